@@ -1,0 +1,66 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// MARK: - Modules
+//
+// One row = one module = one folder = one library product = one `<Name>Tests` target.
+// Plugins depend on `NukeCore` and their own C targets only, never on each other.
+
+struct Module {
+    /// Module, product and folder name.
+    var name: String
+    /// Folder of the module's sources.
+    var path: String
+    /// Targets the module depends on besides `NukeCore`.
+    var dependencies: [Target.Dependency] = []
+    /// Resources bundled with the module's test target.
+    var testResources: [Resource] = []
+}
+
+let coreModule = Module(name: "NukeCore", path: "Sources/NukeCore")
+
+/// Plugin modules; later work adds rows here as each plugin gets real code.
+let pluginModules: [Module] = []
+
+// MARK: - C targets (never products)
+
+let cTargets: [Target] = []
+
+// MARK: - Package
+
+let package = Package(
+    name: "nuke-linux",
+    products: [
+        .library(name: coreModule.name, targets: [coreModule.name]),
+        .library(name: "NukeTestSupport", targets: ["NukeTestSupport"]),
+    ] + pluginModules.map { .library(name: $0.name, targets: [$0.name]) },
+    targets: [
+        .target(name: coreModule.name, path: coreModule.path),
+        .target(name: "NukeTestSupport", dependencies: ["NukeCore"], path: "Tests/NukeTestSupport"),
+        .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport"]),
+    ]
+        + cTargets
+        + pluginModules.map { module in
+            .target(name: module.name, dependencies: ["NukeCore"] + module.dependencies, path: module.path)
+        }
+        + pluginModules.map { module in
+            .testTarget(
+                name: "\(module.name)Tests",
+                dependencies: [.target(name: module.name), "NukeCore", "NukeTestSupport"],
+                resources: module.testResources
+            )
+        }
+)
+
+// MARK: - Settings applied to every Swift target
+
+let strictSwiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+for target in package.targets where [.regular, .test, .executable].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSwiftSettings
+}

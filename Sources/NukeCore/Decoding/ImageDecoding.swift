@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Turns encoded bytes into an image.
+///
+/// The pipeline asks the registry (or its delegate) for a decoder once per download, passing an
+/// ``ImageDecodingContext``; the same decoder then receives every partial buffer of that download
+/// and the final data. Calls are never concurrent for one decoder, but may come from different
+/// threads. Decoding always runs on the pipeline's decoding queue.
+public protocol ImageDecoding: Sendable {
+    /// Decodes the complete data.
+    ///
+    /// - Throws: A typed error for corrupt, truncated or oversized images (see
+    ///   ``ImageDecodingError``); never crashes on bad input.
+    func decode(_ data: Data) throws -> ImageContainer
+
+    /// Decodes a preview from partially downloaded data, or returns `nil` when there is nothing
+    /// worth showing yet. The default returns `nil`.
+    func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer?
+}
+
+extension ImageDecoding {
+    /// Returns `nil`: no progressive previews.
+    public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        nil
+    }
+}
+
+/// What a decoder factory knows when the pipeline asks for a decoder.
+public struct ImageDecodingContext: Sendable {
+    /// The request being served (thumbnail options, scale).
+    public var request: ImageRequest
+    /// The data so far: complete when ``isCompleted``, else the first bytes of a download.
+    public var data: Data
+    /// `false` while the download is still in progress.
+    public var isCompleted: Bool
+    /// The loader's response, if any.
+    public var dataResponse: DataResponse?
+    /// Set when decoding data found in a cache.
+    public var cacheType: ImageResponse.CacheType?
+    /// Whether and how to produce previews of partial data.
+    public var previewPolicy: ImagePipeline.PreviewPolicy
+    /// The format recognised from the magic bytes (or the MIME type), if any.
+    public var assetType: AssetType?
+    /// The largest `width × height` a decoder may allocate; decoders check the header against
+    /// it before allocating pixels and throw ``ImageDecodingError/imageTooLarge(width:height:limit:)``.
+    public var maximumPixelCount: Int
+
+    /// Creates a context; the asset type is sniffed from `data`, else taken from the response's
+    /// MIME type.
+    public init(
+        request: ImageRequest,
+        data: Data,
+        isCompleted: Bool = true,
+        dataResponse: DataResponse? = nil,
+        cacheType: ImageResponse.CacheType? = nil,
+        previewPolicy: ImagePipeline.PreviewPolicy = .incremental,
+        maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
+    ) {
+        self.request = request
+        self.data = data
+        self.isCompleted = isCompleted
+        self.dataResponse = dataResponse
+        self.cacheType = cacheType
+        self.previewPolicy = previewPolicy
+        self.assetType = AssetType(data) ?? dataResponse?.mimeType.flatMap(AssetType.init(mimeType:))
+        self.maximumPixelCount = maximumPixelCount
+    }
+}
+
+/// Errors thrown by decoders.
+public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The data is not in a format this decoder reads.
+    case unrecognizedFormat
+    /// The data ended before the image was complete.
+    case truncated
+    /// The data is damaged; `reason` says how.
+    case corrupt(reason: String)
+    /// The header announces more pixels than ``ImageDecodingContext/maximumPixelCount`` allows.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// The image uses a feature this decoder does not support.
+    case unsupported(reason: String)
+
+    /// A sentence describing the problem.
+    public var description: String {
+        switch self {
+        case .unrecognizedFormat: "Unrecognized image format"
+        case .truncated: "Image data is truncated"
+        case .corrupt(let reason): "Image data is corrupt: \(reason)"
+        case let .imageTooLarge(width, height, limit):
+            "Image of \(width)×\(height) pixels exceeds the limit of \(limit) pixels"
+        case .unsupported(let reason): "Unsupported image: \(reason)"
+        }
+    }
+}
+
+/// Namespace for the built-in decoders; format decoders come with plugins
+/// (`NukeJPEG`, `NukePNG`, …).
+public enum ImageDecoders {}

@@ -1,0 +1,48 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+extension ImageEncoders {
+    /// Picks an encoder from a registry by the image: JPEG for opaque images, PNG for images
+    /// with alpha, falling back to any registered encoder.
+    ///
+    /// The original data of animations (GIF, animated WebP) is kept as is, so an animation stays
+    /// animated in the disk cache.
+    public struct Default: ImageEncoding {
+        /// Where encoders are looked up.
+        public let registry: PluginRegistry
+
+        /// Creates the encoder.
+        public init(registry: PluginRegistry) {
+            self.registry = registry
+        }
+
+        /// The format chosen for `image`: `.jpeg` if opaque, else `.png`.
+        public func preferredType(for image: Bitmap) -> AssetType {
+            image.isOpaque ? .jpeg : .png
+        }
+
+        /// Encodes with the preferred format's encoder, or any registered one.
+        public func encode(_ image: Bitmap) throws -> Data {
+            let preferred = preferredType(for: image)
+            let fallbackOrder: [AssetType] = [preferred, .png, .jpeg, .webp]
+            for type in fallbackOrder {
+                if let encoder = registry.encoder(for: type) { return try encoder.encode(image) }
+            }
+            if let encoder = registry.registrations(Capabilities.Encoding.self).first?.provider {
+                return try encoder.encode(image)
+            }
+            throw ImageEncodingError.encoderNotRegistered(preferred)
+        }
+
+        /// Returns the original data of animations; otherwise encodes the image.
+        public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+            if let data = container.data, container.type == .gif || container.type == .webp, !container.isPreview {
+                return data
+            }
+            return try encode(container.image)
+        }
+    }
+}

@@ -1,0 +1,255 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// Fetches the original bytes: from a data closure, a `file:`/`data:` URL, or a loader (through
+/// the rate limiter and the data-loading queue, resuming interrupted downloads).
+///
+/// Streams progress for every chunk and, with progressive decoding on, the data so far as partial
+/// values. Stores the original data in the disk cache when the policy and the requests of the
+/// user tasks behind it allow.
+@ImagePipelineActor
+final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
+    private let pipeline: ImagePipeline
+    private let request: ImageRequest
+    private var buffer = Data()
+    private var response: DataResponse?
+    private var expectedTotal: Int64 = -1
+    private var resumable: ResumableData?
+    private var directTask: Task<Void, Never>?
+
+    init(pipeline: ImagePipeline, request: ImageRequest) {
+        self.pipeline = pipeline
+        self.request = request
+    }
+
+    private var resumableKey: String { request.imageID ?? "" }
+
+    override func start() {
+        switch request.resource {
+        case .dataClosure(_, let makeData):
+            schedule { await $0.runDataClosure(makeData) }
+        case .imageClosure:
+            send(.error(.imageRequestMissing))
+        case .url, .dataRequest:
+            startLoadingURL()
+        }
+    }
+
+    override func onCancelled() {
+        directTask?.cancel()
+        saveResumableData()
+    }
+
+    private func startLoadingURL() {
+        guard let url = request.url, let scheme = url.scheme, !scheme.isEmpty else {
+            send(.error(.dataLoadingFailed(error: DataLoadingError.invalidURL(request.url?.absoluteString))))
+            return
+        }
+        if pipeline.configuration.isLocalResourcesSupportEnabled, LocalResource.isLocal(url) {
+            loadLocalResource(url)
+            return
+        }
+        guard let loader = pipeline.delegate.dataLoader(for: request, pipeline: pipeline) else {
+            send(.error(.dataLoaderNotRegistered(scheme: scheme.lowercased())))
+            return
+        }
+        if let rateLimiter = pipeline.rateLimiter, !request.options.contains(.skipDataLoadingQueue) {
+            rateLimiter.execute { [weak self] in
+                guard let self, !self.isDisposed else { return false }
+                self.schedule { await $0.load(with: loader) }
+                return true
+            }
+        } else {
+            schedule { await $0.load(with: loader) }
+        }
+    }
+
+    /// Runs `work` in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
+    private func schedule(_ work: @escaping @ImagePipelineActor (FetchOriginalDataJob) async -> Void) {
+        if request.options.contains(.skipDataLoadingQueue) {
+            directTask = Task { @ImagePipelineActor [weak self] in
+                guard let self else { return }
+                await work(self)
+            }
+        } else {
+            operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) { [weak self] in
+                guard let self, !self.isDisposed else { return }
+                await work(self)
+            }
+        }
+    }
+
+    // MARK: Closures and local resources
+
+    private func runDataClosure(_ makeData: @escaping @Sendable () async throws -> Data) async {
+        do {
+            let data = try await makeData()
+            guard !Task.isCancelled, !isDisposed else { return }
+            buffer = data
+            complete(with: nil, isLocal: false)
+        } catch {
+            guard !isDisposed else { return }
+            send(.error(.dataLoadingFailed(error: error)))
+        }
+    }
+
+    private func loadLocalResource(_ url: URL) {
+        let maximumSize = pipeline.configuration.maximumResponseDataSize
+        directTask = Task { @ImagePipelineActor [weak self] in
+            let result = await performInBackground { () throws -> (Data, DataResponse) in
+                try LocalResource.load(url, maximumSize: maximumSize)
+            }
+            guard let self, !self.isDisposed else { return }
+            switch result {
+            case .success(let (data, response)):
+                self.buffer = data
+                self.response = response
+                self.complete(with: nil, isLocal: true)
+            case .failure(let error):
+                self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
+            }
+        }
+    }
+
+    // MARK: Network
+
+    private enum LoaderEvent: Sendable {
+        case chunk(Data, DataResponse)
+        case completed((any Error)?)
+    }
+
+    private func load(with loader: any DataLoading) async {
+        guard var urlRequest = request.urlRequest else { return }
+        if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey) {
+            resumable.apply(to: &urlRequest)
+            self.resumable = resumable
+        }
+        if pipeline.hasCustomDelegate {
+            do {
+                urlRequest = try await pipeline.delegate.willLoadData(for: request, urlRequest: urlRequest, pipeline: pipeline)
+            } catch {
+                if !isDisposed { send(.error(.dataLoadingFailed(error: error))) }
+                return
+            }
+            guard !Task.isCancelled, !isDisposed else { return }
+        }
+        pipeline.onDataLoadingStarted?(request)
+
+        let (events, continuation) = AsyncStream<LoaderEvent>.makeStream(bufferingPolicy: .unbounded)
+        let cancellable = loader.loadData(
+            with: urlRequest,
+            didReceiveData: { data, response in continuation.yield(.chunk(data, response)) },
+            completion: { error in
+                continuation.yield(.completed(error))
+                continuation.finish()
+            }
+        )
+        await withTaskCancellationHandler {
+            for await event in events {
+                guard !isDisposed else { break }
+                switch event {
+                case let .chunk(data, response):
+                    if !receive(data, response: response) {
+                        cancellable.cancel()
+                        return
+                    }
+                case .completed(let error):
+                    complete(with: error, isLocal: false)
+                    return
+                }
+            }
+        } onCancel: {
+            cancellable.cancel()
+            continuation.finish()
+        }
+    }
+
+    /// Appends a chunk; returns `false` if the download must stop (size limit).
+    private func receive(_ chunk: Data, response: DataResponse) -> Bool {
+        if self.response == nil {
+            if let resumable, response.statusCode == 206 {
+                buffer = resumable.data  // The server confirmed the validator: continue.
+            }
+            resumable = nil
+            self.response = response
+            let length = response.expectedContentLength
+            expectedTotal = length > 0 ? length + Int64(buffer.count) : -1
+            if let limit = pipeline.configuration.maximumResponseDataSize, expectedTotal > Int64(limit) {
+                send(.error(.dataDownloadExceededMaximumSize))
+                return false
+            }
+            if expectedTotal > Int64(chunk.count) {
+                buffer.reserveCapacity(Int(expectedTotal))
+            }
+        }
+        buffer.append(chunk)
+        if let limit = pipeline.configuration.maximumResponseDataSize, buffer.count > limit {
+            send(.error(.dataDownloadExceededMaximumSize))
+            return false
+        }
+        send(.progress(ImageTask.Progress(completed: Int64(buffer.count), total: expectedTotal)))
+        if pipeline.configuration.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
+            send(.value((buffer, response), isCompleted: false))
+        }
+        return true
+    }
+
+    private func complete(with error: (any Error)?, isLocal: Bool) {
+        if let error {
+            saveResumableData()
+            send(.error(.dataLoadingFailed(error: error)))
+            return
+        }
+        guard !buffer.isEmpty else {
+            send(.error(.dataIsEmpty))
+            return
+        }
+        if !isLocal { storeOriginalDataIfNeeded() }
+        send(.value((buffer, response), isCompleted: true))
+    }
+
+    /// Keeps partial data for a later resume; or puts back resumable data taken for an attempt
+    /// that ended before the server answered.
+    private func saveResumableData() {
+        guard pipeline.configuration.isResumableDataEnabled else { return }
+        if let resumable, response == nil {
+            pipeline.resumableData.store(resumable, for: resumableKey)
+        } else if let resumable = ResumableData(response: response, data: buffer, expectedTotal: expectedTotal) {
+            pipeline.resumableData.store(resumable, for: resumableKey)
+        }
+        resumable = nil
+    }
+
+    // MARK: Disk cache
+
+    private func storeOriginalDataIfNeeded() {
+        guard shouldStoreOriginalData() else { return }
+        let pipeline = self.pipeline
+        let request = self.request
+        let data = buffer
+        let key = pipeline.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false))
+        Task.detached {
+            pipeline.storeCachedData(data, image: nil, for: request, key: key)
+        }
+    }
+
+    /// Decides from every user task waiting for this download (see `DataCachePolicy`).
+    private func shouldStoreOriginalData() -> Bool {
+        guard pipeline.delegate.dataCache(for: request, pipeline: pipeline) != nil else { return false }
+        let tasks = imageTasks
+        if !tasks.isEmpty, tasks.allSatisfy({ $0.request.options.contains(.disableDiskCacheWrites) }) {
+            return false
+        }
+        switch pipeline.configuration.dataCachePolicy {
+        case .storeOriginalData, .storeAll:
+            return true
+        case .storeEncodedImages:
+            return false
+        case .automatic:
+            return tasks.isEmpty || tasks.contains { $0.kind == .data || !$0.request.isProcessed }
+        }
+    }
+}

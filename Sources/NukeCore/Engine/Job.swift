@@ -1,0 +1,234 @@
+/// A node of the task graph: one piece of work (fetch data, decode, process) shared by every
+/// subscriber that needs it.
+///
+/// Starts on its first subscription. Its priority is the highest of its subscribers' and flows
+/// to its queued operation and its dependency. When the last subscriber leaves it is cancelled,
+/// and the cancellation cascades to a dependency nobody else uses. A final value or an error
+/// disposes it before the event fans out, so a pool never hands out a finished job.
+@ImagePipelineActor
+class Job<Value: Sendable> {
+    enum Event {
+        case value(Value, isCompleted: Bool)
+        case progress(ImageTask.Progress)
+        case error(ImagePipeline.Error)
+
+        var isTerminal: Bool {
+            switch self {
+            case .value(_, let isCompleted): isCompleted
+            case .progress: false
+            case .error: true
+            }
+        }
+    }
+
+    private struct Entry {
+        let subscription: JobSubscription
+        let handler: (Event) -> Void
+    }
+
+    private var entries: [Entry] = []
+    private(set) var isStarted = false
+    private(set) var isDisposed = false
+    private(set) var priority = ImageRequest.Priority.normal
+
+    /// The subscription to the job this one consumes.
+    var dependency: JobSubscription? {
+        didSet { dependency?.setPriority(priority) }
+    }
+
+    /// Queued work of this job; follows the job's priority.
+    var operation: TaskQueue.Operation? {
+        didSet { operation?.priority = priority }
+    }
+
+    /// Called once when the job is disposed (completed, failed or cancelled).
+    var onDisposed: (() -> Void)?
+
+    /// Who is subscribed, for decisions that depend on the requests (caching).
+    var subscribers: [JobSubscription.Subscriber] {
+        entries.map(\.subscription.subscriber)
+    }
+
+    /// Override: starts the work. May send events synchronously.
+    func start() {}
+
+    /// Override: releases resources when the last subscriber left before completion.
+    func onCancelled() {}
+
+    /// Subscribes; starts the job on the first subscription.
+    ///
+    /// - Returns: The subscription, or `nil` if the job is already disposed — including when it
+    ///   completed synchronously while starting, in which case `handler` has already run.
+    func subscribe(
+        _ subscriber: JobSubscription.Subscriber,
+        priority: ImageRequest.Priority,
+        handler: @escaping (Event) -> Void
+    ) -> JobSubscription? {
+        guard !isDisposed else { return nil }
+        let subscription = JobSubscription(subscriber: subscriber, priority: priority)
+        subscription.job = JobReference(self)
+        entries.append(Entry(subscription: subscription, handler: handler))
+        updatePriority()
+        if !isStarted {
+            isStarted = true
+            start()
+        }
+        return isDisposed ? nil : subscription
+    }
+
+    fileprivate func unsubscribe(_ subscription: JobSubscription) {
+        guard let index = entries.firstIndex(where: { $0.subscription === subscription }) else { return }
+        entries.remove(at: index)
+        if entries.isEmpty {
+            dispose(isCancelled: true)
+        } else {
+            updatePriority()
+        }
+    }
+
+    fileprivate func subscriptionDidChangePriority() {
+        updatePriority()
+    }
+
+    private func updatePriority() {
+        let newPriority = entries.map(\.subscription.priority).max() ?? .normal
+        guard newPriority != priority else { return }
+        priority = newPriority
+        operation?.priority = newPriority
+        dependency?.setPriority(newPriority)
+    }
+
+    /// Sends an event to every subscriber; a terminal event disposes the job first.
+    func send(_ event: Event) {
+        guard !isDisposed else { return }
+        let targets = entries
+        if event.isTerminal {
+            dispose(isCancelled: false)
+            for target in targets { target.handler(event) }
+        } else {
+            for target in targets where entries.contains(where: { $0.subscription === target.subscription }) {
+                target.handler(event)
+            }
+        }
+    }
+
+    private func dispose(isCancelled: Bool) {
+        guard !isDisposed else { return }
+        isDisposed = true
+        entries.removeAll()
+        operation?.cancel()
+        operation = nil
+        let dependency = self.dependency
+        self.dependency = nil
+        dependency?.unsubscribe()
+        if isCancelled { onCancelled() }
+        onDisposed?()
+        onDisposed = nil
+    }
+}
+
+/// A subscriber's handle on a ``Job``: leave it, or change the priority it asks for.
+@ImagePipelineActor
+final class JobSubscription {
+    /// Who subscribed.
+    enum Subscriber {
+        /// A user's task.
+        case imageTask(ImageTask)
+        /// Another job that consumes this one's output.
+        case job(any JobNode)
+        /// Something else (the prefetcher, tests).
+        case other
+    }
+
+    let subscriber: Subscriber
+    fileprivate(set) var priority: ImageRequest.Priority
+    fileprivate var job: JobReference?
+
+    init(subscriber: Subscriber, priority: ImageRequest.Priority) {
+        self.subscriber = subscriber
+        self.priority = priority
+    }
+
+    /// Leaves the job; the last one to leave cancels it.
+    func unsubscribe() {
+        let job = self.job
+        self.job = nil
+        job?.unsubscribe(self)
+    }
+
+    /// Changes the priority this subscriber asks for.
+    func setPriority(_ priority: ImageRequest.Priority) {
+        guard priority != self.priority else { return }
+        self.priority = priority
+        job?.subscriptionDidChangePriority()
+    }
+}
+
+/// A type-erased, strong reference from a subscription to its job (keeps a job alive while it has
+/// subscribers even when no pool holds it).
+@ImagePipelineActor
+struct JobReference {
+    let unsubscribe: (JobSubscription) -> Void
+    let subscriptionDidChangePriority: () -> Void
+
+    init<Value>(_ job: Job<Value>) {
+        unsubscribe = { job.unsubscribe($0) }
+        subscriptionDidChangePriority = { job.subscriptionDidChangePriority() }
+    }
+}
+
+/// A job as seen by the jobs that consume it: enough to find the user tasks behind it.
+@ImagePipelineActor
+protocol JobNode: AnyObject {
+    var subscribers: [JobSubscription.Subscriber] { get }
+}
+
+extension Job: JobNode {}
+
+extension JobNode {
+    /// Every user task that transitively depends on this job.
+    var imageTasks: [ImageTask] {
+        subscribers.flatMap { subscriber -> [ImageTask] in
+            switch subscriber {
+            case .imageTask(let task): [task]
+            case .job(let job): job.imageTasks
+            case .other: []
+            }
+        }
+    }
+
+    /// `true` if a user task subscribed to this job directly (it asked for exactly this result).
+    var hasDirectImageTask: Bool {
+        subscribers.contains { if case .imageTask = $0 { true } else { false } }
+    }
+}
+
+/// Finds live jobs by key, which is the whole coalescing mechanism: equal keys share one job.
+@ImagePipelineActor
+final class JobPool<Key: Hashable, Value: Sendable> {
+    private var jobs: [Key: Job<Value>] = [:]
+    private let isCoalescingEnabled: Bool
+
+    nonisolated init(isCoalescingEnabled: Bool) {
+        self.isCoalescingEnabled = isCoalescingEnabled
+    }
+
+    /// The number of live pooled jobs.
+    var count: Int { jobs.count }
+
+    /// Returns the live job for `key`, or makes one (always makes one with coalescing off).
+    func job(for key: Key, make: () -> Job<Value>) -> Job<Value> {
+        if isCoalescingEnabled, let existing = jobs[key] {
+            return existing
+        }
+        let job = make()
+        if isCoalescingEnabled {
+            jobs[key] = job
+            job.onDisposed = { [weak self, weak job] in
+                guard let self, let job, self.jobs[key] === job else { return }
+                self.jobs[key] = nil
+            }
+        }
+        return job
+    }
+}

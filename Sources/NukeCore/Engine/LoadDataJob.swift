@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// Produces the raw data of a request for `data(for:)`: from the disk cache or the shared download.
+@ImagePipelineActor
+final class LoadDataJob: Job<(Data, DataResponse?)> {
+    private let pipeline: ImagePipeline
+    private let request: ImageRequest
+    private var diskLookup: Task<Void, Never>?
+
+    init(pipeline: ImagePipeline, request: ImageRequest) {
+        self.pipeline = pipeline
+        self.request = request
+    }
+
+    override func start() {
+        guard let cache = pipeline.diskCache(forReading: request) else {
+            loadFromSource()
+            return
+        }
+        let key = pipeline.makeDataCacheKey(for: request)
+        diskLookup = Task { @ImagePipelineActor in
+            let data = await performInBackground { cache.cachedData(for: key) }
+            guard !self.isDisposed else { return }
+            if case .success(let data?) = data {
+                self.send(.value((data, nil), isCompleted: true))
+            } else {
+                self.loadFromSource()
+            }
+        }
+    }
+
+    override func onCancelled() {
+        diskLookup?.cancel()
+    }
+
+    private func loadFromSource() {
+        if request.options.contains(.returnCacheDataDontLoad) {
+            send(.error(.dataMissingInCache))
+            return
+        }
+        let job = pipeline.makeFetchOriginalDataJob(for: request)
+        dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .value(_, let isCompleted):
+                if isCompleted { self.send(event) }
+            case .progress, .error:
+                self.send(event)
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// Produces the final image of a request: from the memory cache, from the disk cache, or by
+/// applying the request's last processor to the result of the same request without it (which is
+/// itself a shared job), down to the decoded original.
+///
+/// Only a job a user task subscribed to directly stores its results in the caches; intermediate
+/// results of a processor chain are not cached.
+@ImagePipelineActor
+final class LoadImageJob: Job<ImageResponse> {
+    private let pipeline: ImagePipeline
+    private let request: ImageRequest
+    private var diskLookup: Task<Void, Never>?
+    private var isProcessingPreview = false
+
+    init(pipeline: ImagePipeline, request: ImageRequest) {
+        self.pipeline = pipeline
+        self.request = request
+    }
+
+    override func start() {
+        if let cached = pipeline.cachedImage(for: request) {
+            let response = ImageResponse(container: cached, request: request, cacheType: .memory)
+            send(.value(response, isCompleted: !cached.isPreview))
+            if !cached.isPreview { return }
+        }
+        if let cache = pipeline.diskCache(forReading: request) {
+            lookUpDiskCache(cache)
+        } else {
+            loadFromSource()
+        }
+    }
+
+    override func onCancelled() {
+        diskLookup?.cancel()
+    }
+
+    // MARK: Disk cache
+
+    private func lookUpDiskCache(_ cache: any DataCaching) {
+        var keys = [pipeline.makeDataCacheKey(for: request)]
+        if request.thumbnail != nil, request.processors.isEmpty {
+            // A thumbnail can be made from the cached original: no second download.
+            keys.append(pipeline.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false)))
+        }
+        let candidateKeys = keys
+        diskLookup = Task { @ImagePipelineActor in
+            let data = await performInBackground { candidateKeys.lazy.compactMap(cache.cachedData(for:)).first }
+            guard !self.isDisposed else { return }
+            if case .success(let data?) = data {
+                self.decodeCachedData(data)
+            } else {
+                self.loadFromSource()
+            }
+        }
+    }
+
+    private func decodeCachedData(_ data: Data) {
+        let context = pipeline.makeDecodingContext(request: request, data: data, isCompleted: true, dataResponse: nil, cacheType: .disk)
+        guard let decoder = pipeline.delegate.imageDecoder(for: context, pipeline: pipeline) else {
+            loadFromSource()
+            return
+        }
+        let pipeline = self.pipeline
+        operation = pipeline.configuration.imageDecodingQueue.add(priority: priority) { [weak self] in
+            let result = await performInBackground { pipeline.decode(data, with: decoder, context: context) }
+            guard !Task.isCancelled, let self, !self.isDisposed else { return }
+            self.operation = nil
+            if case .success(.success(let container)) = result {
+                let response = ImageResponse(container: container, request: self.request, cacheType: .disk)
+                self.deliver(response, isCompleted: true, isFromDiskCache: true)
+            } else {
+                self.loadFromSource()  // A corrupt cache entry is not fatal: load it again.
+            }
+        }
+    }
+
+    // MARK: Source
+
+    private func loadFromSource() {
+        if request.options.contains(.returnCacheDataDontLoad) {
+            send(.error(.dataMissingInCache))
+            return
+        }
+        if let processor = request.processors.last {
+            let job = pipeline.makeLoadImageJob(for: request.droppingLastProcessor())
+            dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
+                self?.receive(event, processor: processor)
+            }
+        } else {
+            let job = pipeline.makeFetchOriginalImageJob(for: request)
+            dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
+                self?.receive(event, processor: nil)
+            }
+        }
+    }
+
+    private func receive(_ event: Event, processor: (any ImageProcessing)?) {
+        switch event {
+        case let .value(response, isCompleted):
+            if let processor {
+                process(response, isCompleted: isCompleted, with: processor)
+            } else {
+                deliver(response, isCompleted: isCompleted, isFromDiskCache: false)
+            }
+        case .progress, .error:
+            send(event)
+        }
+    }
+
+    // MARK: Processing
+
+    private func process(_ response: ImageResponse, isCompleted: Bool, with processor: any ImageProcessing) {
+        if isCompleted {
+            operation?.cancel()  // The final image supersedes a preview still being processed.
+            operation = nil
+            isProcessingPreview = false
+        } else if isProcessingPreview {
+            return  // Backpressure: at most one preview in flight.
+        }
+        isProcessingPreview = !isCompleted
+        let request = self.request
+        let context = ImageProcessingContext(request: request, response: response, isCompleted: isCompleted)
+        operation = pipeline.configuration.imageProcessingQueue.add(priority: priority) { [weak self] in
+            let result = await performInBackground { try processor.process(response.container, context: context) }
+            guard !Task.isCancelled, let self, !self.isDisposed else { return }
+            self.operation = nil
+            self.isProcessingPreview = false
+            switch result {
+            case .success(var container):
+                container.isPreview = !isCompleted
+                var processed = response
+                processed.container = container
+                processed.request = request
+                self.deliver(processed, isCompleted: isCompleted, isFromDiskCache: false)
+            case .failure(let error):
+                if isCompleted {
+                    self.send(.error(.processingFailed(processor: processor, context: context, error: error)))
+                }
+            }
+        }
+    }
+
+    // MARK: Delivery
+
+    private func deliver(_ response: ImageResponse, isCompleted: Bool, isFromDiskCache: Bool) {
+        var response = response
+        response.request = request
+        if hasDirectImageTask {
+            pipeline.storeCachedImage(response.container, for: request)
+            if isCompleted, !isFromDiskCache {
+                storeEncodedImageIfNeeded(response)
+            }
+        }
+        send(.value(response, isCompleted: isCompleted))
+    }
+
+    private func storeEncodedImageIfNeeded(_ response: ImageResponse) {
+        guard !response.isPreview, shouldStoreEncodedImage(), pipeline.delegate.dataCache(for: request, pipeline: pipeline) != nil else {
+            return
+        }
+        let pipeline = self.pipeline
+        let request = self.request
+        let key = pipeline.makeDataCacheKey(for: request)
+        let context = ImageEncodingContext(request: request, image: response.container, dataResponse: response.dataResponse)
+        let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
+        pipeline.configuration.imageEncodingQueue.add(priority: priority) {
+            _ = await performInBackground {
+                let data = try encoder.encode(response.container, context: context)
+                pipeline.storeCachedData(data, image: response.container, for: request, key: key)
+            }
+        }
+    }
+
+    /// Decides whether this job's final image is encoded into the disk cache.
+    ///
+    /// `.disableDiskCacheWrites` is honoured for processed images too (see
+    /// Docs/Decisions/0004-disk-writes-honour-request-options.md).
+    private func shouldStoreEncodedImage() -> Bool {
+        guard !request.options.contains(.disableDiskCacheWrites) else { return false }
+        if case .imageClosure = request.resource, !request.isProcessed { return false }
+        switch pipeline.configuration.dataCachePolicy {
+        case .automatic, .storeAll: return request.isProcessed
+        case .storeEncodedImages: return true
+        case .storeOriginalData: return false
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// A key in the `userInfo` dictionaries of ``ImageContainer`` and ``ImageRequest``.
+public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The key's string.
+    public let rawValue: String
+
+    /// Creates a key.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Creates a key from a string literal.
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
+
+    /// The ordinal of a progressive preview (1 for the first); on the final image, the number of
+    /// previews that preceded it. Value type: `Int`.
+    public static let scanNumberKey: UserInfoKey = "com.github/kean/nuke/scan-number"
+
+    /// The EXIF orientation (1…8) a decoder found in the file. Value type: `Int`.
+    public static let exifOrientationKey: UserInfoKey = "nuke.exif-orientation"
+
+    /// The embedded ICC colour profile bytes. Value type: `Data`.
+    public static let iccProfileKey: UserInfoKey = "nuke.icc-profile"
+}

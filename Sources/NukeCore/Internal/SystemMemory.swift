@@ -1,0 +1,47 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+
+/// How much memory this process may use: the cgroup limit when one is set (containers), else the
+/// machine's physical memory.
+enum SystemMemory {
+    /// The memory available to the process, in bytes; computed once.
+    static let available: UInt64 = {
+        let physical = ProcessInfo.processInfo.physicalMemory
+        guard let limit = cgroupLimit(), limit > 0 else { return physical }
+        return min(limit, physical)
+    }()
+
+    /// Reads the cgroup v2 limit of this process's group, else the v1 limit; `nil` when unlimited.
+    static func cgroupLimit() -> UInt64? {
+        var candidates = ["/sys/fs/cgroup/memory.max"]
+        if let group = currentCgroupV2Path() {
+            candidates.insert("/sys/fs/cgroup\(group)/memory.max", at: 0)
+        }
+        candidates.append("/sys/fs/cgroup/memory/memory.limit_in_bytes")
+        for path in candidates {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            if let limit = parseLimit(text) { return limit }
+        }
+        return nil
+    }
+
+    /// Parses a cgroup limit file: a byte count, or `max` (no limit). Values near `Int64.max`
+    /// (cgroup v1's "unlimited") count as no limit too.
+    static func parseLimit(_ text: String) -> UInt64? {
+        let value = text.trimmingWhitespace()
+        guard value != "max", let bytes = UInt64(value), bytes < (1 << 62) else { return nil }
+        return bytes
+    }
+
+    private static func currentCgroupV2Path() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("0::") {
+            let path = String(line.dropFirst(3))
+            return path == "/" ? nil : path
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Fetches the bytes of a resource, streaming them as they arrive.
+///
+/// Contract: `didReceiveData` may be called any number of times, in order; `completion` is called
+/// exactly once, after the last chunk, with `nil` on success. After ``Cancellable/cancel()`` a
+/// loader should stop promptly; it may still call `completion` (the pipeline ignores it).
+public protocol DataLoading: Sendable {
+    /// Starts loading.
+    ///
+    /// - Parameters:
+    ///   - request: What to load.
+    ///   - didReceiveData: Receives each chunk with the response it belongs to.
+    ///   - completion: Receives `nil` on success or the error that ended the load.
+    /// - Returns: A handle that cancels the load.
+    func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable
+}
+
+/// Something that can be cancelled, such as a running load.
+public protocol Cancellable: Sendable {
+    /// Cancels the work; calling it again does nothing.
+    func cancel()
+}
+
+/// Errors about where data comes from: bad URLs, missing files, rejected responses.
+public enum DataLoadingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The request has no URL, or the URL string could not be parsed.
+    case invalidURL(String?)
+    /// A `data:` URL does not follow RFC 2397; `reason` says where.
+    case malformedDataURL(reason: String)
+    /// A `file:` URL names no readable file.
+    case fileNotFound(path: String)
+    /// A `file:` URL names something that could not be read.
+    case fileReadFailed(path: String, reason: String)
+    /// The server answered with a status code the loader does not accept.
+    case statusCodeUnacceptable(Int)
+
+    /// A sentence describing the problem.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): "Invalid URL: \(url ?? "nil")"
+        case .malformedDataURL(let reason): "Malformed data: URL: \(reason)"
+        case .fileNotFound(let path): "File not found: \(path)"
+        case let .fileReadFailed(path, reason): "Could not read \(path): \(reason)"
+        case .statusCodeUnacceptable(let code): "Response status code \(code) was unacceptable"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+public import Dispatch
+
+extension ImagePipeline {
+    /// Everything that shapes a pipeline: its plugins, caches, policies, limits and queues.
+    ///
+    /// A value: the pipeline copies it at init, so changing your copy later has no effect.
+    public struct Configuration: Sendable {
+        // MARK: Plugins
+
+        /// The plugins the pipeline selects decoders, encoders, loaders and processors from.
+        public var registry = PluginRegistry()
+
+        /// A loader for every request; `nil` (the default) selects one by URL scheme from
+        /// ``registry``.
+        public var dataLoader: (any DataLoading)?
+
+        /// Makes the decoder for a download; `nil` (the default) asks ``registry``.
+        public var makeImageDecoder: (@Sendable (ImageDecodingContext) -> (any ImageDecoding)?)?
+
+        /// Makes the encoder for images written to the disk cache; `nil` (the default) uses
+        /// ``ImageEncoders/Default`` over ``registry`` (opaque → JPEG, alpha → PNG).
+        public var makeImageEncoder: (@Sendable (ImageEncodingContext) -> any ImageEncoding)?
+
+        // MARK: Caches
+
+        /// The memory cache; `nil` for none (or see ``imageCacheName``).
+        public var imageCache: (any ImageCaching)?
+
+        /// The name of a memory cache in ``registry`` to use when ``imageCache`` is `nil`.
+        public var imageCacheName: String?
+
+        /// The disk (data) cache; `nil` for none (or see ``dataCacheName``).
+        public var dataCache: (any DataCaching)?
+
+        /// The name of a disk cache in ``registry`` to use when ``dataCache`` is `nil`.
+        public var dataCacheName: String?
+
+        /// What goes into the disk cache: original data, encoded processed images, or both.
+        public var dataCachePolicy = DataCachePolicy.storeOriginalData
+
+        /// Whether previews are stored in the memory cache (replaced by the final image).
+        public var isStoringPreviewsInMemoryCache = true
+
+        // MARK: Behaviour
+
+        /// Whether equivalent requests share work (downloads, decodes, each processing step).
+        public var isTaskCoalescingEnabled = true
+
+        /// Whether network requests pass through a token-bucket rate limiter (80/s, bursts of 25).
+        public var isRateLimiterEnabled = true
+
+        /// Whether partial downloads produce previews (see ``ImagePipeline/PreviewPolicy``).
+        public var isProgressiveDecodingEnabled = false
+
+        /// The shortest time, in seconds, between two previews of one image.
+        public var progressiveDecodingInterval: Double = 0.5
+
+        /// Whether interrupted downloads resume with `Range` / `If-Range` requests.
+        public var isResumableDataEnabled = true
+
+        /// Whether `file:` and `data:` URLs are read directly, with no loader.
+        public var isLocalResourcesSupportEnabled = true
+
+        // MARK: Limits
+
+        /// The largest response, in bytes, a download may have; larger ones fail with
+        /// ``ImagePipeline/Error/dataDownloadExceededMaximumSize``. `nil` disables the check.
+        public var maximumResponseDataSize: Int? = Configuration.defaultMaximumResponseDataSize
+
+        /// The largest `width × height` a decoder may allocate (decompression-bomb guard).
+        public var maximumDecodedPixelCount = Configuration.defaultMaximumDecodedPixelCount
+
+        // MARK: Queues
+
+        /// Limits concurrent downloads (6).
+        public var dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: 6)
+
+        /// Limits concurrent decodes (one per core: decoding here is eager and CPU-bound).
+        public var imageDecodingQueue = TaskQueue(
+            maxConcurrentOperationCount: ProcessInfo.processInfo.activeProcessorCount
+        )
+
+        /// Limits concurrent processing (2).
+        public var imageProcessingQueue = TaskQueue(maxConcurrentOperationCount: 2)
+
+        /// Limits concurrent encodes for the disk cache (1).
+        public var imageEncodingQueue = TaskQueue(maxConcurrentOperationCount: 1)
+
+        /// Where the closure-based APIs call their callbacks; `nil` uses a serial queue owned by
+        /// the pipeline. Set `.main` in apps that run a main loop.
+        public var callbackQueue: DispatchQueue?
+
+        /// Creates the default configuration.
+        public init() {}
+
+        /// Creates a configuration with a registry.
+        public init(registry: PluginRegistry) {
+            self.registry = registry
+        }
+
+        /// The default ``maximumResponseDataSize``: a tenth of the memory available to the process
+        /// (the cgroup limit when set), at most 200 MiB.
+        public static var defaultMaximumResponseDataSize: Int {
+            Int(min(200 * 1024 * 1024, SystemMemory.available / 10))
+        }
+
+        /// The default ``maximumDecodedPixelCount``: a sixteenth of available memory in pixels
+        /// (a quarter of it as RGBA), at most 256 megapixels.
+        public static var defaultMaximumDecodedPixelCount: Int {
+            Int(min(1 << 28, SystemMemory.available / 16))
+        }
+    }
+
+    /// What the pipeline writes to the disk cache.
+    public enum DataCachePolicy: Hashable, Sendable {
+        /// Original data for requests without processing; encoded processed images for requests
+        /// with processors or a thumbnail. Local resources: processed images only.
+        case automatic
+        /// Original data only (the default); nothing for local resources.
+        case storeOriginalData
+        /// Encoded final images of every request, never original data.
+        case storeEncodedImages
+        /// Original data and encoded processed images.
+        case storeAll
+    }
+}

@@ -1,0 +1,244 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+internal import Dispatch
+internal import Synchronization
+
+/// Loads, decodes, processes and caches images: Nuke's pipeline for Linux.
+///
+/// Requests for the same data share one download; requests for the same processed image share
+/// every step. Work runs on bounded priority queues, previews stream during progressive
+/// downloads, interrupted downloads resume, and everything can be cancelled.
+///
+/// ```swift
+/// var registry = PluginRegistry()
+/// registry.install(JPEGPlugin())
+/// let pipeline = ImagePipeline { $0.registry = registry }
+/// let image = try await pipeline.image(for: URL(string: "file:///tmp/photo.jpg"))
+/// ```
+///
+/// All public methods may be called from any thread.
+@ImagePipelineActor
+public final class ImagePipeline: Sendable {
+    /// The configuration, fixed at init.
+    public nonisolated let configuration: Configuration
+
+    /// The delegate, or a default one.
+    public nonisolated let delegate: any Delegate
+
+    /// The memory cache in use (``Configuration/imageCache`` or the registry's named one).
+    public nonisolated let imageCache: (any ImageCaching)?
+
+    /// The disk cache in use (``Configuration/dataCache`` or the registry's named one).
+    public nonisolated let dataCache: (any DataCaching)?
+
+    nonisolated let hasCustomDelegate: Bool
+    nonisolated let callbackQueue: DispatchQueue
+    private nonisolated let nextTaskID = Atomic<UInt64>(0)
+    private nonisolated let invalidated = Atomic<Bool>(false)
+
+    private var tasks: Set<ImageTask> = []
+    let loadImageJobs: JobPool<LoadImageKey, ImageResponse>
+    let fetchOriginalImageJobs: JobPool<FetchOriginalImageKey, ImageResponse>
+    let fetchOriginalDataJobs: JobPool<FetchOriginalDataKey, (Data, DataResponse?)>
+    let loadDataJobs: JobPool<LoadDataKey, (Data, DataResponse?)>
+    let rateLimiter: RateLimiter?
+    let resumableData = ResumableDataStorage()
+
+    /// Called when a download job starts loading (tests).
+    var onDataLoadingStarted: ((ImageRequest) -> Void)?
+
+    // MARK: Shared
+
+    private nonisolated static let sharedPipeline = Mutex<ImagePipeline?>(nil)
+
+    /// The pipeline used when none is given. NukeCore's default has no plugins (only `file:` and
+    /// `data:` URLs load, and nothing decodes); the `Nuke` module installs the default plugins.
+    public nonisolated static var shared: ImagePipeline {
+        get {
+            sharedPipeline.withLock { shared in
+                if let shared { return shared }
+                let pipeline = ImagePipeline()
+                shared = pipeline
+                return pipeline
+            }
+        }
+        set {
+            sharedPipeline.withLock { $0 = newValue }
+        }
+    }
+
+    // MARK: Initialisers
+
+    /// Creates a pipeline.
+    ///
+    /// - Parameters:
+    ///   - configuration: Plugins, caches, policies and limits.
+    ///   - delegate: Hooks into the pipeline's decisions.
+    public nonisolated init(configuration: Configuration = Configuration(), delegate: (any Delegate)? = nil) {
+        self.configuration = configuration
+        self.delegate = delegate ?? ImagePipelineDefaultDelegate()
+        self.hasCustomDelegate = delegate != nil
+        self.imageCache =
+            configuration.imageCache ?? configuration.imageCacheName.flatMap(configuration.registry.imageCache(named:))
+        self.dataCache =
+            configuration.dataCache ?? configuration.dataCacheName.flatMap(configuration.registry.dataCache(named:))
+        self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "nuke.pipeline.callbacks")
+        let coalescing = configuration.isTaskCoalescingEnabled
+        self.loadImageJobs = JobPool(isCoalescingEnabled: coalescing)
+        self.fetchOriginalImageJobs = JobPool(isCoalescingEnabled: coalescing)
+        self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing)
+        self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing)
+        self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter() : nil
+    }
+
+    /// Creates a pipeline from the default configuration changed by `configure`.
+    public nonisolated convenience init(delegate: (any Delegate)? = nil, _ configure: (inout Configuration) -> Void) {
+        var configuration = Configuration()
+        configure(&configuration)
+        self.init(configuration: configuration, delegate: delegate)
+    }
+
+    // MARK: Loading images
+
+    /// Starts loading an image and returns its task.
+    public nonisolated func imageTask(with request: ImageRequest) -> ImageTask {
+        makeTask(request: request, kind: .image)
+    }
+
+    /// Starts loading the image at `url` and returns its task.
+    public nonisolated func imageTask(with url: URL?) -> ImageTask {
+        imageTask(with: ImageRequest(url: url))
+    }
+
+    /// Loads an image.
+    ///
+    /// - Throws: ``ImagePipeline/Error``; cancelling the calling task cancels the load.
+    public nonisolated func image(for request: ImageRequest) async throws(Error) -> Bitmap {
+        try await imageTask(with: request).image
+    }
+
+    /// Loads the image at `url`.
+    public nonisolated func image(for url: URL?) async throws(Error) -> Bitmap {
+        try await image(for: ImageRequest(url: url))
+    }
+
+    /// Loads the raw data of an image without decoding it; uses the disk cache and shares
+    /// downloads with image requests.
+    public nonisolated func data(for request: ImageRequest) async throws(Error) -> (
+        data: Data, response: DataResponse?
+    ) {
+        let response = try await makeTask(request: request, kind: .data).response
+        return (response.container.data ?? Data(), response.dataResponse)
+    }
+
+    /// Loads the raw data at `url`.
+    public nonisolated func data(for url: URL?) async throws(Error) -> (data: Data, response: DataResponse?) {
+        try await data(for: ImageRequest(url: url))
+    }
+
+    /// Cancels every task; later tasks fail with ``Error/pipelineInvalidated``.
+    public nonisolated func invalidate() {
+        invalidated.store(true, ordering: .sequentiallyConsistent)
+        Task { @ImagePipelineActor in
+            for task in self.tasks { self.cancel(task) }
+        }
+    }
+
+    /// The number of tasks started and not yet finished (diagnostics).
+    public var taskCount: Int { tasks.count }
+
+    // MARK: Task lifecycle
+
+    nonisolated func makeTask(
+        request: ImageRequest,
+        kind: ImageTask.Kind,
+        onEvent: (@Sendable (ImageTask.Event) -> Void)? = nil
+    ) -> ImageTask {
+        let id = nextTaskID.add(1, ordering: .relaxed).newValue
+        let task = ImageTask(taskId: id, request: request, kind: kind, pipeline: self, onEvent: onEvent)
+        if kind == .image { delegate.imageTaskCreated(task, pipeline: self) }
+        Task { @ImagePipelineActor in self.start(task) }
+        return task
+    }
+
+    private func start(_ task: ImageTask) {
+        if task.isCancelled {
+            finish(task, with: .failure(.cancelled))
+            return
+        }
+        if invalidated.load(ordering: .sequentiallyConsistent) {
+            finish(task, with: .failure(.pipelineInvalidated))
+            return
+        }
+        tasks.insert(task)
+        if task.kind == .image { delegate.imageTaskDidStart(task, pipeline: self) }
+        switch task.kind {
+        case .image:
+            let job = makeLoadImageJob(for: task.request)
+            task.subscription = job.subscribe(.imageTask(task), priority: task.priority) { [unowned self] event in
+                self.handle(event, for: task)
+            }
+        case .data:
+            let job = makeLoadDataJob(for: task.request)
+            task.subscription = job.subscribe(.imageTask(task), priority: task.priority) { [unowned self] event in
+                self.handle(event, for: task)
+            }
+        }
+    }
+
+    private func handle(_ event: Job<ImageResponse>.Event, for task: ImageTask) {
+        switch event {
+        case let .value(response, isCompleted):
+            if isCompleted {
+                finish(task, with: .success(response))
+            } else {
+                send(.preview(response), to: task)
+            }
+        case .progress(let progress):
+            send(.progress(progress), to: task)
+        case .error(let error):
+            finish(task, with: .failure(error))
+        }
+    }
+
+    private func handle(_ event: Job<(Data, DataResponse?)>.Event, for task: ImageTask) {
+        switch event {
+        case let .value((data, dataResponse), isCompleted):
+            guard isCompleted else { return }
+            let container = ImageContainer(image: .empty, data: data)
+            finish(task, with: .success(ImageResponse(container: container, request: task.request, dataResponse: dataResponse)))
+        case .progress(let progress):
+            send(.progress(progress), to: task)
+        case .error(let error):
+            finish(task, with: .failure(error))
+        }
+    }
+
+    private func send(_ event: ImageTask.Event, to task: ImageTask) {
+        guard tasks.contains(task) else { return }
+        task.dispatch(event)
+        if task.kind == .image { delegate.imageTask(task, didReceiveEvent: event, pipeline: self) }
+    }
+
+    private func finish(_ task: ImageTask, with result: Result<ImageResponse, Error>) {
+        tasks.remove(task)
+        task.subscription = nil
+        if task.finish(with: result), task.kind == .image {
+            delegate.imageTask(task, didReceiveEvent: .finished(result), pipeline: self)
+        }
+    }
+
+    func cancel(_ task: ImageTask) {
+        guard tasks.contains(task) else { return }
+        let subscription = task.subscription
+        finish(task, with: .failure(.cancelled))
+        subscription?.unsubscribe()
+    }
+
+    func updatePriority(of task: ImageTask) {
+        task.subscription?.setPriority(task.priority)
+    }
+}

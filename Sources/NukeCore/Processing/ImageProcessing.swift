@@ -1,0 +1,107 @@
+/// Transforms a decoded image: resizing, cropping, filtering, anything.
+///
+/// Implement ``process(_:)`` for a plain bitmap transform, or
+/// ``process(_:context:)`` to see the container and the request and to throw errors.
+/// Processors run on the pipeline's processing queue, never on its coordinating actor.
+///
+/// ```swift
+/// struct Invert: ImageProcessing, Hashable {
+///     var identifier: String { "com.example/invert" }
+///     func process(_ image: Bitmap) -> Bitmap? { ... }
+/// }
+/// ```
+public protocol ImageProcessing: Sendable {
+    /// Returns the processed image, or `nil` on failure.
+    func process(_ image: Bitmap) -> Bitmap?
+
+    /// Returns the processed container, or throws.
+    ///
+    /// The default calls ``process(_:)`` and keeps the container's metadata.
+    func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer
+
+    /// A string that identifies the processor and all its parameters; part of disk-cache keys.
+    ///
+    /// Use reverse-DNS, for example `com.example/invert?strength=0.5`.
+    var identifier: String { get }
+
+    /// Identifies the processor for in-memory comparisons (memory-cache keys, coalescing).
+    ///
+    /// Defaults to ``identifier``, or to the processor itself when it is `Hashable`, which avoids
+    /// building strings.
+    var hashableIdentifier: AnyHashable { get }
+}
+
+extension ImageProcessing {
+    /// Returns `nil`: processors that override ``process(_:context:)`` need not implement it.
+    public func process(_ image: Bitmap) -> Bitmap? {
+        nil
+    }
+
+    /// Calls ``process(_:)``; `nil` becomes ``ImageProcessingError/processorReturnedNil``.
+    public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
+        guard let output = process(container.image) else {
+            throw ImageProcessingError.processorReturnedNil(identifier: identifier)
+        }
+        return container.map { _ in output }
+    }
+
+    /// The ``identifier``.
+    public var hashableIdentifier: AnyHashable { identifier }
+}
+
+extension ImageProcessing where Self: Hashable {
+    /// The processor itself.
+    public var hashableIdentifier: AnyHashable { self }
+}
+
+/// What a processor knows about the image it is processing.
+public struct ImageProcessingContext: Sendable {
+    /// The request being served.
+    public var request: ImageRequest
+    /// The response so far (decoded, possibly processed by earlier processors).
+    public var response: ImageResponse
+    /// `false` while processing a progressive preview.
+    public var isCompleted: Bool
+
+    /// Creates a context.
+    public init(request: ImageRequest, response: ImageResponse, isCompleted: Bool) {
+        self.request = request
+        self.response = response
+        self.isCompleted = isCompleted
+    }
+}
+
+/// Errors thrown by processors.
+public enum ImageProcessingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ``ImageProcessing/process(_:)`` returned `nil`.
+    case processorReturnedNil(identifier: String)
+    /// A parameter is outside its valid range.
+    case invalidParameter(name: String, reason: String)
+
+    /// A sentence describing the problem.
+    public var description: String {
+        switch self {
+        case .processorReturnedNil(let identifier): "Processor \(identifier) returned no image"
+        case let .invalidParameter(name, reason): "Invalid parameter \(name): \(reason)"
+        }
+    }
+}
+
+/// Namespace for the built-in processors.
+///
+/// NukeCore has the compositional ones; pixel processors (resize, crop, blur…) come with the
+/// `NukeProcessors` plugin.
+public enum ImageProcessors {}
+
+extension [any ImageProcessing] {
+    /// `true` when both lists have the same processors, compared by hashable identifier.
+    func isEquivalent(to other: [any ImageProcessing]) -> Bool {
+        guard count == other.count else { return false }
+        return zip(self, other).allSatisfy { $0.hashableIdentifier == $1.hashableIdentifier }
+    }
+
+    func hashIdentifiers(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for processor in self { hasher.combine(processor.hashableIdentifier) }
+    }
+}

@@ -1,0 +1,51 @@
+extension ImageProcessors {
+    /// Applies processors in order, stopping at the first failure.
+    public struct Composition: ImageProcessing, Hashable {
+        /// The processors, in application order.
+        public let processors: [any ImageProcessing]
+
+        /// Creates a composition; nested compositions are flattened.
+        public init(_ processors: [any ImageProcessing]) {
+            self.processors = processors.flatMap { processor -> [any ImageProcessing] in
+                (processor as? Composition)?.processors ?? [processor]
+            }
+        }
+
+        /// Applies every processor in order.
+        public func process(_ image: Bitmap) -> Bitmap? {
+            var current = image
+            for processor in processors {
+                guard let next = processor.process(current) else { return nil }
+                current = next
+            }
+            return current
+        }
+
+        /// Applies every processor in order, rethrowing the first error.
+        public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
+            try processors.reduce(container) { try $1.process($0, context: context) }
+        }
+
+        /// The children's identifiers, concatenated.
+        public var identifier: String {
+            processors.map(\.identifier).joined()
+        }
+
+        /// Compositions are equal when their children are, in order.
+        public static func == (lhs: Composition, rhs: Composition) -> Bool {
+            lhs.processors.isEquivalent(to: rhs.processors)
+        }
+
+        /// Hashes the children's hashable identifiers.
+        public func hash(into hasher: inout Hasher) {
+            processors.hashIdentifiers(into: &hasher)
+        }
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Composition {
+    /// A composition of processors applied in order.
+    public static func composition(_ processors: [any ImageProcessing]) -> ImageProcessors.Composition {
+        ImageProcessors.Composition(processors)
+    }
+}

@@ -1,0 +1,64 @@
+/// A kind of thing plugins provide, with the key it is looked up by.
+///
+/// The built-in capabilities are in ``Capabilities``; a third-party module can declare its own
+/// (for example a thumbnailing capability) and register providers for it without touching core.
+public protocol Capability: Sendable {
+    /// What a lookup is by (an ``AssetType``, a URL scheme, a name).
+    associatedtype Key: Hashable & Sendable
+    /// What is stored (a decoder factory, a loader, a cache).
+    associatedtype Provider: Sendable
+}
+
+/// The capabilities the pipeline uses.
+public enum Capabilities {
+    /// Decoders, looked up by the ``AssetType`` sniffed from the data.
+    ///
+    /// The provider is a factory called once per download; it returns `nil` to decline (for
+    /// example for partial data when it cannot decode progressively).
+    public enum Decoding: Capability {
+        /// The format a decoder reads.
+        public typealias Key = AssetType
+        /// Makes a decoder for one download.
+        public typealias Provider = @Sendable (ImageDecodingContext) -> (any ImageDecoding)?
+    }
+
+    /// Encoders, looked up by the ``AssetType`` they write.
+    public enum Encoding: Capability {
+        /// The format an encoder writes.
+        public typealias Key = AssetType
+        /// The encoder.
+        public typealias Provider = any ImageEncoding
+    }
+
+    /// Data loaders, looked up by lower-cased URL scheme (`http`, `https`, `s3`…).
+    public enum Loading: Capability {
+        /// A lower-cased URL scheme.
+        public typealias Key = String
+        /// The loader, long-lived and shared by all requests.
+        public typealias Provider = any DataLoading
+    }
+
+    /// Processors, looked up by name so that chains can be built from text.
+    public enum Processing: Capability {
+        /// The processor's name as written in a spec, such as `resize`.
+        public typealias Key = String
+        /// Builds a processor from its parameters.
+        public typealias Provider = @Sendable (ProcessorParameters) throws -> any ImageProcessing
+    }
+
+    /// Memory caches, looked up by name.
+    public enum MemoryCaching: Capability {
+        /// The cache's name.
+        public typealias Key = String
+        /// The cache.
+        public typealias Provider = any ImageCaching
+    }
+
+    /// Disk caches, looked up by name.
+    public enum DiskCaching: Capability {
+        /// The cache's name.
+        public typealias Key = String
+        /// The cache.
+        public typealias Provider = any DataCaching
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A request for the bytes of a resource: NukeCore's stand-in for `URLRequest`.
+///
+/// On Linux `URLRequest` lives in FoundationNetworking, which links libcurl; NukeCore keeps to
+/// this small value so that it depends on nothing. Loaders translate it to whatever they use.
+public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
+    /// The resource's address.
+    public var url: URL
+    /// The HTTP method; `GET` by default.
+    public var httpMethod: String
+    /// The header fields to send.
+    public var headers: HTTPHeaderFields
+    /// How long to wait, in seconds, before giving up; 60 by default.
+    public var timeoutInterval: Double
+    /// How caches between the loader and the network may answer.
+    public var cachePolicy: CachePolicy
+
+    /// Creates a request.
+    public init(
+        url: URL,
+        httpMethod: String = "GET",
+        headers: HTTPHeaderFields = [:],
+        timeoutInterval: Double = 60,
+        cachePolicy: CachePolicy = .useProtocolCachePolicy
+    ) {
+        self.url = url
+        self.httpMethod = httpMethod
+        self.headers = headers
+        self.timeoutInterval = timeoutInterval
+        self.cachePolicy = cachePolicy
+    }
+
+    /// Returns the value of a header field (case-insensitive), as `URLRequest` does.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        headers[name]
+    }
+
+    /// Sets or removes a header field, as `URLRequest` does.
+    public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
+        headers[name] = value
+    }
+
+    /// `METHOD url`.
+    public var description: String {
+        "\(httpMethod) \(url.absoluteString)"
+    }
+
+    /// How caches between a loader and the network may answer a request.
+    public enum CachePolicy: Hashable, Sendable {
+        /// Follow the protocol's rules (HTTP caching headers).
+        case useProtocolCachePolicy
+        /// Always go to the origin.
+        case reloadIgnoringLocalCacheData
+        /// Use cached data whatever its age; load only if there is none.
+        case returnCacheDataElseLoad
+        /// Use cached data whatever its age; fail if there is none.
+        case returnCacheDataDontLoad
+    }
+}

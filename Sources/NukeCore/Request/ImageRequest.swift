@@ -1,0 +1,234 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Everything the pipeline needs to load one image: where from, how to process it, how urgently,
+/// and which caches it may use.
+///
+/// A small value with copy-on-write storage (`MemoryLayout<ImageRequest>.size` is 16 bytes), so
+/// creating and copying requests is cheap.
+///
+/// ```swift
+/// let request = ImageRequest(
+///     url: URL(string: "https://example.com/photo.jpg"),
+///     processors: [.resize(width: 320)],
+///     priority: .high
+/// )
+/// ```
+public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    private var ref: Storage
+
+    /// How urgently the request is served; see ``Priority-swift.enum``. Changing it on a started
+    /// task goes through ``ImageTask/priority``.
+    public var priority: Priority
+
+    /// Which caches and queues the request may use.
+    public var options: Options
+
+    // MARK: Initialisers
+
+    /// Creates a request for a URL.
+    ///
+    /// - Parameters:
+    ///   - url: The image's address; `nil` makes the task fail with a typed error.
+    ///   - processors: Processors applied in order after decoding.
+    ///   - priority: How urgently to serve the request.
+    ///   - options: Cache and queue options.
+    public init(
+        url: URL?,
+        processors: [any ImageProcessing] = [],
+        priority: Priority = .normal,
+        options: Options = []
+    ) {
+        self.ref = Storage(resource: .url(url), processors: processors)
+        self.priority = priority
+        self.options = options
+    }
+
+    /// Creates a request from a ``DataRequest`` (method, headers, timeout, cache policy).
+    public init(
+        urlRequest: DataRequest,
+        processors: [any ImageProcessing] = [],
+        priority: Priority = .normal,
+        options: Options = []
+    ) {
+        self.ref = Storage(resource: .dataRequest(urlRequest), processors: processors)
+        self.priority = priority
+        self.options = options
+    }
+
+    /// Creates a request whose bytes come from an async closure instead of a loader.
+    ///
+    /// The data goes through decoding, processing and caching like downloaded data.
+    ///
+    /// - Parameters:
+    ///   - id: Identifies the image in caches and for coalescing.
+    ///   - data: Produces the encoded image; called at most once per load.
+    public init(
+        id: String,
+        data: @escaping @Sendable () async throws -> Data,
+        processors: [any ImageProcessing] = [],
+        priority: Priority = .normal,
+        options: Options = []
+    ) {
+        self.ref = Storage(resource: .dataClosure(id: id, data), processors: processors)
+        self.priority = priority
+        self.options = options
+    }
+
+    /// Creates a request whose image comes decoded from an async closure.
+    ///
+    /// Decoding is skipped; processors and the memory cache still apply. Such images are never
+    /// written to the disk cache as original data.
+    public init(
+        id: String,
+        image: @escaping @Sendable () async throws -> ImageContainer,
+        processors: [any ImageProcessing] = [],
+        priority: Priority = .normal,
+        options: Options = []
+    ) {
+        self.ref = Storage(resource: .imageClosure(id: id, image), processors: processors)
+        self.priority = priority
+        self.options = options
+    }
+
+    /// Creates a request from a URL string; an invalid string makes the task fail.
+    public init(stringLiteral value: String) {
+        self.init(url: URL(string: value))
+    }
+
+    // MARK: Properties
+
+    /// Processors applied in order after decoding.
+    public var processors: [any ImageProcessing] {
+        get { ref.processors }
+        set { mutate { $0.processors = newValue } }
+    }
+
+    /// The key the caches use; by default the URL string (or the closure `id`).
+    ///
+    /// Set it to share cache entries between URLs that differ only by transient parts, such as
+    /// signed query tokens. Coalescing of downloads still uses the real URL.
+    public var imageID: String? {
+        get { ref.imageIDOverride ?? ref.originalImageID }
+        set { mutate { $0.imageIDOverride = newValue } }
+    }
+
+    /// Decode a thumbnail instead of the full image, which is much faster for large images.
+    public var thumbnail: ThumbnailOptions? {
+        get { ref.thumbnail }
+        set { mutate { $0.thumbnail = newValue } }
+    }
+
+    /// The number of pixels per point used by ``ImageProcessingOptions/Unit/points``; 1 by default.
+    public var scale: Double {
+        get { ref.scale }
+        set { mutate { $0.scale = newValue } }
+    }
+
+    /// Anything the caller wants to pass to delegates and custom components.
+    public var userInfo: [UserInfoKey: any Sendable] {
+        get { ref.userInfo }
+        set { mutate { $0.userInfo = newValue } }
+    }
+
+    /// The URL, if the request has one.
+    public var url: URL? {
+        switch ref.resource {
+        case .url(let url): url
+        case .dataRequest(let request): request.url
+        case .dataClosure, .imageClosure: nil
+        }
+    }
+
+    /// The data request the loader receives, if the request loads from a URL.
+    public var urlRequest: DataRequest? {
+        switch ref.resource {
+        case .url(let url): url.map { DataRequest(url: $0) }
+        case .dataRequest(let request): request
+        case .dataClosure, .imageClosure: nil
+        }
+    }
+
+    /// `ImageRequest(url, processors, priority)`.
+    public var description: String {
+        let source = ref.originalImageID ?? "nil"
+        let processors = ref.processors.map(\.identifier)
+        return "ImageRequest(\(source), processors: \(processors), priority: \(priority))"
+    }
+
+    // MARK: Internals
+
+    var resource: Resource { ref.resource }
+
+    /// The real source's identity (URL string or closure id), never the user-set `imageID`.
+    var originalImageID: String? { ref.originalImageID }
+
+    /// `true` if the request has processors or a thumbnail (counts as "processed" for caching).
+    var isProcessed: Bool { !ref.processors.isEmpty || ref.thumbnail != nil }
+
+    private mutating func mutate(_ body: (Storage) -> Void) {
+        if !isKnownUniquelyReferenced(&ref) {
+            ref = Storage(copying: ref)
+        }
+        body(ref)
+    }
+
+    /// Returns a copy with processors removed (and optionally the thumbnail).
+    func withoutProcessors(keepingThumbnail: Bool = true) -> ImageRequest {
+        var copy = self
+        copy.processors = []
+        if !keepingThumbnail { copy.thumbnail = nil }
+        return copy
+    }
+
+    /// Returns a copy without its last processor.
+    func droppingLastProcessor() -> ImageRequest {
+        var copy = self
+        copy.processors = Array(processors.dropLast())
+        return copy
+    }
+}
+
+extension ImageRequest {
+    enum Resource: Sendable {
+        case url(URL?)
+        case dataRequest(DataRequest)
+        case dataClosure(id: String, @Sendable () async throws -> Data)
+        case imageClosure(id: String, @Sendable () async throws -> ImageContainer)
+    }
+
+    final class Storage: @unchecked Sendable {
+        // @unchecked: mutated only while uniquely referenced (copy-on-write in `mutate`),
+        // so no two threads ever see a mutation of a shared instance.
+        let resource: Resource
+        let originalImageID: String?
+        var processors: [any ImageProcessing]
+        var imageIDOverride: String?
+        var thumbnail: ThumbnailOptions?
+        var scale: Double = 1
+        var userInfo: [UserInfoKey: any Sendable] = [:]
+
+        init(resource: Resource, processors: [any ImageProcessing]) {
+            self.resource = resource
+            self.processors = processors
+            switch resource {
+            case .url(let url): originalImageID = url?.absoluteString
+            case .dataRequest(let request): originalImageID = request.url.absoluteString
+            case .dataClosure(let id, _), .imageClosure(let id, _): originalImageID = id
+            }
+        }
+
+        init(copying other: Storage) {
+            resource = other.resource
+            originalImageID = other.originalImageID
+            processors = other.processors
+            imageIDOverride = other.imageIDOverride
+            thumbnail = other.thumbnail
+            scale = other.scale
+            userInfo = other.userInfo
+        }
+    }
+}
