@@ -155,7 +155,7 @@ public final class ImagePipeline: Sendable {
     nonisolated func makeTask(
         request: ImageRequest,
         kind: ImageTask.Kind,
-        onEvent: (@Sendable (ImageTask.Event) -> Void)? = nil
+        onEvent: (@Sendable (ImageTask, ImageTask.Event) -> Void)? = nil
     ) -> ImageTask {
         let id = nextTaskID.add(1, ordering: .relaxed).newValue
         let task = ImageTask(taskId: id, request: request, kind: kind, pipeline: self, onEvent: onEvent)

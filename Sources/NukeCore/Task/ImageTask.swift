@@ -23,7 +23,7 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     let pipeline: ImagePipeline
 
     private let state: Mutex<State>
-    private let onEvent: (@Sendable (Event) -> Void)?
+    private let onEvent: (@Sendable (ImageTask, Event) -> Void)?
 
     /// The task's subscription to its root job; touched only on the pipeline actor.
     @ImagePipelineActor var subscription: JobSubscription?
@@ -38,7 +38,7 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
         request: ImageRequest,
         kind: Kind,
         pipeline: ImagePipeline,
-        onEvent: (@Sendable (Event) -> Void)? = nil
+        onEvent: (@Sendable (ImageTask, Event) -> Void)? = nil
     ) {
         self.taskId = taskId
         self.request = request
@@ -175,7 +175,7 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
             // AsyncStream's yield only buffers or resumes a waiting task: no caller code runs here.
             for stream in state.streams.values { stream.yield(event) }
         }
-        onEvent?(event)
+        onEvent?(self, event)
     }
 
     /// Records the result and dispatches the final event; returns `false` if already finished.
@@ -194,7 +194,7 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
         }
         guard let waiters else { return false }
         for waiter in waiters { waiter.resume(returning: result) }
-        onEvent?(.finished(result))
+        onEvent?(self, .finished(result))
         return true
     }
 

@@ -1,0 +1,103 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+public import NukeCore
+internal import Synchronization
+
+/// A dictionary-backed memory cache that counts reads and writes.
+public final class MockImageCache: ImageCaching {
+    private struct State {
+        var images: [ImageCacheKey: ImageContainer] = [:]
+        var readCount = 0
+        var writeCount = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty cache.
+    public init() {}
+
+    /// Reads (counted) or writes (counted) an entry.
+    public subscript(key: ImageCacheKey) -> ImageContainer? {
+        get {
+            state.withLock {
+                $0.readCount += 1
+                return $0.images[key]
+            }
+        }
+        set {
+            state.withLock {
+                $0.writeCount += 1
+                $0.images[key] = newValue
+            }
+        }
+    }
+
+    /// Removes everything.
+    public func removeAll() {
+        state.withLock { $0.images.removeAll() }
+    }
+
+    /// Reads so far.
+    public var readCount: Int { state.withLock { $0.readCount } }
+    /// Writes so far.
+    public var writeCount: Int { state.withLock { $0.writeCount } }
+    /// Entries stored.
+    public var count: Int { state.withLock { $0.images.count } }
+    /// Reads without counting.
+    public func peek(_ key: ImageCacheKey) -> ImageContainer? { state.withLock { $0.images[key] } }
+}
+
+/// A dictionary-backed data cache that counts reads and writes.
+public final class MockDataCache: DataCaching {
+    private struct State {
+        var store: [String: Data] = [:]
+        var readCount = 0
+        var writeCount = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty cache.
+    public init() {}
+
+    /// Reads an entry (counted).
+    public func cachedData(for key: String) -> Data? {
+        state.withLock {
+            $0.readCount += 1
+            return $0.store[key]
+        }
+    }
+
+    /// `true` if an entry exists.
+    public func containsData(for key: String) -> Bool {
+        state.withLock { $0.store[key] != nil }
+    }
+
+    /// Writes an entry (counted).
+    public func storeData(_ data: Data, for key: String) {
+        state.withLock {
+            $0.writeCount += 1
+            $0.store[key] = data
+        }
+    }
+
+    /// Removes an entry.
+    public func removeData(for key: String) {
+        state.withLock { _ = $0.store.removeValue(forKey: key) }
+    }
+
+    /// Removes everything.
+    public func removeAll() {
+        state.withLock { $0.store.removeAll() }
+    }
+
+    /// Reads so far.
+    public var readCount: Int { state.withLock { $0.readCount } }
+    /// Writes so far.
+    public var writeCount: Int { state.withLock { $0.writeCount } }
+    /// The stored keys, sorted.
+    public var keys: [String] { state.withLock { $0.store.keys.sorted() } }
+}

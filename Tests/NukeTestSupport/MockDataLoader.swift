@@ -1,0 +1,203 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+public import NukeCore
+internal import Synchronization
+
+/// A loader that serves canned results, in two chunks, and can be suspended to keep requests in
+/// flight.
+///
+/// Unknown URLs get ``defaultData`` (a 640×480 test image of 22,789 bytes) in one chunk.
+public final class MockDataLoader: DataLoading, Sendable {
+    /// A canned answer.
+    public enum Answer: Sendable {
+        /// Data and the response, delivered in two chunks.
+        case success(Data, DataResponse)
+        /// Deliver these chunks, then fail (or succeed with `nil`).
+        case chunks([Data], DataResponse, failure: (any Error)?)
+        /// Fail at once.
+        case failure(any Error)
+    }
+
+    private struct State {
+        var answers: [URL: Answer] = [:]
+        var isSuspended = false
+        var pending: [@Sendable () -> Void] = []
+        var createdTaskCount = 0
+        var cancelledTaskCount = 0
+        var requests: [DataRequest] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// The default payload: a 640×480 test image of 22,789 bytes.
+    public static let defaultData = TestImageFormat.make()
+
+    /// Creates a loader.
+    public init() {}
+
+    /// Sets the answer for a URL.
+    public func setAnswer(_ answer: Answer, for url: URL) {
+        state.withLock { $0.answers[url] = answer }
+    }
+
+    /// While `true`, new loads wait; setting `false` starts them.
+    public var isSuspended: Bool {
+        get { state.withLock { $0.isSuspended } }
+        set {
+            let toStart = state.withLock { state -> [@Sendable () -> Void] in
+                state.isSuspended = newValue
+                guard !newValue else { return [] }
+                defer { state.pending.removeAll() }
+                return state.pending
+            }
+            for start in toStart { start() }
+        }
+    }
+
+    /// How many loads were started.
+    public var createdTaskCount: Int { state.withLock { $0.createdTaskCount } }
+
+    /// How many loads were cancelled.
+    public var cancelledTaskCount: Int { state.withLock { $0.cancelledTaskCount } }
+
+    /// Every request received, in order.
+    public var requests: [DataRequest] { state.withLock { $0.requests } }
+
+    /// Starts a load.
+    public func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        let token = MockCancellable { [weak self] in
+            self?.state.withLock { $0.cancelledTaskCount += 1 }
+        }
+        let answer = state.withLock { state -> Answer in
+            state.createdTaskCount += 1
+            state.requests.append(request)
+            return state.answers[request.url]
+                ?? .chunks(
+                    [MockDataLoader.defaultData],
+                    DataResponse(url: request.url, statusCode: 200, expectedContentLength: Int64(MockDataLoader.defaultData.count)),
+                    failure: nil
+                )
+        }
+        let run: @Sendable () -> Void = {
+            Task.detached {
+                switch answer {
+                case let .success(data, response):
+                    let half = data.count / 2
+                    for chunk in [data.prefix(half), data.suffix(from: half)] where !token.isCancelled {
+                        didReceiveData(Data(chunk), response)
+                    }
+                    if !token.isCancelled { completion(nil) }
+                case let .chunks(chunks, response, failure):
+                    for chunk in chunks where !token.isCancelled { didReceiveData(chunk, response) }
+                    if !token.isCancelled { completion(failure) }
+                case .failure(let error):
+                    if !token.isCancelled { completion(error) }
+                }
+            }
+        }
+        let startNow = state.withLock { state -> Bool in
+            if state.isSuspended { state.pending.append(run) }
+            return !state.isSuspended
+        }
+        if startNow { run() }
+        return token
+    }
+}
+
+/// A cancellation token that records that it was cancelled and runs a closure once.
+public final class MockCancellable: Cancellable {
+    private let cancelled = Mutex(false)
+    private let onCancel: @Sendable () -> Void
+
+    /// Creates a token.
+    public init(onCancel: @escaping @Sendable () -> Void = {}) {
+        self.onCancel = onCancel
+    }
+
+    /// `true` once cancelled.
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
+
+    /// Cancels; the closure runs only the first time.
+    public func cancel() {
+        let first = cancelled.withLock { isCancelled -> Bool in
+            defer { isCancelled = true }
+            return !isCancelled
+        }
+        if first { onCancel() }
+    }
+}
+
+/// A loader that serves one resource in fixed chunks, one chunk per call to ``serveNextChunk()``
+/// (the first chunk is served at once), so tests control exactly when data arrives.
+public final class MockProgressiveDataLoader: DataLoading, Sendable {
+    private struct State {
+        var chunks: [Data]
+        var delivered = 0
+        var didReceiveData: (@Sendable (Data, DataResponse) -> Void)?
+        var completion: (@Sendable ((any Error)?) -> Void)?
+        var response: DataResponse?
+        var failure: (any Error)?
+    }
+
+    private let state: Mutex<State>
+
+    /// The whole resource.
+    public let data: Data
+
+    /// Creates a loader serving `data` in `chunkCount` chunks, completing with `failure` (or success).
+    public init(data: Data, chunkCount: Int = 3, failure: (any Error)? = nil) {
+        self.data = data
+        let size = (data.count + chunkCount - 1) / chunkCount
+        let chunks = stride(from: 0, to: data.count, by: size).map { data.subdata(in: $0..<min($0 + size, data.count)) }
+        self.state = Mutex(State(chunks: chunks, failure: failure))
+    }
+
+    /// Starts a load and serves the first chunk.
+    public func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        let response = DataResponse(url: request.url, statusCode: 200, expectedContentLength: Int64(data.count))
+        state.withLock {
+            $0.didReceiveData = didReceiveData
+            $0.completion = completion
+            $0.response = response
+        }
+        serveNextChunk()
+        return MockCancellable()
+    }
+
+    /// Serves the next chunk; after the last one, completes.
+    public func serveNextChunk() {
+        let delivery = state.withLock { state -> (() -> Void)? in
+            guard let didReceiveData = state.didReceiveData, let completion = state.completion,
+                let response = state.response
+            else { return nil }
+            if state.delivered < state.chunks.count {
+                let chunk = state.chunks[state.delivered]
+                state.delivered += 1
+                let isLast = state.delivered == state.chunks.count
+                let failure = state.failure
+                return {
+                    didReceiveData(chunk, response)
+                    if isLast { completion(failure) }
+                }
+            }
+            return nil
+        }
+        delivery?()
+    }
+
+    /// Serves every remaining chunk.
+    public func serveAllChunks() {
+        while state.withLock({ $0.delivered < $0.chunks.count }) { serveNextChunk() }
+    }
+}
