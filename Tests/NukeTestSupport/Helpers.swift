@@ -32,7 +32,7 @@ public struct TestError: Error, Equatable, Sendable {
 extension ImagePipeline {
     /// A pipeline over a mock loader and the test image format, with the rate limiter off and
     /// no caches; `configure` adjusts it.
-    public static func makeTestPipeline(
+    public nonisolated static func makeTestPipeline(
         loader: any DataLoading = MockDataLoader(),
         delegate: (any ImagePipeline.Delegate)? = nil,
         _ configure: (inout Configuration) -> Void = { _ in }

@@ -1,0 +1,81 @@
+import Synchronization
+import Testing
+
+@testable import NukeCore
+
+/// Records the events of a task queue.
+final class QueueRecorder: Sendable {
+    private let state = Mutex<(added: Int, cancelled: Int, finished: Int, priorities: [ImageRequest.Priority])>((0, 0, 0, []))
+
+    var addedCount: Int { state.withLock { $0.added } }
+    var cancelledCount: Int { state.withLock { $0.cancelled } }
+    var finishedCount: Int { state.withLock { $0.finished } }
+    /// The priority of each added operation, then of every change, in order.
+    var priorities: [ImageRequest.Priority] { state.withLock { $0.priorities } }
+
+    @ImagePipelineActor
+    init(_ queue: TaskQueue) {
+        queue.onEvent = { [self] event in
+            self.state.withLock { state in
+                switch event {
+                case .added(let operation):
+                    state.added += 1
+                    state.priorities.append(operation.priority)
+                case .priorityChanged(let operation): state.priorities.append(operation.priority)
+                case .cancelled: state.cancelled += 1
+                case .finished: state.finished += 1
+                }
+            }
+        }
+    }
+}
+
+/// Collects values from a stream into an array as they arrive.
+final class Collector<T: Sendable>: Sendable {
+    private let values = Mutex<[T]>([])
+
+    var all: [T] { values.withLock { $0 } }
+    var count: Int { values.withLock { $0.count } }
+
+    func append(_ value: T) {
+        values.withLock { $0.append(value) }
+    }
+
+    /// Starts collecting `stream` in a task.
+    @discardableResult
+    func collect(_ stream: AsyncStream<T>) -> Task<Void, Never> {
+        Task {
+            for await value in stream { self.append(value) }
+        }
+    }
+}
+
+extension ImagePipeline.Error {
+    /// The case name, for comparisons in tests.
+    var caseName: String {
+        switch self {
+        case .dataMissingInCache: "dataMissingInCache"
+        case .dataLoadingFailed: "dataLoadingFailed"
+        case .dataIsEmpty: "dataIsEmpty"
+        case .dataLoaderNotRegistered: "dataLoaderNotRegistered"
+        case .decoderNotRegistered: "decoderNotRegistered"
+        case .decodingFailed: "decodingFailed"
+        case .processingFailed: "processingFailed"
+        case .imageRequestMissing: "imageRequestMissing"
+        case .pipelineInvalidated: "pipelineInvalidated"
+        case .dataDownloadExceededMaximumSize: "dataDownloadExceededMaximumSize"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// Awaits a task and returns its error, or records a failure if it succeeded.
+func expectFailure(_ task: ImageTask, sourceLocation: SourceLocation = #_sourceLocation) async -> ImagePipeline.Error? {
+    do {
+        _ = try await task.response
+        Issue.record("expected the task to fail", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
