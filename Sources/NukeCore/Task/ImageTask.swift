@@ -181,18 +181,23 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     /// Records the result and dispatches the final event; returns `false` if already finished.
     @discardableResult
     func finish(with result: Result<ImageResponse, ImagePipeline.Error>) -> Bool {
-        let waiters = state.withLock { state -> [CheckedContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>]? in
+        typealias Waiter = CheckedContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>
+        let finished = state.withLock { state -> ([StreamSubscriber], [Waiter])? in
             guard state.status.result == nil else { return nil }
             state.status.result = result
-            for stream in state.streams.values {
-                stream.yield(.finished(result))
-                stream.finish()
+            defer {
+                state.streams.removeAll()
+                state.waiters.removeAll()
             }
-            state.streams.removeAll()
-            defer { state.waiters.removeAll() }
-            return state.waiters
+            return (Array(state.streams.values), state.waiters)
         }
-        guard let waiters else { return false }
+        guard let (streams, waiters) = finished else { return false }
+        // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
+        // The streams are already unreachable, so nothing can be yielded to them out of order.
+        for stream in streams {
+            stream.yield(.finished(result))
+            stream.finish()
+        }
         for waiter in waiters { waiter.resume(returning: result) }
         onEvent?(self, .finished(result))
         return true

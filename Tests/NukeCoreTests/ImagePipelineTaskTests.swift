@@ -1,0 +1,203 @@
+import Foundation
+import NukeTestSupport
+import Testing
+
+@testable import NukeCore
+
+@Suite(.timeLimit(.minutes(1)))
+struct ImagePipelineTaskTests {
+    let loader = MockDataLoader()
+
+    @Test("11. Progress is reported per chunk, and the delegate sees every event in order")
+    func progressEvents() async throws {
+        let observer = ImagePipelineObserver()
+        let data = Data(repeating: 1, count: 20)
+        loader.setAnswer(.chunks([data.prefix(10), data.suffix(10)], DataResponse(url: .test, statusCode: 200, expectedContentLength: 20), failure: nil), for: .test)
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: observer) {
+            $0.makeImageDecoder = { _ in ImageDecoders.Empty() }
+        }
+        let task = pipeline.imageTask(with: URL.test)
+        let progress = Collector<ImageTask.Progress>()
+        let collecting = progress.collect(task.progress)
+        _ = try await task.response
+        await collecting.value
+        #expect(progress.all == [.init(completed: 10, total: 20), .init(completed: 20, total: 20)])
+        #expect(observer.events(for: task) == [.created, .started, .progress(10, 20), .progress(20, 20), .completed])
+    }
+
+    @Test("12. A memory-cache hit completes at once, and the pipeline keeps no task", arguments: 0..<10)
+    func memoryCacheHitCompletesSynchronously(iteration: Int) async throws {
+        let cache = MockImageCache()
+        let observer = ImagePipelineObserver()
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: observer) { $0.imageCache = cache }
+        let request = ImageRequest(url: .test)
+        cache[ImageCacheKey(request: request)] = ImageContainer(image: try Bitmap(width: 4, height: 4, pixelFormat: .gray8))
+        let task = pipeline.imageTask(with: request)
+        let response = try await task.response
+        #expect(response.cacheType == .memory)
+        #expect(loader.createdTaskCount == 0)
+        #expect(await pipeline.taskCount == 0)
+        var events: [String] = []
+        for await event in task.events {
+            if case .finished(.success) = event { events.append("finished") } else { events.append("other") }
+        }
+        #expect(events == ["finished"])
+        #expect(observer.events(for: task) == [.created, .started, .completed])
+    }
+
+    @Test("A stream made mid-download first yields the progress so far")
+    func eventsReplayProgress() async throws {
+        let progressive = MockProgressiveDataLoader(data: TestImageFormat.make(), chunkCount: 2)
+        let pipeline = ImagePipeline.makeTestPipeline(loader: progressive)
+        let task = pipeline.imageTask(with: URL.test)
+        #expect(await waitUntil { task.status.progress.completed > 0 })
+        var iterator = task.events.makeAsyncIterator()
+        let first = await iterator.next()
+        guard case .progress(let progress)? = first else {
+            Issue.record("expected progress first, got \(String(describing: first))")
+            return
+        }
+        #expect(progress == ImageTask.Progress(completed: 11_395, total: 22_789))
+        progressive.serveNextChunk()
+        _ = try await task.image
+    }
+
+    @Test("The result can be awaited many times, before and after completion")
+    func awaitingRepeatedly() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        let task = pipeline.imageTask(with: URL.test)
+        async let first = task.image
+        async let second = task.image
+        let images = try await [first, second]
+        let third = try await task.image
+        #expect(images.allSatisfy { $0.width == 640 } && third.width == 640)
+        #expect(loader.createdTaskCount == 1)
+    }
+
+    @Test("Cancelling the awaiting Swift task cancels the image task")
+    func swiftTaskCancellation() async throws {
+        loader.isSuspended = true
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        let task = pipeline.imageTask(with: URL.test)
+        let waiter = Task { try await task.image }
+        await waitUntil { loader.createdTaskCount == 1 }
+        waiter.cancel()
+        await #expect(throws: ImagePipeline.Error.self) { try await waiter.value }
+        #expect(task.isCancelled)
+        #expect(await waitUntil { loader.cancelledTaskCount == 1 })
+    }
+
+    @Test("cancel() is idempotent and does nothing after completion")
+    func cancelIdempotent() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        let task = pipeline.imageTask(with: URL.test)
+        _ = try await task.image
+        task.cancel()
+        task.cancel()
+        #expect(!task.isCancelled)
+        if case .success? = task.status.result {} else { Issue.record("expected success") }
+    }
+
+    @Test("Previews and final image arrive through the closure API on the callback queue")
+    func closureAPI() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        let progress = Collector<Int64>()
+        let result: Result<ImageResponse, ImagePipeline.Error> = await withCheckedContinuation { continuation in
+            pipeline.loadImage(
+                with: ImageRequest(url: .test),
+                progress: { _, completed, _ in progress.append(completed) },
+                completion: { continuation.resume(returning: $0) }
+            )
+        }
+        #expect(try result.get().image.width == 640)
+        #expect(progress.all == [22_789])
+        let dataResult: Result<(data: Data, response: DataResponse?), ImagePipeline.Error> =
+            await withCheckedContinuation { continuation in
+                pipeline.loadData(with: ImageRequest(url: .test)) { continuation.resume(returning: $0) }
+            }
+        #expect(try dataResult.get().data.count == 22_789)
+    }
+
+    @Test("After cancel() the closure API calls nothing")
+    func closureAPICancelled() async throws {
+        loader.isSuspended = true
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        let calls = Collector<String>()
+        let task = pipeline.loadImage(with: ImageRequest(url: .test)) { _ in calls.append("completion") }
+        await waitUntil { loader.createdTaskCount == 1 }
+        task.cancel()
+        loader.isSuspended = false
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(calls.all.isEmpty)
+    }
+
+    @Test("data(for:) returns the bytes without decoding")
+    func dataForRequest() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.makeImageDecoder = { _ in nil } }
+        let (data, response) = try await pipeline.data(for: ImageRequest(url: .test))
+        #expect(data == MockDataLoader.defaultData)
+        #expect(response?.statusCode == 200)
+    }
+
+    @Test("A storm of random starts, cancels and priority changes: every task finishes once")
+    func storm() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.imageCache = MockImageCache() }
+        let finishedCount = Collector<UInt64>()
+        let urls = (0..<20).map { URL(string: "http://test.com/\($0).jpeg")! }
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var generator = SeededGenerator(seed: UInt64(worker + 1))
+                    var tasks: [ImageTask] = []
+                    for _ in 0..<125 {
+                        switch Int.random(in: 0..<10, using: &generator) {
+                        case 0..<5:
+                            let processors: [any ImageProcessing] =
+                                Bool.random(using: &generator) ? [MockImageProcessor(id: "p")] : []
+                            let request = ImageRequest(
+                                url: urls.randomElement(using: &generator),
+                                processors: processors,
+                                priority: ImageRequest.Priority.allCases.randomElement(using: &generator)!
+                            )
+                            let task = pipeline.loadImage(with: request) { _ in }
+                            tasks.append(task)
+                        case 5..<8:
+                            tasks.randomElement(using: &generator)?.cancel()
+                        default:
+                            tasks.randomElement(using: &generator)?.priority =
+                                ImageRequest.Priority.allCases.randomElement(using: &generator)!
+                        }
+                        if Int.random(in: 0..<10, using: &generator) == 0 { await Task.yield() }
+                    }
+                    for task in tasks {
+                        var finishes = 0
+                        for await event in task.events {
+                            if case .finished = event { finishes += 1 }
+                        }
+                        #expect(finishes == 1)
+                        finishedCount.append(task.taskId)
+                    }
+                }
+            }
+        }
+        #expect(Set(finishedCount.all).count == finishedCount.count)
+        #expect(await waitUntil { await pipeline.taskCount == 0 })
+    }
+}
+
+/// A deterministic random number generator (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
