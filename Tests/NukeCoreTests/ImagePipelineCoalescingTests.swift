@@ -56,7 +56,9 @@ struct ImagePipelineCoalescingTests {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let recorder = await QueueRecorder(pipeline.configuration.imageProcessingQueue)
         _ = try await load(
-            ["1", "2", "1"].map { ImageRequest(url: .test, processors: [MockImageProcessor(id: $0, counter: counter)]) },
+            ["1", "2", "1"].map {
+                ImageRequest(url: .test, processors: [MockImageProcessor(id: $0, counter: counter)])
+            },
             pipeline: pipeline
         )
         #expect(recorder.addedCount == 2)
@@ -136,7 +138,8 @@ struct ImagePipelineCoalescingTests {
         thumbnail.thumbnail = ThumbnailOptions(maxPixelSize: 400)
         let requests = thumbnailFirst ? [thumbnail, ImageRequest(url: .test)] : [ImageRequest(url: .test), thumbnail]
         let responses = try await load(requests, pipeline: pipeline)
-        let images = thumbnailFirst ? (responses[0].image, responses[1].image) : (responses[1].image, responses[0].image)
+        let images =
+            thumbnailFirst ? (responses[0].image, responses[1].image) : (responses[1].image, responses[0].image)
         #expect(loader.createdTaskCount == 1)
         #expect((images.0.width, images.0.height) == (400, 300))
         #expect((images.1.width, images.1.height) == (640, 480))

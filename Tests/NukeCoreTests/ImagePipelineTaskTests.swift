@@ -12,7 +12,14 @@ struct ImagePipelineTaskTests {
     func progressEvents() async throws {
         let observer = ImagePipelineObserver()
         let data = Data(repeating: 1, count: 20)
-        loader.setAnswer(.chunks([data.prefix(10), data.suffix(10)], DataResponse(url: .test, statusCode: 200, expectedContentLength: 20), failure: nil), for: .test)
+        loader.setAnswer(
+            .chunks(
+                [data.prefix(10), data.suffix(10)],
+                DataResponse(url: .test, statusCode: 200, expectedContentLength: 20),
+                failure: nil
+            ),
+            for: .test
+        )
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: observer) {
             $0.makeImageDecoder = { _ in ImageDecoders.Empty() }
         }
@@ -31,7 +38,9 @@ struct ImagePipelineTaskTests {
         let observer = ImagePipelineObserver()
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: observer) { $0.imageCache = cache }
         let request = ImageRequest(url: .test)
-        cache[ImageCacheKey(request: request)] = ImageContainer(image: try Bitmap(width: 4, height: 4, pixelFormat: .gray8))
+        cache[ImageCacheKey(request: request)] = ImageContainer(
+            image: try Bitmap(width: 4, height: 4, pixelFormat: .gray8)
+        )
         let task = pipeline.imageTask(with: request)
         let response = try await task.response
         #expect(response.cacheType == .memory)

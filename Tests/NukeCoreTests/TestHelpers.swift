@@ -5,7 +5,9 @@ import Testing
 
 /// Records the events of a task queue.
 final class QueueRecorder: Sendable {
-    private let state = Mutex<(added: Int, cancelled: Int, finished: Int, priorities: [ImageRequest.Priority])>((0, 0, 0, []))
+    private let state = Mutex<(added: Int, cancelled: Int, finished: Int, priorities: [ImageRequest.Priority])>(
+        (0, 0, 0, [])
+    )
 
     var addedCount: Int { state.withLock { $0.added } }
     var cancelledCount: Int { state.withLock { $0.cancelled } }

@@ -74,7 +74,8 @@ public final class ImagePipelineObserver: ImagePipeline.Delegate {
     }
 
     /// The forced policy, or the default.
-    public func previewPolicy(for context: ImageDecodingContext, pipeline: ImagePipeline) -> ImagePipeline.PreviewPolicy {
+    public func previewPolicy(for context: ImageDecodingContext, pipeline: ImagePipeline) -> ImagePipeline.PreviewPolicy
+    {
         previewPolicyOverride ?? .default(for: context.data)
     }
 

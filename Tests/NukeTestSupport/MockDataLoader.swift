@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 public import NukeCore
 internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A loader that serves canned results, in two chunks, and can be suspended to keep requests in
 /// flight.
@@ -81,7 +82,11 @@ public final class MockDataLoader: DataLoading, Sendable {
             return state.answers[request.url]
                 ?? .chunks(
                     [MockDataLoader.defaultData],
-                    DataResponse(url: request.url, statusCode: 200, expectedContentLength: Int64(MockDataLoader.defaultData.count)),
+                    DataResponse(
+                        url: request.url,
+                        statusCode: 200,
+                        expectedContentLength: Int64(MockDataLoader.defaultData.count)
+                    ),
                     failure: nil
                 )
         }

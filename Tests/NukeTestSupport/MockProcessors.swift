@@ -98,7 +98,7 @@ public final class MockImageEncoder: ImageEncoding {
 }
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 public import NukeCore
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A tiny image format for tests, so the pipeline can be tested without any C library.
 ///
@@ -100,7 +101,11 @@ public struct TestImageDecoder: ImageDecoding {
             throw ImageDecodingError.corrupt(reason: "zero dimension \(header.width)×\(header.height)")
         }
         guard header.width * header.height <= context.maximumPixelCount else {
-            throw ImageDecodingError.imageTooLarge(width: header.width, height: header.height, limit: context.maximumPixelCount)
+            throw ImageDecodingError.imageTooLarge(
+                width: header.width,
+                height: header.height,
+                limit: context.maximumPixelCount
+            )
         }
         var size = (width: header.width, height: header.height)
         if let thumbnail = context.request.thumbnail {

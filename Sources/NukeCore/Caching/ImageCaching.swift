@@ -42,7 +42,10 @@ public struct ImageCacheKey: Hashable, Sendable {
         switch (lhs.inner, rhs.inner) {
         case let (.custom(lhs), .custom(rhs)):
             return lhs == rhs
-        case let (.request(lhsID, lhsScale, lhsThumbnail, lhsProcessors), .request(rhsID, rhsScale, rhsThumbnail, rhsProcessors)):
+        case let (
+            .request(lhsID, lhsScale, lhsThumbnail, lhsProcessors),
+            .request(rhsID, rhsScale, rhsThumbnail, rhsProcessors)
+        ):
             return lhsID == rhsID && lhsScale == rhsScale && lhsThumbnail == rhsThumbnail
                 && lhsProcessors.isEquivalent(to: rhsProcessors)
         default:

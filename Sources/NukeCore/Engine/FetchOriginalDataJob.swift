@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+    internal import FoundationEssentials
 #else
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// Fetches the original bytes: from a data closure, a `file:`/`data:` URL, or a loader (through
@@ -123,13 +123,18 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func load(with loader: any DataLoading) async {
         guard var urlRequest = request.urlRequest else { return }
-        if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey) {
+        if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey)
+        {
             resumable.apply(to: &urlRequest)
             self.resumable = resumable
         }
         if pipeline.hasCustomDelegate {
             do {
-                urlRequest = try await pipeline.delegate.willLoadData(for: request, urlRequest: urlRequest, pipeline: pipeline)
+                urlRequest = try await pipeline.delegate.willLoadData(
+                    for: request,
+                    urlRequest: urlRequest,
+                    pipeline: pipeline
+                )
             } catch {
                 if !isDisposed { send(.error(.dataLoadingFailed(error: error))) }
                 return

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+    internal import FoundationEssentials
 #else
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// Decodes the original image from the shared download, producing previews of partial data when
@@ -92,7 +92,12 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         guard policy != .disabled, !(policy == .thumbnail && previewCount > 0) else { return }
         if decoder == nil || isDecoderFromDisabledPolicy {
             let context = pipeline.makeDecodingContext(
-                request: request, data: data, isCompleted: false, dataResponse: response, previewPolicy: policy)
+                request: request,
+                data: data,
+                isCompleted: false,
+                dataResponse: response,
+                previewPolicy: policy
+            )
             decoder = pipeline.delegate.imageDecoder(for: context, pipeline: pipeline)
             isDecoderFromDisabledPolicy = false
         }
@@ -120,7 +125,12 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             previewPolicy == nil
             || (policyEvaluationCount < 6 && data.count >= 2 * max(1, policyEvaluationSize))
         guard shouldEvaluate else { return .disabled }
-        let context = pipeline.makeDecodingContext(request: request, data: data, isCompleted: false, dataResponse: response)
+        let context = pipeline.makeDecodingContext(
+            request: request,
+            data: data,
+            isCompleted: false,
+            dataResponse: response
+        )
         let policy = pipeline.delegate.previewPolicy(for: context, pipeline: pipeline)
         previewPolicy = policy
         policyEvaluationCount += 1
@@ -136,8 +146,12 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         operation = nil
         isDecodingPreview = false
         let context = pipeline.makeDecodingContext(
-            request: request, data: data, isCompleted: true, dataResponse: response,
-            previewPolicy: previewPolicy ?? .incremental)
+            request: request,
+            data: data,
+            isCompleted: true,
+            dataResponse: response,
+            previewPolicy: previewPolicy ?? .incremental
+        )
         guard let decoder = decoder ?? pipeline.delegate.imageDecoder(for: context, pipeline: pipeline) else {
             send(.error(.decoderNotRegistered(context: context)))
             return
@@ -153,7 +167,12 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             case .success(.success(var container)):
                 if previewCount > 0 { container.userInfo[.scanNumberKey] = previewCount }
                 container.isPreview = false
-                self.send(.value(ImageResponse(container: container, request: request, dataResponse: response), isCompleted: true))
+                self.send(
+                    .value(
+                        ImageResponse(container: container, request: request, dataResponse: response),
+                        isCompleted: true
+                    )
+                )
             case .success(.failure(let error)):
                 self.send(.error(error))
             case .failure(let error):

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+    internal import FoundationEssentials
 #else
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// Produces the final image of a request: from the memory cache, from the disk cache, or by
@@ -60,7 +60,13 @@ final class LoadImageJob: Job<ImageResponse> {
     }
 
     private func decodeCachedData(_ data: Data) {
-        let context = pipeline.makeDecodingContext(request: request, data: data, isCompleted: true, dataResponse: nil, cacheType: .disk)
+        let context = pipeline.makeDecodingContext(
+            request: request,
+            data: data,
+            isCompleted: true,
+            dataResponse: nil,
+            cacheType: .disk
+        )
         guard let decoder = pipeline.delegate.imageDecoder(for: context, pipeline: pipeline) else {
             loadFromSource()
             return
@@ -160,13 +166,19 @@ final class LoadImageJob: Job<ImageResponse> {
     }
 
     private func storeEncodedImageIfNeeded(_ response: ImageResponse) {
-        guard !response.isPreview, shouldStoreEncodedImage(), pipeline.delegate.dataCache(for: request, pipeline: pipeline) != nil else {
+        guard !response.isPreview, shouldStoreEncodedImage(),
+            pipeline.delegate.dataCache(for: request, pipeline: pipeline) != nil
+        else {
             return
         }
         let pipeline = self.pipeline
         let request = self.request
         let key = pipeline.makeDataCacheKey(for: request)
-        let context = ImageEncodingContext(request: request, image: response.container, dataResponse: response.dataResponse)
+        let context = ImageEncodingContext(
+            request: request,
+            image: response.container,
+            dataResponse: response.dataResponse
+        )
         let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
         pipeline.configuration.imageEncodingQueue.add(priority: priority) {
             _ = await performInBackground {

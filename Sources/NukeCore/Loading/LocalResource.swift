@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-internal import FoundationEssentials
+    internal import FoundationEssentials
 #else
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// Reads `file:` and `data:` URLs inside core, with no loader.
@@ -46,7 +46,8 @@ enum LocalResource {
         guard !isDirectory else {
             throw .dataLoadingFailed(error: DataLoadingError.fileReadFailed(path: path, reason: "is a directory"))
         }
-        if let maximumSize, let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize {
+        if let maximumSize, let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize
+        {
             throw .dataDownloadExceededMaximumSize
         }
         do {

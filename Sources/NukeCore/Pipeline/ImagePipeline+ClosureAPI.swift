@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 internal import Dispatch
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ImagePipeline {
     /// Loads an image and calls `completion` on ``Configuration/callbackQueue``.
@@ -26,7 +27,8 @@ extension ImagePipeline {
                 guard !task.isCancelled else { return }
                 switch event {
                 case .progress(let value): progress?(nil, value.completed, value.total)
-                case .preview(let response): progress?(response, task.status.progress.completed, task.status.progress.total)
+                case .preview(let response):
+                    progress?(response, task.status.progress.completed, task.status.progress.total)
                 case .finished(let result): completion(result)
                 }
             }

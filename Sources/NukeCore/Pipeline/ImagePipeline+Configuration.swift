@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-internal import FoundationEssentials
-#else
-internal import Foundation
-#endif
 public import Dispatch
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 
 extension ImagePipeline {
     /// Everything that shapes a pipeline: its plugins, caches, policies, limits and queues.

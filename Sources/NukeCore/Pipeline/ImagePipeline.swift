@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 internal import Dispatch
 internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// Loads, decodes, processes and caches images: Nuke's pipeline for Linux.
 ///
@@ -209,7 +210,10 @@ public final class ImagePipeline: Sendable {
         case let .value((data, dataResponse), isCompleted):
             guard isCompleted else { return }
             let container = ImageContainer(image: .empty, data: data)
-            finish(task, with: .success(ImageResponse(container: container, request: task.request, dataResponse: dataResponse)))
+            finish(
+                task,
+                with: .success(ImageResponse(container: container, request: task.request, dataResponse: dataResponse))
+            )
         case .progress(let progress):
             send(.progress(progress), to: task)
         case .error(let error):

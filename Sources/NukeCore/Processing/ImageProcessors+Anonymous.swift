@@ -31,7 +31,9 @@ extension ImageProcessors {
 
 extension ImageProcessing where Self == ImageProcessors.Anonymous {
     /// A processor made from a closure; `id` keys the caches.
-    public static func process(id: String, _ closure: @escaping @Sendable (Bitmap) -> Bitmap?) -> ImageProcessors.Anonymous {
+    public static func process(id: String, _ closure: @escaping @Sendable (Bitmap) -> Bitmap?)
+        -> ImageProcessors.Anonymous
+    {
         ImageProcessors.Anonymous(id: id, closure)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension PluginRegistry {
@@ -77,7 +77,11 @@ extension PluginRegistry {
             } catch let error as ProcessorSpecError {
                 throw ProcessorSpecError(spec: spec, offset: step.offset, reason: error.reason)
             } catch {
-                throw ProcessorSpecError(spec: spec, offset: step.offset, reason: .invalidProcessor(name: step.name, error: "\(error)"))
+                throw ProcessorSpecError(
+                    spec: spec,
+                    offset: step.offset,
+                    reason: .invalidProcessor(name: step.name, error: "\(error)")
+                )
             }
         }
         return chain

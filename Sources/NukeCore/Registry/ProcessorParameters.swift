@@ -61,7 +61,11 @@ public struct ProcessorParameters: Hashable, Sendable, ExpressibleByDictionaryLi
     private func value<T>(_ name: String, as kind: String, _ parse: (String) -> T?) throws(ProcessorSpecError) -> T? {
         guard let text = self[name] else { return nil }
         guard let value = parse(text) else {
-            throw ProcessorSpecError(spec: text, offset: 0, reason: .invalidValue(name: name, value: text, expected: kind))
+            throw ProcessorSpecError(
+                spec: text,
+                offset: 0,
+                reason: .invalidValue(name: name, value: text, expected: kind)
+            )
         }
         return value
     }

@@ -1,0 +1,20 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// A separate package so the library itself has no benchmark dependencies.
+// Run: swift run -c release --package-path Benchmarks nuke-benchmarks
+let package = Package(
+    name: "NukeBenchmarks",
+    dependencies: [.package(name: "nuke-linux", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "nuke-benchmarks",
+            dependencies: [
+                .product(name: "NukeCore", package: "nuke-linux"),
+                .product(name: "NukeTestSupport", package: "nuke-linux"),
+            ],
+            path: "Sources/NukeBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        )
+    ]
+)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The result of timing one benchmark.
+struct Measurement {
+    var name: String
+    var operations: Int
+    var seconds: [Double]
+
+    /// The median time per operation, in microseconds.
+    var microsecondsPerOperation: Double {
+        let sorted = seconds.sorted()
+        return sorted[sorted.count / 2] / Double(operations) * 1e6
+    }
+
+    /// The relative spread of the runs (max − min) / median.
+    var spread: Double {
+        let sorted = seconds.sorted()
+        return (sorted.last! - sorted.first!) / sorted[sorted.count / 2]
+    }
+}
+
+/// Runs `body` once to warm up, then `iterations` times, timing each run.
+func measure(
+    _ name: String,
+    operations: Int,
+    iterations: Int = 5,
+    _ body: () async throws -> Void
+) async rethrows -> Measurement {
+    try await body()
+    var seconds: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<iterations {
+        let elapsed = try await clock.measure { try await body() }
+        seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+    let result = Measurement(name: name, operations: operations, seconds: seconds)
+    print(
+        String(
+            format: "%@ %10.3f µs/op  (%d ops × %d runs, spread %.0f%%)",
+            name.padding(toLength: 50, withPad: " ", startingAt: 0),
+            result.microsecondsPerOperation,
+            operations,
+            iterations,
+            result.spread * 100
+        )
+    )
+    return result
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+print("Nuke for Linux benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+try await PipelineBenchmarks.run()
