@@ -25,7 +25,8 @@ struct ImagePipelineErrorTests {
         let dataCache = MockDataCache()
         dataCache.storeData(TestImageFormat.make(), for: URL.test.absoluteString)
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.dataCache = dataCache }
-        let response = try await pipeline.imageTask(with: ImageRequest(url: .test, options: [.returnCacheDataDontLoad])).response
+        let response = try await pipeline.imageTask(with: ImageRequest(url: .test, options: [.returnCacheDataDontLoad]))
+            .response
         #expect(response.cacheType == .disk)
         let (data, _) = try await pipeline.data(for: ImageRequest(url: .test, options: [.returnCacheDataDontLoad]))
         #expect(data.count == 22_789)
@@ -37,7 +38,14 @@ struct ImagePipelineErrorTests {
     @Test("22. Responses over the size limit fail, with a known and an unknown length", arguments: [Int64(22_789), -1])
     func maximumResponseDataSize(expectedLength: Int64) async throws {
         let data = TestImageFormat.make()
-        loader.setAnswer(.chunks([data], DataResponse(url: .test, statusCode: 200, expectedContentLength: expectedLength), failure: nil), for: .test)
+        loader.setAnswer(
+            .chunks(
+                [data],
+                DataResponse(url: .test, statusCode: 200, expectedContentLength: expectedLength),
+                failure: nil
+            ),
+            for: .test
+        )
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.maximumResponseDataSize = 1024 }
         #expect(await expectFailure(pipeline.imageTask(with: URL.test))?.caseName == "dataDownloadExceededMaximumSize")
     }
@@ -58,7 +66,10 @@ struct ImagePipelineErrorTests {
         loader.setAnswer(.failure(TestError("network")), for: .test)
         loader.isSuspended = true
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
-        let tasks = [pipeline.imageTask(with: URL.test), pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))]
+        let tasks = [
+            pipeline.imageTask(with: URL.test),
+            pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")])),
+        ]
         await waitUntil { await pipeline.taskCount == 2 }
         loader.isSuspended = false
         for task in tasks {
@@ -73,9 +84,15 @@ struct ImagePipelineErrorTests {
         let empty = URL(string: "http://test.com/empty")!
         loader.setAnswer(.chunks([], DataResponse(url: empty, statusCode: 200), failure: nil), for: empty)
         let garbage = URL(string: "http://test.com/garbage")!
-        loader.setAnswer(.success(Data(repeating: 7, count: 100), DataResponse(url: garbage, statusCode: 200)), for: garbage)
+        loader.setAnswer(
+            .success(Data(repeating: 7, count: 100), DataResponse(url: garbage, statusCode: 200)),
+            for: garbage
+        )
         let truncated = URL(string: "http://test.com/truncated")!
-        loader.setAnswer(.success(TestImageFormat.make().prefix(1_000), DataResponse(url: truncated, statusCode: 200)), for: truncated)
+        loader.setAnswer(
+            .success(TestImageFormat.make().prefix(1_000), DataResponse(url: truncated, statusCode: 200)),
+            for: truncated
+        )
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
 
         #expect(await expectFailure(pipeline.imageTask(with: empty))?.caseName == "dataIsEmpty")
@@ -85,7 +102,9 @@ struct ImagePipelineErrorTests {
         if case .decodingFailed(_, _, let error)? = decoding {
             #expect(error as? ImageDecodingError == .truncated)
         }
-        let processing = await expectFailure(pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockFailingProcessor()])))
+        let processing = await expectFailure(
+            pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockFailingProcessor()]))
+        )
         #expect(processing?.caseName == "processingFailed")
         #expect(processing?.description.contains("test.failing") == true)
     }
@@ -170,10 +189,16 @@ struct ImagePipelineErrorTests {
     @Test("18. An interrupted download resumes with Range and If-Range, progress continuing")
     func resumableDownload() async throws {
         let data = TestImageFormat.make()
-        let chunks = stride(from: 0, to: data.count, by: 3_799).map { data.subdata(in: $0..<min($0 + 3_799, data.count)) }
+        let chunks = stride(from: 0, to: data.count, by: 3_799).map {
+            data.subdata(in: $0..<min($0 + 3_799, data.count))
+        }
         let headers: HTTPHeaderFields = ["ETag": "\"abc\"", "Accept-Ranges": "bytes"]
         loader.setAnswer(
-            .chunks(Array(chunks[0..<3]), DataResponse(url: .test, statusCode: 200, headers: headers, expectedContentLength: 22_789), failure: TestError("lost")),
+            .chunks(
+                Array(chunks[0..<3]),
+                DataResponse(url: .test, statusCode: 200, headers: headers, expectedContentLength: 22_789),
+                failure: TestError("lost")
+            ),
             for: .test
         )
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
@@ -187,7 +212,11 @@ struct ImagePipelineErrorTests {
         #expect(await pipeline.resumableData.contains(URL.test.absoluteString))
 
         loader.setAnswer(
-            .chunks(Array(chunks[3...]), DataResponse(url: .test, statusCode: 206, headers: headers, expectedContentLength: 11_392), failure: nil),
+            .chunks(
+                Array(chunks[3...]),
+                DataResponse(url: .test, statusCode: 206, headers: headers, expectedContentLength: 11_392),
+                failure: nil
+            ),
             for: .test
         )
         let second = pipeline.imageTask(with: URL.test)
@@ -208,7 +237,11 @@ struct ImagePipelineErrorTests {
         let data = TestImageFormat.make()
         let headers: HTTPHeaderFields = ["ETag": "\"abc\"", "Accept-Ranges": "bytes"]
         loader.setAnswer(
-            .chunks([data.prefix(5_000)], DataResponse(url: .test, statusCode: 200, headers: headers, expectedContentLength: 22_789), failure: TestError("lost")),
+            .chunks(
+                [data.prefix(5_000)],
+                DataResponse(url: .test, statusCode: 200, headers: headers, expectedContentLength: 22_789),
+                failure: TestError("lost")
+            ),
             for: .test
         )
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)

@@ -115,7 +115,9 @@ struct ImagePipelineProgressiveTests {
         let processing = pipeline.configuration.imageProcessingQueue
         let recorder = await QueueRecorder(processing)
         await setSuspended(processing, true)
-        let task = pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1", counter: counter)]))
+        let task = pipeline.imageTask(
+            with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1", counter: counter)])
+        )
         #expect(await waitUntil { recorder.addedCount == 1 })
         loader.serveAllChunks()
         let error = await expectFailure(task)
@@ -134,7 +136,10 @@ struct ImagePipelineProgressiveTests {
         #expect(ImagePipeline.PreviewPolicy.default(for: baseline) == .disabled)
         #expect(ImagePipeline.PreviewPolicy.default(for: progressive) == .incremental)
         #expect(ImagePipeline.PreviewPolicy.default(for: Data("GIF89a\u{0}\u{0}".utf8)) == .incremental)
-        #expect(ImagePipeline.PreviewPolicy.default(for: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) == .disabled)
+        #expect(
+            ImagePipeline.PreviewPolicy.default(for: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+                == .disabled
+        )
         #expect(ImagePipeline.PreviewPolicy.default(for: Data([0xFF, 0xD8])) == .disabled)
     }
 
@@ -142,7 +147,9 @@ struct ImagePipelineProgressiveTests {
     func policyReevaluation() async throws {
         final class CountingDelegate: ImagePipeline.Delegate {
             let sizes = Collector<Int>()
-            func previewPolicy(for context: ImageDecodingContext, pipeline: ImagePipeline) -> ImagePipeline.PreviewPolicy {
+            func previewPolicy(for context: ImageDecodingContext, pipeline: ImagePipeline)
+                -> ImagePipeline.PreviewPolicy
+            {
                 sizes.append(context.data.count)
                 return .disabled
             }

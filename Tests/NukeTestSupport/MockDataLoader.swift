@@ -152,6 +152,7 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
     }
 
     private let state: Mutex<State>
+    private let deliveryLock = Mutex(())
 
     /// The whole resource.
     public let data: Data
@@ -180,8 +181,13 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         return MockCancellable()
     }
 
-    /// Serves the next chunk; after the last one, completes.
+    /// Serves the next chunk; after the last one, completes. Deliveries never overlap, so chunks
+    /// arrive in order even when several threads serve.
     public func serveNextChunk() {
+        deliveryLock.withLock { _ in serveNextChunkLocked() }
+    }
+
+    private func serveNextChunkLocked() {
         let delivery = state.withLock { state -> (() -> Void)? in
             guard let didReceiveData = state.didReceiveData, let completion = state.completion,
                 let response = state.response

@@ -116,7 +116,11 @@ class Job<Value: Sendable> {
         guard !isDisposed else { return }
         isDisposed = true
         entries.removeAll()
-        operation?.cancel()
+        if isCancelled {
+            operation?.cancel()
+        } else {
+            operation?.cancelIfPending()  // A running operation may be the one completing the job.
+        }
         operation = nil
         let dependency = self.dependency
         self.dependency = nil

@@ -153,5 +153,10 @@ public final class TaskQueue {
         func cancel() {
             queue?.cancel(self)
         }
+
+        /// Removes the work if it has not started; running work is left alone.
+        func cancelIfPending() {
+            if state == .pending { cancel() }
+        }
     }
 }

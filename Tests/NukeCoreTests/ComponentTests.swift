@@ -1,0 +1,392 @@
+import Foundation
+import NukeTestSupport
+import Testing
+
+@testable import NukeCore
+
+@Suite struct AssetTypeTests {
+    static let signatures: [([UInt8], AssetType)] = [
+        ([0xFF, 0xD8, 0xFF, 0xE0], AssetType.jpeg),
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], .png),
+        (Array("GIF89a".utf8), .gif),
+        (Array("GIF87a".utf8), .gif),
+        (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8), .webp),
+        ([0, 0, 0, 0x18] + Array("ftypheic".utf8), .heic),
+        ([0, 0, 0, 0x18] + Array("ftypavif".utf8), .avif),
+        ([0, 0, 0, 0x18] + Array("ftypisom".utf8), .mp4),
+        ([0, 0, 0, 0x18] + Array("ftypqt  ".utf8), .mov),
+        ([0, 0, 0, 0x18] + Array("ftypM4V ".utf8), .m4v),
+        ([0x00, 0x00, 0x01, 0x00], .ico),
+        ([0x49, 0x49, 0x2A, 0x00], .tiff),
+        ([0x4D, 0x4D, 0x00, 0x2A], .tiff),
+        ([0x42, 0x4D, 0, 0], .bmp),
+        ([0xFF, 0x4F, 0xFF, 0x51], .jpeg2000),
+        ([0xFF, 0x0A], .jxl),
+    ]
+
+    @Test("Magic bytes", arguments: signatures)
+    func sniffing(bytes: [UInt8], type: AssetType) {
+        #expect(AssetType(Data(bytes)) == type)
+    }
+
+    @Test("Unknown, short or partial signatures are nil")
+    func unknown() {
+        #expect(AssetType(Data()) == nil)
+        #expect(AssetType(Data("GIF8".utf8)) == nil)
+        #expect(AssetType(Data([0, 0, 0, 0x18] + Array("ftypmif1".utf8))) == nil)
+        #expect(AssetType(Data(repeating: 7, count: 32)) == nil)
+    }
+
+    @Test("MIME types map to asset types")
+    func mimeTypes() {
+        #expect(AssetType(mimeType: "image/JPEG; charset=binary") == .jpeg)
+        #expect(AssetType(mimeType: "image/webp") == .webp)
+        #expect(AssetType(mimeType: "text/html") == nil)
+    }
+}
+
+@Suite struct BitmapTests {
+    @Test("Geometry is validated; opacity is computed or given")
+    func creation() throws {
+        #expect(throws: BitmapError.self) { try Bitmap(width: -1, height: 1, pixelFormat: .gray8, pixels: []) }
+        #expect(throws: BitmapError.self) { try Bitmap(width: 2, height: 2, pixelFormat: .rgba8, pixels: [0, 0, 0]) }
+        #expect(throws: BitmapError.self) {
+            try Bitmap(
+                width: 2,
+                height: 1,
+                pixelFormat: .rgba8,
+                bytesPerRow: 4,
+                pixels: [UInt8](repeating: 0, count: 8)
+            )
+        }
+        let opaque = try Bitmap(width: 2, height: 1, pixelFormat: .rgba8, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+        #expect(opaque.isOpaque)
+        let translucent = try Bitmap(width: 2, height: 1, pixelFormat: .rgba8, pixels: [1, 2, 3, 255, 4, 5, 6, 10])
+        #expect(!translucent.isOpaque)
+        #expect(try Bitmap(width: 3, height: 3, pixelFormat: .gray8).isOpaque)
+        #expect(
+            try Bitmap(width: 2, height: 2, pixelFormat: .rgba8, fill: [9, 8, 7, 6]).pixel(x: 1, y: 1) == [9, 8, 7, 6]
+        )
+    }
+
+    @Test("Copies share storage until written (copy-on-write)")
+    func copyOnWrite() throws {
+        let original = try Bitmap(width: 2, height: 2, pixelFormat: .gray8, fill: [5])
+        var copy = original
+        copy.withUnsafeMutableBytes { $0[0] = 99 }
+        #expect(original.pixel(x: 0, y: 0) == [5])
+        #expect(copy.pixel(x: 0, y: 0) == [99])
+    }
+
+    @Test("Memory-cache cost inputs: 640×480 RGBA is 1,228,800 bytes")
+    func byteCount() throws {
+        #expect(try Bitmap(width: 640, height: 480, pixelFormat: .rgba8).byteCount == 1_228_800)
+    }
+}
+
+@Suite struct ImageRequestTests {
+    @Test("The request is small and copy-on-write")
+    func layoutAndCopyOnWrite() {
+        #expect(MemoryLayout<ImageRequest>.size <= 48)
+        let original = ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")])
+        var copy = original
+        copy.processors = []
+        copy.imageID = "custom"
+        #expect(original.processors.count == 1)
+        #expect(original.imageID == URL.test.absoluteString)
+        #expect(copy.imageID == "custom")
+    }
+
+    @Test("Memory-cache keys ignore options; equal image IDs share a key; loads still use the URL")
+    func keys() {
+        let plain = ImageRequest(url: .test)
+        let withOptions = ImageRequest(url: .test, options: [.disableDiskCache])
+        #expect(ImageCacheKey(request: plain) == ImageCacheKey(request: withOptions))
+        var signedA = ImageRequest(url: URL(string: "http://test.com/a.jpg?token=1"))
+        var signedB = ImageRequest(url: URL(string: "http://test.com/a.jpg?token=2"))
+        signedA.imageID = "http://test.com/a.jpg"
+        signedB.imageID = "http://test.com/a.jpg"
+        #expect(ImageCacheKey(request: signedA) == ImageCacheKey(request: signedB))
+        #expect(FetchOriginalDataKey(signedA) != FetchOriginalDataKey(signedB))
+        #expect(
+            ImageCacheKey(request: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))
+                != ImageCacheKey(request: plain)
+        )
+    }
+
+    @Test("17. Disk keys concatenate image ID, thumbnail and processor identifiers")
+    func diskKeys() {
+        let pipeline = ImagePipeline.makeTestPipeline()
+        #expect(pipeline.makeDataCacheKey(for: ImageRequest(url: .test)) == "http://test.com/example.jpeg")
+        #expect(
+            pipeline.makeDataCacheKey(for: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))
+                == "http://test.com/example.jpeg1"
+        )
+        var thumbnail = ImageRequest(url: .test)
+        thumbnail.thumbnail = ThumbnailOptions(maxPixelSize: 400)
+        #expect(
+            pipeline.makeDataCacheKey(for: thumbnail)
+                == "http://test.com/example.jpegcom.github/kean/nuke/thumbnail?maxPixelSize=400.0,options=truetruetruetrue"
+        )
+    }
+
+    @Test("Thumbnail sizes never upscale and keep the aspect ratio")
+    func thumbnailSizes() {
+        #expect(ThumbnailOptions(maxPixelSize: 400).targetPixelSize(width: 640, height: 480) == (400, 300))
+        #expect(ThumbnailOptions(maxPixelSize: 4000).targetPixelSize(width: 640, height: 480) == (640, 480))
+        let fill = ThumbnailOptions(size: ImageSize(width: 100, height: 100), unit: .pixels, contentMode: .aspectFill)
+        #expect(fill.targetPixelSize(width: 640, height: 480) == (133, 100))
+        let fit = ThumbnailOptions(size: ImageSize(width: 50, height: 50), unit: .points, contentMode: .aspectFit)
+        #expect(fit.targetPixelSize(width: 640, height: 480, scale: 2) == (100, 75))
+    }
+
+    @Test("Header fields are case-insensitive")
+    func headers() {
+        var request = DataRequest(url: .test)
+        request.setValue("a", forHTTPHeaderField: "X-Token")
+        request.setValue("b", forHTTPHeaderField: "x-token")
+        #expect(request.headers.count == 1)
+        #expect(request.value(forHTTPHeaderField: "X-TOKEN") == "b")
+        #expect(HTTPHeaderFields(["A": "1", "b": "2"]) == ["B": "2", "a": "1"])
+    }
+}
+
+@Suite struct RegistryTests {
+    struct Named: ImageProcessing, Hashable {
+        var identifier: String
+        func process(_ image: Bitmap) -> Bitmap? { image }
+    }
+
+    @Test("Newest registration first; re-registering an ID replaces it; unregister removes it")
+    func ordering() {
+        var registry = PluginRegistry()
+        registry.register(Capabilities.Loading.self, id: "a", for: ["http"], MockDataLoader())
+        let newer = MockDataLoader()
+        registry.register(Capabilities.Loading.self, id: "b", for: ["http", "https"], newer)
+        #expect(registry.dataLoader(for: URL(string: "HTTP://x")!) as? MockDataLoader === newer)
+        registry.register(Capabilities.Loading.self, id: "a", for: ["http"], MockDataLoader())
+        #expect(registry.registrations(Capabilities.Loading.self).map(\.id) == ["a", "b"])
+        registry.unregister(Capabilities.Loading.self, id: "a")
+        #expect(registry.dataLoader(for: URL(string: "http://x")!) as? MockDataLoader === newer)
+        #expect(registry.dataLoader(for: URL(string: "ftp://x")!) == nil)
+    }
+
+    @Test("Declining factories fall through; wildcards come after specific keys")
+    func decoderSelection() throws {
+        var registry = PluginRegistry()
+        registry.install(TestImagePlugin())
+        registry.register(Capabilities.Decoding.self, id: "decline", for: [TestImageFormat.assetType]) { _ in nil }
+        let context = ImageDecodingContext(request: ImageRequest(url: .test), data: TestImageFormat.make())
+        #expect(registry.decoder(for: context) is TestImageDecoder)
+        let other = ImageDecodingContext(request: ImageRequest(url: .test), data: Data([1, 2, 3]))
+        #expect(registry.decoder(for: other) == nil)
+        #expect(registry.installedPlugins == ["nuke.test-image"])
+    }
+
+    @Test("A pipeline keeps its own copy of the registry")
+    func snapshot() {
+        var registry = PluginRegistry()
+        let pipeline = ImagePipeline(configuration: .init(registry: registry))
+        registry.install(TestImagePlugin())
+        #expect(pipeline.configuration.registry.installedPlugins.isEmpty)
+    }
+
+    @Test("Processor chains are built from text")
+    func processorSpecs() throws {
+        var registry = PluginRegistry()
+        registry.register(Capabilities.Processing.self, id: "resize", for: ["resize"]) { parameters in
+            try parameters.validate(allowed: ["width", "crop"], processor: "resize")
+            return Named(
+                identifier: "resize-\(try parameters.int("width") ?? 0)-\(try parameters.bool("crop") ?? false)"
+            )
+        }
+        registry.register(Capabilities.Processing.self, id: "blur", for: ["blur"]) { parameters in
+            Named(identifier: "blur-\(try parameters.double("radius") ?? 8)")
+        }
+        let chain = try registry.processors(fromSpec: " resize(width: 320, crop:true) | blur(radius:2.5)|blur ")
+        #expect(chain.map(\.identifier) == ["resize-320-true", "blur-2.5", "blur-8.0"])
+    }
+
+    @Test(
+        "Bad specs point at the offending part",
+        arguments: [
+            ("resize(width:320", 16),
+            ("resize(width)", 12),
+            ("resize(width:320)|", 18),
+            ("sepia(amount:1)", 0),
+            ("resize(width:abc)", 0),
+            ("resize(height:3)", 0),
+            ("blur(radius:1)|nope", 15),
+            ("", 0),
+        ]
+    )
+    func badSpecs(spec: String, offset: Int) {
+        var registry = PluginRegistry()
+        registry.register(Capabilities.Processing.self, id: "resize", for: ["resize"]) { parameters in
+            try parameters.validate(allowed: ["width"], processor: "resize")
+            return Named(identifier: "resize-\(try parameters.int("width") ?? 0)")
+        }
+        registry.register(Capabilities.Processing.self, id: "blur", for: ["blur"]) { _ in Named(identifier: "blur") }
+        do {
+            _ = try registry.processors(fromSpec: spec)
+            Issue.record("expected an error for \(spec)")
+        } catch {
+            #expect(error.offset == offset)
+            #expect(error.description.contains("^"))
+        }
+    }
+
+    @Test("An unknown processor name lists the registered ones")
+    func unknownProcessor() {
+        var registry = PluginRegistry()
+        registry.register(Capabilities.Processing.self, id: "blur", for: ["blur"]) { _ in Named(identifier: "blur") }
+        #expect(throws: ProcessorSpecError.self) { try registry.processor(named: "sepia") }
+        do {
+            _ = try registry.processors(fromSpec: "sepia")
+        } catch {
+            #expect(error.reason == .unknownProcessor(name: "sepia", available: ["blur"]))
+        }
+    }
+}
+
+@Suite struct CompositionTests {
+    @Test("Compositions apply in order, flatten, and compare by children")
+    func composition() throws {
+        let composition = ImageProcessors.Composition([
+            MockImageProcessor(id: "1"),
+            ImageProcessors.Composition([MockImageProcessor(id: "2"), MockImageProcessor(id: "3")]),
+        ])
+        #expect(composition.processors.count == 3)
+        #expect(composition.identifier == "123")
+        #expect(
+            composition
+                == ImageProcessors.Composition([
+                    MockImageProcessor(id: "1"), MockImageProcessor(id: "2"), MockImageProcessor(id: "3"),
+                ])
+        )
+        let image = ImageContainer(image: try Bitmap(width: 1, height: 1, pixelFormat: .gray8))
+        let context = ImageProcessingContext(
+            request: ImageRequest(url: .test),
+            response: ImageResponse(container: image, request: ImageRequest(url: .test)),
+            isCompleted: true
+        )
+        #expect(try composition.process(image, context: context).processorIDs == ["1", "2", "3"])
+        #expect(throws: MockFailingProcessor.Failure.self) {
+            try ImageProcessors.Composition([MockFailingProcessor(), MockImageProcessor(id: "x")]).process(
+                image,
+                context: context
+            )
+        }
+        let anonymous = ImageProcessors.Anonymous(id: "nil") { _ in nil }
+        #expect(throws: ImageProcessingError.processorReturnedNil(identifier: "nil")) {
+            try anonymous.process(image, context: context)
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct TaskQueueTests {
+    @Test("Respects the limit; runs highest priority first, FIFO within a priority")
+    @ImagePipelineActor
+    func ordering() async {
+        let queue = TaskQueue(maxConcurrentOperationCount: 1)
+        queue.isSuspended = true
+        let order = Collector<String>()
+        for (name, priority) in [
+            ("low1", ImageRequest.Priority.low), ("high", .high), ("low2", .low), ("normal", .normal),
+        ] {
+            queue.add(priority: priority) { order.append(name) }
+        }
+        let raised = queue.add(priority: .veryLow) { order.append("raised") }
+        raised.priority = .veryHigh
+        let cancelled = queue.add(priority: .veryHigh) { order.append("cancelled") }
+        cancelled.cancel()
+        #expect(queue.pendingCount == 5)
+        try? await Task.sleep(for: .milliseconds(10))
+        #expect(order.count == 0)
+        queue.isSuspended = false
+        await waitUntil { order.count == 5 }
+        #expect(order.all == ["raised", "high", "normal", "low1", "low2"])
+    }
+
+    @Test("A lowered operation goes to the front of its new priority")
+    @ImagePipelineActor
+    func lowering() async {
+        let queue = TaskQueue(maxConcurrentOperationCount: 1)
+        queue.isSuspended = true
+        let order = Collector<String>()
+        queue.add(priority: .low) { order.append("low") }
+        let lowered = queue.add(priority: .high) { order.append("lowered") }
+        lowered.priority = .low
+        queue.isSuspended = false
+        await waitUntil { order.count == 2 }
+        #expect(order.all == ["lowered", "low"])
+    }
+
+    @Test("Never runs more than the limit at once")
+    @ImagePipelineActor
+    func concurrencyLimit() async {
+        let queue = TaskQueue(maxConcurrentOperationCount: 2)
+        let running = Collector<Int>()
+        var maxRunning = 0
+        var current = 0
+        for _ in 0..<10 {
+            queue.add {
+                current += 1
+                maxRunning = max(maxRunning, current)
+                try? await Task.sleep(for: .milliseconds(2))
+                current -= 1
+                running.append(1)
+            }
+        }
+        await waitUntil { running.count == 10 }
+        #expect(maxRunning == 2)
+        #expect(queue.runningCount == 0)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct RateLimiterTests {
+    @Test("25. Rate 10, burst 2: of four immediate submissions two run now")
+    @ImagePipelineActor
+    func burst() async {
+        let limiter = RateLimiter(rate: 10, burst: 2)
+        let ran = Collector<Int>()
+        for index in 0..<4 {
+            limiter.execute {
+                ran.append(index)
+                return true
+            }
+        }
+        #expect(ran.count == 2)
+        await waitUntil { ran.count == 4 }
+        #expect(ran.all == [0, 1, 2, 3])
+    }
+
+    @Test("25. Work that returns false does not consume a token")
+    @ImagePipelineActor
+    func nonConsuming() {
+        let limiter = RateLimiter(rate: 10, burst: 2)
+        var ran = 0
+        limiter.execute { false }
+        limiter.execute { false }
+        for _ in 0..<2 {
+            limiter.execute {
+                ran += 1
+                return true
+            }
+        }
+        #expect(ran == 2)
+    }
+}
+
+@Suite struct SystemMemoryTests {
+    @Test("cgroup limit files are parsed; 'max' and huge values mean no limit")
+    func parsing() {
+        #expect(SystemMemory.parseLimit("536870912\n") == 536_870_912)
+        #expect(SystemMemory.parseLimit("max\n") == nil)
+        #expect(SystemMemory.parseLimit("9223372036854771712") == nil)
+        #expect(SystemMemory.available > 0)
+        #expect(ImagePipeline.Configuration.defaultMaximumResponseDataSize <= 200 * 1024 * 1024)
+    }
+}
