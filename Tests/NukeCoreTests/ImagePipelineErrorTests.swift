@@ -35,6 +35,19 @@ struct ImagePipelineErrorTests {
         #expect(loader.createdTaskCount == 1)
     }
 
+    @Test("13. Cache-only requests succeed from memory")
+    func cacheOnlyFromMemory() async throws {
+        let cache = MockImageCache()
+        let request = ImageRequest(url: .test, options: [.returnCacheDataDontLoad])
+        cache[ImageCacheKey(request: request)] = ImageContainer(
+            image: try Bitmap(width: 2, height: 2, pixelFormat: .gray8)
+        )
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.imageCache = cache }
+        let response = try await pipeline.imageTask(with: request).response
+        #expect(response.cacheType == .memory)
+        #expect(loader.createdTaskCount == 0)
+    }
+
     @Test("22. Responses over the size limit fail, with a known and an unknown length", arguments: [Int64(22_789), -1])
     func maximumResponseDataSize(expectedLength: Int64) async throws {
         let data = TestImageFormat.make()
