@@ -141,7 +141,6 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             }
             guard !Task.isCancelled, !isDisposed else { return }
         }
-        pipeline.onDataLoadingStarted?(request)
 
         let (events, continuation) = AsyncStream<LoaderEvent>.makeStream(bufferingPolicy: .unbounded)
         let cancellable = loader.loadData(

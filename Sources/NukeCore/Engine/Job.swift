@@ -12,6 +12,15 @@ class Job<Value: Sendable> {
         case progress(ImageTask.Progress)
         case error(ImagePipeline.Error)
 
+        /// The same event with its value transformed.
+        func mapValue<T>(_ transform: (Value) -> T) -> Job<T>.Event {
+            switch self {
+            case let .value(value, isCompleted): .value(transform(value), isCompleted: isCompleted)
+            case .progress(let progress): .progress(progress)
+            case .error(let error): .error(error)
+            }
+        }
+
         var isTerminal: Bool {
             switch self {
             case .value(_, let isCompleted): isCompleted
@@ -216,9 +225,6 @@ final class JobPool<Key: Hashable, Value: Sendable> {
     nonisolated init(isCoalescingEnabled: Bool) {
         self.isCoalescingEnabled = isCoalescingEnabled
     }
-
-    /// The number of live pooled jobs.
-    var count: Int { jobs.count }
 
     /// Returns the live job for `key`, or makes one (always makes one with coalescing off).
     func job(for key: Key, make: () -> Job<Value>) -> Job<Value> {

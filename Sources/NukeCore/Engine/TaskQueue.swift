@@ -141,8 +141,6 @@ public final class TaskQueue {
             }
         }
 
-        var isCancelled: Bool { state == .cancelled || state == .cancelledWhileRunning }
-
         init(queue: TaskQueue, priority: ImageRequest.Priority, work: @escaping @ImagePipelineActor () async -> Void) {
             self.queue = queue
             self.priority = priority

@@ -48,9 +48,6 @@ public final class ImagePipeline: Sendable {
     let rateLimiter: RateLimiter?
     let resumableData = ResumableDataStorage()
 
-    /// Called when a download job starts loading (tests).
-    var onDataLoadingStarted: ((ImageRequest) -> Void)?
-
     // MARK: Shared
 
     private nonisolated static let sharedPipeline = Mutex<ImagePipeline?>(nil)
@@ -185,7 +182,14 @@ public final class ImagePipeline: Sendable {
         case .data:
             let job = makeLoadDataJob(for: task.request)
             task.subscription = job.subscribe(.imageTask(task), priority: task.priority) { [unowned self] event in
-                self.handle(event, for: task)
+                // A data task's response carries the bytes in an otherwise empty container.
+                self.handle(
+                    event.mapValue { data, dataResponse in
+                        let container = ImageContainer(image: .empty, data: data)
+                        return ImageResponse(container: container, request: task.request, dataResponse: dataResponse)
+                    },
+                    for: task
+                )
             }
         }
     }
@@ -198,22 +202,6 @@ public final class ImagePipeline: Sendable {
             } else {
                 send(.preview(response), to: task)
             }
-        case .progress(let progress):
-            send(.progress(progress), to: task)
-        case .error(let error):
-            finish(task, with: .failure(error))
-        }
-    }
-
-    private func handle(_ event: Job<(Data, DataResponse?)>.Event, for task: ImageTask) {
-        switch event {
-        case let .value((data, dataResponse), isCompleted):
-            guard isCompleted else { return }
-            let container = ImageContainer(image: .empty, data: data)
-            finish(
-                task,
-                with: .success(ImageResponse(container: container, request: task.request, dataResponse: dataResponse))
-            )
         case .progress(let progress):
             send(.progress(progress), to: task)
         case .error(let error):
