@@ -43,6 +43,7 @@ extension ImagePipeline {
         var configuration = Configuration(registry: registry)
         configuration.dataLoader = loader
         configuration.isRateLimiterEnabled = false
+        configuration.imageCache = nil
         configure(&configuration)
         return ImagePipeline(configuration: configuration, delegate: delegate)
     }

@@ -29,16 +29,16 @@ extension ImagePipeline {
 
         // MARK: Caches
 
-        /// The memory cache; `nil` for none (or see ``imageCacheName``).
-        public var imageCache: (any ImageCaching)?
+        /// The memory cache (default: ``ImageCache/shared``); `nil` for none.
+        public var imageCache: (any ImageCaching)? = ImageCache.shared
 
-        /// The name of a memory cache in ``registry`` to use when ``imageCache`` is `nil`.
+        /// The name of a memory cache in ``registry``; when set, it replaces ``imageCache``.
         public var imageCacheName: String?
 
-        /// The disk (data) cache; `nil` for none (or see ``dataCacheName``).
+        /// The disk (data) cache; `nil` (the default) for none. See ``withDataCache(name:sizeLimit:)``.
         public var dataCache: (any DataCaching)?
 
-        /// The name of a disk cache in ``registry`` to use when ``dataCache`` is `nil`.
+        /// The name of a disk cache in ``registry``; when set, it replaces ``dataCache``.
         public var dataCacheName: String?
 
         /// What goes into the disk cache: original data, encoded processed images, or both.
@@ -102,6 +102,24 @@ extension ImagePipeline {
         /// Creates a configuration with a registry.
         public init(registry: PluginRegistry) {
             self.registry = registry
+        }
+
+        /// The default configuration with a ``DataCache`` named `nuke.data-cache` under the
+        /// user's cache directory.
+        public static var withDataCache: Configuration { withDataCache() }
+
+        /// The default configuration with a ``DataCache`` under the user's cache directory
+        /// (`$XDG_CACHE_HOME`, else `~/.cache`).
+        ///
+        /// If the directory cannot be created, the configuration has no disk cache.
+        ///
+        /// - Parameters:
+        ///   - name: the cache's directory name.
+        ///   - sizeLimit: its size limit in bytes; `nil` for the default (150 MiB).
+        public static func withDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) -> Configuration {
+            var configuration = Configuration()
+            configuration.dataCache = try? DataCache(name: name, sizeLimit: sizeLimit ?? DataCache.defaultSizeLimit)
+            return configuration
         }
 
         /// The default ``maximumResponseDataSize``: a tenth of the memory available to the process

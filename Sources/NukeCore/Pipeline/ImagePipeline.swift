@@ -80,9 +80,9 @@ public final class ImagePipeline: Sendable {
         self.delegate = delegate ?? ImagePipelineDefaultDelegate()
         self.hasCustomDelegate = delegate != nil
         self.imageCache =
-            configuration.imageCache ?? configuration.imageCacheName.flatMap(configuration.registry.imageCache(named:))
+            configuration.imageCacheName.map(configuration.registry.imageCache(named:)) ?? configuration.imageCache
         self.dataCache =
-            configuration.dataCache ?? configuration.dataCacheName.flatMap(configuration.registry.dataCache(named:))
+            configuration.dataCacheName.map(configuration.registry.dataCache(named:)) ?? configuration.dataCache
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "nuke.pipeline.callbacks")
         let coalescing = configuration.isTaskCoalescingEnabled
         self.loadImageJobs = JobPool(isCoalescingEnabled: coalescing)

@@ -1,0 +1,145 @@
+internal import Synchronization
+
+/// A thread-safe memory cache of decoded images with cost and count limits, an optional time to
+/// live, and least-recently-used eviction (the second-chance variant: reads never reorder, so a
+/// hit costs one hash lookup under a lock).
+///
+/// An entry costs its bitmap's `bytesPerRow × height` plus the size of any attached data.
+/// An entry costing at least ``entryCostLimit`` of ``costLimit`` is not stored at all.
+public final class ImageCache: ImageCaching {
+    private struct State {
+        var entries = SecondChanceList<ImageCacheKey, ImageContainer>()
+        var costLimit: Int
+        var countLimit: Int
+        var ttl: Double?
+        var entryCostLimit = 0.1
+    }
+
+    private let state: Mutex<State>
+
+    /// A cache shared by pipelines that are not given one (``ImagePipeline/Configuration``'s
+    /// default).
+    public static let shared = ImageCache()
+
+    /// 15% of the memory available to this process — the cgroup limit when one is set, else
+    /// physical memory — capped at 768 MiB.
+    public static var defaultCostLimit: Int {
+        Int(min(768 * 1024 * 1024, Double(SystemMemory.available) * 0.15))
+    }
+
+    /// Creates a cache.
+    ///
+    /// - Parameters:
+    ///   - costLimit: the most the entries may cost together, in bytes.
+    ///   - countLimit: the most entries the cache holds.
+    public init(costLimit: Int = ImageCache.defaultCostLimit, countLimit: Int = Int.max) {
+        state = Mutex(State(costLimit: max(0, costLimit), countLimit: max(0, countLimit)))
+    }
+
+    // MARK: Limits
+
+    /// The most the entries may cost together, in bytes; lowering it trims at once.
+    public var costLimit: Int {
+        get { state.withLock { $0.costLimit } }
+        set { updateLimits { $0.costLimit = max(0, newValue) } }
+    }
+
+    /// The most entries the cache holds; lowering it trims at once.
+    public var countLimit: Int {
+        get { state.withLock { $0.countLimit } }
+        set { updateLimits { $0.countLimit = max(0, newValue) } }
+    }
+
+    /// How long, in seconds, an entry stays valid after it is stored; `nil` (the default) for
+    /// ever. Expired entries are removed when read.
+    public var ttl: Double? {
+        get { state.withLock { $0.ttl } }
+        set { state.withLock { $0.ttl = newValue } }
+    }
+
+    /// The fraction of ``costLimit`` from which an entry is too large to store (default 0.1).
+    public var entryCostLimit: Double {
+        get { state.withLock { $0.entryCostLimit } }
+        set { state.withLock { $0.entryCostLimit = newValue } }
+    }
+
+    // MARK: Contents
+
+    /// The number of entries.
+    public var totalCount: Int { state.withLock { $0.entries.count } }
+
+    /// The sum of the entries' costs, in bytes.
+    public var totalCost: Int { state.withLock { $0.entries.totalCost } }
+
+    /// The image stored for `key`; assigning stores it (subject to ``entryCostLimit``) and
+    /// assigning `nil` removes it.
+    public subscript(key: ImageCacheKey) -> ImageContainer? {
+        get { value(for: key) }
+        set {
+            if let newValue {
+                store(newValue, for: key, ttl: nil)
+            } else {
+                _ = state.withLock { $0.entries.remove(key) }
+            }
+        }
+    }
+
+    /// Stores an image with its own time to live, overriding ``ttl`` for this entry.
+    public func store(_ image: ImageContainer, for key: ImageCacheKey, ttl: Double?) {
+        let cost = Self.cost(of: image)
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard Double(cost) < state.entryCostLimit * Double(state.costLimit) else {
+                state.entries.remove(key)  // A stale smaller version must not outlive the new one.
+                return
+            }
+            let expiration = (ttl ?? state.ttl).map { now + .seconds(max(0, $0)) }
+            state.entries.set(image, for: key, cost: cost, expiration: expiration)
+            let (costLimit, countLimit) = (state.costLimit, state.countLimit)
+            state.entries.evict { $0 <= costLimit && $1 <= countLimit }
+        }
+    }
+
+    /// Removes every entry.
+    public func removeAll() {
+        state.withLock { $0.entries.removeAll() }
+    }
+
+    /// Evicts least recently used entries until the total cost is at most `limit`.
+    public func trim(toCost limit: Int) {
+        state.withLock { $0.entries.evict { cost, _ in cost <= limit } }
+    }
+
+    /// Evicts least recently used entries until at most `limit` remain.
+    public func trim(toCount limit: Int) {
+        state.withLock { $0.entries.evict { _, count in count <= limit } }
+    }
+
+    /// What an image costs in this cache: its pixel bytes plus its attached data.
+    public static func cost(of image: ImageContainer) -> Int {
+        image.image.byteCount + (image.data?.count ?? 0)
+    }
+
+    // MARK: Private
+
+    private func value(for key: ImageCacheKey) -> ImageContainer? {
+        state.withLock { state in
+            guard let index = state.entries.index(of: key) else { return nil }
+            let node = state.entries[index]
+            if let expiration = node.expiration, expiration <= .now {
+                state.entries.remove(key)
+                return nil
+            }
+            state.entries.markReferenced(at: index)
+            return node.value
+        }
+    }
+
+    private func updateLimits(_ update: (inout State) -> Void) {
+        state.withLock { state in
+            update(&state)
+            let (costLimit, countLimit) = (state.costLimit, state.countLimit)
+            state.entries.evict { $0 <= costLimit && $1 <= countLimit }
+        }
+    }
+}
