@@ -37,7 +37,13 @@ let package = Package(
     targets: [
         .target(name: coreModule.name, path: coreModule.path),
         .target(name: "NukeTestSupport", dependencies: ["NukeCore"], path: "Tests/NukeTestSupport"),
-        .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport"]),
+        .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport", "DataCacheCrashWriter"]),
+        // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).
+        .executableTarget(
+            name: "DataCacheCrashWriter",
+            dependencies: ["NukeCore", "NukeTestSupport"],
+            path: "Tests/DataCacheCrashWriter"
+        ),
     ]
         + cTargets
         + pluginModules.map { module in

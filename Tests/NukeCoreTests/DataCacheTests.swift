@@ -36,7 +36,8 @@ import Testing
     @Test("File names are the SHA-256 of the key; an empty key has none")
     func fileNames() throws {
         #expect(
-            DataCache.filename(for: "http://test.com") == "8b408a0c7163fdfff06ced3e80d7d2b3acd9db900905c4783c28295b8c996165"
+            DataCache.filename(for: "http://test.com")
+                == "8b408a0c7163fdfff06ced3e80d7d2b3acd9db900905c4783c28295b8c996165"
         )
         #expect(DataCache.filename(for: "") == nil)
         #expect(SHA256.hexDigest(of: "".utf8) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
@@ -197,7 +198,10 @@ import Testing
         let fresh = directory.appending(".tmp-1-2-fresh").path
         #expect(FileManager.default.createFile(atPath: stale, contents: bytes(10)))
         #expect(FileManager.default.createFile(atPath: fresh, contents: bytes(10)))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)],
+            ofItemAtPath: stale
+        )
         cache.sweep()
         #expect(directory.fileNames() == [".tmp-1-2-fresh"])
         #expect(cache.totalCount == 0)

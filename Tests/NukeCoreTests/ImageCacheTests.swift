@@ -1,12 +1,12 @@
 import Testing
 
+@testable import NukeCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-
-@testable import NukeCore
 
 @Suite struct ImageCacheTests {
     private func image(width: Int = 640, height: Int = 480) throws -> ImageContainer {
