@@ -102,3 +102,49 @@ public final class MockDataCache: DataCaching {
     /// The stored keys, sorted.
     public var keys: [String] { state.withLock { $0.store.keys.sorted() } }
 }
+
+/// Wraps a real disk cache, counting reads and recording the keys written, so pipeline tests run
+/// against a real directory and still check exact counts.
+public final class CountingDataCache: DataCaching {
+    private struct State {
+        var readKeys: [String] = []
+        var writtenKeys: [String] = []
+    }
+
+    /// The wrapped cache.
+    public let base: any DataCaching
+    private let state = Mutex(State())
+
+    /// Wraps `base`.
+    public init(wrapping base: any DataCaching) {
+        self.base = base
+    }
+
+    /// Reads through (counted).
+    public func cachedData(for key: String) -> Data? {
+        state.withLock { $0.readKeys.append(key) }
+        return base.cachedData(for: key)
+    }
+
+    /// Asks the base.
+    public func containsData(for key: String) -> Bool { base.containsData(for: key) }
+
+    /// Writes through, recording the key.
+    public func storeData(_ data: Data, for key: String) {
+        state.withLock { $0.writtenKeys.append(key) }
+        base.storeData(data, for: key)
+    }
+
+    /// Removes through.
+    public func removeData(for key: String) { base.removeData(for: key) }
+
+    /// Removes everything through.
+    public func removeAll() { base.removeAll() }
+
+    /// Reads so far.
+    public var readCount: Int { state.withLock { $0.readKeys.count } }
+    /// Keys read so far, in order, with repeats.
+    public var readKeys: [String] { state.withLock { $0.readKeys } }
+    /// Keys written so far, in order, with repeats.
+    public var writtenKeys: [String] { state.withLock { $0.writtenKeys } }
+}

@@ -49,7 +49,13 @@ final class LoadImageJob: Job<ImageResponse> {
         }
         let candidateKeys = keys
         diskLookup = Task { @ImagePipelineActor in
-            let data = await performInBackground { candidateKeys.lazy.compactMap(cache.cachedData(for:)).first }
+            let data = await performInBackground { () -> Data? in
+                // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
+                for key in candidateKeys {
+                    if let data = cache.cachedData(for: key) { return data }
+                }
+                return nil
+            }
             guard !self.isDisposed else { return }
             if case .success(let data?) = data {
                 self.decodeCachedData(data)
