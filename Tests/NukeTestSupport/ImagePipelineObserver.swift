@@ -45,6 +45,9 @@ public final class ImagePipelineObserver: ImagePipeline.Delegate {
         records.withLock { $0[task.taskId] ?? [] }
     }
 
+    /// The number of image tasks created so far.
+    public var createdTaskCount: Int { records.withLock { $0.count } }
+
     /// How often `willLoadData` was called.
     public var willLoadDataCount: Int { willLoadCount.withLock { $0 } }
 

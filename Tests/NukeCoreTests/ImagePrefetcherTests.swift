@@ -1,0 +1,189 @@
+import NukeTestSupport
+import Synchronization
+import Testing
+
+@testable import NukeCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+@Suite struct ImagePrefetcherTests {
+    private let loader = MockDataLoader()
+    private let observer = ImagePipelineObserver()
+    private let memory = ImageCache()
+
+    private func makePipeline(_ configure: (inout ImagePipeline.Configuration) -> Void = { _ in }) -> ImagePipeline {
+        ImagePipeline.makeTestPipeline(loader: loader, delegate: observer) {
+            $0.imageCache = memory
+            configure(&$0)
+        }
+    }
+
+    private func url(_ index: Int) -> URL { URL(string: "http://test.com/\(index).jpeg")! }
+
+    @Test("25. Two equal URLs make one task; the image lands in the memory cache")
+    func deduplication() async throws {
+        let pipeline = makePipeline()
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        prefetcher.startPrefetching(with: [URL.test, URL.test])
+        prefetcher.startPrefetching(with: [ImageRequest(url: .test)])
+        #expect(await waitUntil { pipeline.cache[URL.test] != nil })
+        #expect(observer.createdTaskCount == 1)
+        #expect(loader.createdTaskCount == 1)
+        #expect(await waitUntil { prefetcher.outstandingCount == 0 })
+    }
+
+    @Test("25. An image already in memory makes no task")
+    func skipsMemoryHits() async throws {
+        let pipeline = makePipeline()
+        pipeline.cache[URL.test] = ImageContainer(image: try Bitmap(width: 1, height: 1, pixelFormat: .gray8))
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        prefetcher.startPrefetching(with: [URL.test])
+        #expect(prefetcher.outstandingCount == 0)
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(observer.createdTaskCount == 0)
+    }
+
+    @Test("25. Stopping right after starting makes no task and no download")
+    func stopRightAfterStart() async throws {
+        let pipeline = makePipeline()
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        let urls = (0..<20).map(url)
+        prefetcher.startPrefetching(with: urls)
+        prefetcher.stopPrefetching(with: urls)
+        prefetcher.startPrefetching(with: [url(100)])
+        prefetcher.stopPrefetching()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(observer.createdTaskCount == 0)
+        #expect(loader.createdTaskCount == 0)
+        #expect(prefetcher.outstandingCount == 0)
+    }
+
+    @Test("25. The disk-cache destination downloads into the disk cache and never decodes")
+    func diskDestination() async throws {
+        let directory = try TemporaryDirectory(prefix: "nuke-prefetch")
+        let dataCache = try DataCache(path: directory.url)
+        let decodes = Mutex(0)
+        let pipeline = makePipeline {
+            $0.dataCache = dataCache
+            let registry = $0.registry
+            $0.makeImageDecoder = { context in
+                decodes.withLock { $0 += 1 }
+                return registry.decoder(for: context)
+            }
+        }
+        let prefetcher = ImagePrefetcher(pipeline: pipeline, destination: .diskCache)
+        prefetcher.startPrefetching(with: [url(1), url(2)])
+        #expect(await waitUntil { dataCache.containsData(for: url(1).absoluteString) })
+        #expect(await waitUntil { dataCache.containsData(for: url(2).absoluteString) })
+        #expect(decodes.withLock { $0 } == 0)
+        #expect(memory.totalCount == 0)
+        #expect(loader.createdTaskCount == 2)
+    }
+
+    @Test("At most maxConcurrentRequestCount prefetches run at once")
+    func concurrencyLimit() async throws {
+        let pipeline = makePipeline()
+        loader.isSuspended = true
+        let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 2)
+        prefetcher.startPrefetching(with: (0..<5).map(url))
+        #expect(await waitUntil { loader.createdTaskCount == 2 })
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(loader.createdTaskCount == 2)
+        loader.isSuspended = false
+        #expect(await waitUntil { memory.totalCount == 5 })
+        #expect(loader.createdTaskCount == 5)
+    }
+
+    @Test("While paused nothing starts; resuming starts the pending prefetches")
+    func pausing() async throws {
+        let pipeline = makePipeline()
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        prefetcher.isPaused = true
+        #expect(prefetcher.isPaused)
+        prefetcher.startPrefetching(with: [url(1), url(2)])
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(observer.createdTaskCount == 0)
+        prefetcher.isPaused = false
+        #expect(await waitUntil { memory.totalCount == 2 })
+    }
+
+    @Test("Prefetches run at low priority; a user request for the same image raises the download")
+    func priorityEscalation() async throws {
+        let pipeline = makePipeline()
+        let queue = pipeline.configuration.dataLoadingQueue
+        await setSuspended(queue, true)
+        let recorder = await QueueRecorder(queue)
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        #expect(prefetcher.priority == .low)
+        prefetcher.startPrefetching(with: [URL.test])
+        #expect(await waitUntil { recorder.priorities == [.low] })
+        let user = pipeline.imageTask(with: ImageRequest(url: .test, priority: .high))
+        #expect(await waitUntil { recorder.priorities == [.low, .high] })
+        await setSuspended(queue, false)
+        _ = try await user.image
+        #expect(loader.createdTaskCount == 1)
+    }
+
+    @Test("Changing the prefetcher's priority re-prioritises outstanding prefetches")
+    func priorityChange() async throws {
+        let pipeline = makePipeline()
+        let queue = pipeline.configuration.dataLoadingQueue
+        await setSuspended(queue, true)
+        let recorder = await QueueRecorder(queue)
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        prefetcher.startPrefetching(with: [URL.test])
+        #expect(await waitUntil { recorder.priorities == [.low] })
+        prefetcher.priority = .veryHigh
+        #expect(await waitUntil { recorder.priorities.last == .veryHigh })
+        await setSuspended(queue, false)
+    }
+
+    @Test("didComplete is called once the last prefetch finishes")
+    func didComplete() async throws {
+        let pipeline = makePipeline()
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        let calls = Mutex(0)
+        prefetcher.didComplete = { calls.withLock { $0 += 1 } }
+        prefetcher.startPrefetching(with: (0..<4).map(url))
+        #expect(await waitUntil { calls.withLock { $0 } == 1 })
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(calls.withLock { $0 } == 1)
+        #expect(memory.totalCount == 4)
+    }
+
+    @Test("Releasing the prefetcher cancels its downloads")
+    func cancelOnDeinit() async throws {
+        let pipeline = makePipeline()
+        loader.isSuspended = true
+        var prefetcher: ImagePrefetcher? = ImagePrefetcher(pipeline: pipeline)
+        prefetcher?.startPrefetching(with: [url(1), url(2)])
+        #expect(await waitUntil { loader.createdTaskCount == 2 })
+        prefetcher = nil
+        #expect(await waitUntil { loader.cancelledTaskCount == 2 })
+        #expect(await waitUntil { await pipeline.taskCount == 0 })
+    }
+
+    @Test("Stopping one prefetch that a user request shares leaves the user's download alone")
+    func stopDoesNotCancelSharedWork() async throws {
+        let pipeline = makePipeline()
+        loader.isSuspended = true
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        prefetcher.startPrefetching(with: [URL.test])
+        #expect(await waitUntil { loader.createdTaskCount == 1 })
+        let user = pipeline.imageTask(with: URL.test)
+        #expect(await waitUntil { await pipeline.taskCount == 2 })
+        prefetcher.stopPrefetching(with: [URL.test])
+        loader.isSuspended = false
+        _ = try await user.image
+        #expect(loader.cancelledTaskCount == 0)
+    }
+
+    @ImagePipelineActor
+    private func setSuspended(_ queue: TaskQueue, _ value: Bool) {
+        queue.isSuspended = value
+    }
+}
