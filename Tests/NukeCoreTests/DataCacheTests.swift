@@ -40,13 +40,31 @@ import Testing
                 == "8b408a0c7163fdfff06ced3e80d7d2b3acd9db900905c4783c28295b8c996165"
         )
         #expect(DataCache.filename(for: "") == nil)
-        #expect(SHA256.hexDigest(of: "".utf8) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hexDigest(of: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         let long = String(repeating: "a", count: 1000)
-        #expect(SHA256.hexDigest(of: long.utf8) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(SHA256.hexDigest(of: long) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
         let cache = try makeCache()
         cache.storeData(bytes(10), for: "")
         #expect(cache.cachedData(for: "") == nil)
         #expect(cache.url(for: "k")?.lastPathComponent == DataCache.filename(for: "k"))
+    }
+
+    @Test(
+        "SHA-256 is right at every padding boundary",
+        arguments: [
+            (55, "8af594de0e003fdee5c8bb088216c824349b4137070f559574f4a4bddd27b714"),
+            (56, "db81bc2bfd43620591df192139062da77d4c376f1888ea3d2190bd07c8d901f9"),
+            (63, "bd535b38bf0d0d1a09d370b7e34b2696cea3767801a45d5611a4aaa6954e8527"),
+            (64, "292be91abe8c0909fe3d26575af5755eee74d23816dc68c3ba41765136967654"),
+            (65, "ba65aedf7884642499a59ae124894611d986cf429e69f569488048af3a99e25a"),
+            (119, "d367ab298e74477421127b0b448667c37c006c636f5738f081c39388756e5fad"),
+            (120, "be7beb9c82089eb08da8fe6eb30c13b9d56869014e228a8c3eb0fdfe832efab2"),
+            (128, "cb5311e1d7aa8e11d6af7081f3ffc3e4efa008c7483a1a791fe170bf37546ba7"),
+        ]
+    )
+    func sha256Boundaries(length: Int, expected: String) {
+        let bytes = (0..<length).map { UInt8(($0 * 7) % 251) }
+        #expect(bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == expected)
     }
 
     // MARK: Staging
@@ -153,20 +171,54 @@ import Testing
         #expect(cache.totalAllocatedSize >= cache.totalSize)
     }
 
-    @Test("Sweep removes the least recently read entries, an order a new process keeps")
+    @Test("Sweep removes the least recently read entries")
     func leastRecentlyUsed() throws {
+        let kibibyte = 1024
+        let cache = try makeCache(sizeLimit: 10_000 * kibibyte)
+        for key in ["a", "b", "c", "d"] { cache.storeData(bytes(100 * kibibyte), for: key) }
+        cache.flush()
+        #expect(cache.cachedData(for: "b") != nil)
+        #expect(cache.cachedData(for: "a") != nil)
+        cache.sizeLimit = 300 * kibibyte
+        cache.sweep()
+        #expect(cache.cachedData(for: "a") != nil)
+        #expect(cache.cachedData(for: "b") != nil)
+        #expect(cache.cachedData(for: "c") == nil)
+        #expect(cache.cachedData(for: "d") == nil)
+    }
+
+    @Test("The LRU order is on disk after a flush: another cache (or process) sweeps by it")
+    func leastRecentlyUsedAcrossInstances() throws {
         let kibibyte = 1024
         let writer = try makeCache(sizeLimit: 10_000 * kibibyte)
         for key in ["a", "b", "c", "d"] { writer.storeData(bytes(100 * kibibyte), for: key) }
         writer.flush()
         #expect(writer.cachedData(for: "a") != nil)
         #expect(writer.cachedData(for: "b") != nil)
+        writer.flush()  // Writes the reads' stamps.
         let reader = try makeCache(sizeLimit: 300 * kibibyte)
         reader.sweep()
         #expect(reader.cachedData(for: "a") != nil)
         #expect(reader.cachedData(for: "b") != nil)
         #expect(reader.cachedData(for: "c") == nil)
         #expect(reader.cachedData(for: "d") == nil)
+    }
+
+    @Test("A read's stamp never makes a newer write look older")
+    func staleTouch() throws {
+        let cache = try makeCache(sizeLimit: 10_000_000)
+        cache.storeData(bytes(10), for: "a")
+        cache.flush()
+        let path = cache.url(for: "a")!.path
+        #expect(cache.cachedData(for: "a") != nil)  // Stamp taken now, written at the next flush.
+        let other = try makeCache()
+        other.storeData(bytes(20), for: "a")
+        other.flush()
+        let written = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        cache.flush()
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(written == after)
+        #expect(cache.cachedData(for: "a") == bytes(20))
     }
 
     @Test("A flush that takes the cache over its limit sweeps at once")
@@ -236,7 +288,7 @@ import Testing
         try (whole + Data([0])).write(to: URL(fileURLWithPath: path))
         #expect(cache.cachedData(for: "a") == nil)
         var wrongMagic = whole
-        wrongMagic[0] = 0
+        wrongMagic[wrongMagic.count - 1] ^= 0xff
         try wrongMagic.write(to: URL(fileURLWithPath: path))
         #expect(cache.cachedData(for: "a") == nil)
         try FileManager.default.createDirectory(atPath: cache.url(for: "dir")!.path, withIntermediateDirectories: true)

@@ -27,6 +27,7 @@ enum PipelineBenchmarks {
                 $0.dataLoader = InstantDataLoader()
                 $0.makeImageDecoder = { _ in ImageDecoders.Empty() }
                 $0.isRateLimiterEnabled = false
+                $0.imageCache = nil
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for url in urls {
@@ -47,7 +48,7 @@ enum PipelineBenchmarks {
             precondition(total > 0)
         }
 
-        let cache = MockImageCache()
+        let cache = ImageCache()
         let pipeline = ImagePipeline {
             $0.imageCache = cache
             $0.dataLoader = InstantDataLoader()

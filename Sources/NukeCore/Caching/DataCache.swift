@@ -138,14 +138,14 @@ public final class DataCache: DataCaching {
     /// The default file name of a key: the lowercase hexadecimal SHA-256 of its UTF-8 bytes
     /// (64 characters), or `nil` for an empty key.
     @Sendable public static func filename(for key: String) -> String? {
-        key.isEmpty ? nil : SHA256.hexDigest(of: key.utf8)
+        key.isEmpty ? nil : SHA256.hexDigest(of: key)
     }
 
     /// The file name this cache uses for `key`, or `nil` if the key cannot be stored.
     public func filename(for key: String) -> String? {
-        guard let name = filenameGenerator(key), !name.isEmpty, !name.hasPrefix("."), !name.contains("/") else {
-            return nil
-        }
+        guard let name = filenameGenerator(key), let first = name.utf8.first, first != UInt8(ascii: "."),
+            !name.utf8.contains(UInt8(ascii: "/"))
+        else { return nil }
         return name
     }
 
@@ -168,8 +168,10 @@ public final class DataCache: DataCaching {
         case .stored(let entry): return entry
         case .removed: return nil
         case .notStaged:
-            let stamp = DataCacheClock.makeTimespec(DataCacheClock.next())
-            return DataCacheEntryFile.readEntry(at: directory.path(of: name), key: key, usedAt: stamp)
+            guard let entry = DataCacheEntryFile.readEntry(at: directory.path(of: name), key: key) else { return nil }
+            let stamp = DataCacheClock.next()
+            stage { $0.touches[name] = stamp }
+            return entry
         }
     }
 
@@ -297,6 +299,7 @@ public final class DataCache: DataCaching {
 
     /// Runs on `queue`.
     private func performFlush(only key: String?) {
+        if key == nil { applyTouches() }
         let snapshot = staging.withLock { staging in
             if key == nil { staging.isFlushScheduled = false }
             // A pending "remove all" must go first, so a single key cannot be flushed past it.
@@ -315,7 +318,7 @@ public final class DataCache: DataCaching {
             case .store(let entry):
                 if write(entry, key: key, name: name) {
                     sizeChange +=
-                        DataCacheEntryFile.headerSize + key.utf8.count + entry.metadata.count + entry.data.count
+                        DataCacheEntryFile.trailerSize + key.utf8.count + entry.metadata.count + entry.data.count
                 }
             case .remove:
                 directory.removeFile(name)
@@ -327,6 +330,17 @@ public final class DataCache: DataCaching {
             return settings.estimatedSize > settings.sizeLimit
         }
         if isOverLimit { performSweep() }
+    }
+
+    /// Writes the stamps of reads since the last flush (runs on `queue`).
+    private func applyTouches() {
+        let touches = staging.withLock { staging in
+            defer { staging.touches.removeAll() }
+            return staging.touches
+        }
+        for (name, stamp) in touches {
+            DataCacheEntryFile.touch(at: directory.path(of: name), stamp: stamp)
+        }
     }
 
     /// Writes one entry, recreating the directory if it was deleted. A failure loses only this
@@ -352,6 +366,7 @@ public final class DataCache: DataCaching {
 
     /// Runs on `queue`.
     private func performSweep() {
+        applyTouches()
         let files = directory.listFiles(now: DataCacheClock.next())
         var total = files.reduce(0) { $0 + $1.size }
         let limit = sizeLimit

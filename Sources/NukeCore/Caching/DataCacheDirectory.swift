@@ -26,12 +26,18 @@ struct DataCacheDirectory: Sendable {
     }
 
     let path: String
+    private let prefix: String
+
+    init(path: String) {
+        self.path = path
+        self.prefix = path.hasSuffix("/") ? path : path + "/"
+    }
 
     private static let temporaryPrefix = ".tmp-"
     private static let writeCounter = Atomic<Int>(0)
 
     /// The path of the entry file `name`.
-    func path(of name: String) -> String { path + "/" + name }
+    func path(of name: String) -> String { prefix + name }
 
     /// A temporary path no other writer (thread, cache or process) uses.
     func makeTemporaryPath() -> String {

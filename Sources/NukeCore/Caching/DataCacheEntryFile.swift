@@ -11,63 +11,61 @@
 
 /// The on-disk form of one ``DataCache`` entry, and the POSIX calls that read and write it.
 ///
-/// Layout: the 8-byte magic `NUKEDC01`, the key length (UInt32), the metadata length (UInt32) and
-/// the data length (UInt64), all little-endian, then the key's UTF-8 bytes, the metadata and the
-/// data. A file is only accepted when its size is exactly what the header says and the key it
-/// names is the key asked for, so a truncated or foreign file, or a file-name collision, reads as
-/// a miss. Files are written under a temporary name and renamed into place, which is atomic.
+/// Layout: the data, the metadata, the key's UTF-8 bytes, then a 24-byte trailer: the data length
+/// (UInt64), the metadata length (UInt32) and the key length (UInt32), little-endian, and the magic
+/// `NUKEDC01` last. Data first means a read hands out the buffer it read into, with no copy.
+/// A file is only accepted when its size is exactly what the trailer says and the key it names is
+/// the key asked for, so a truncated or foreign file, or a file-name collision, reads as a miss.
+/// Files are written under a temporary name and renamed into place, which is atomic.
 enum DataCacheEntryFile {
     static let magic: [UInt8] = Array("NUKEDC01".utf8)
-    static let headerSize = 24
-
-    /// The largest prefix read at once; covers the header, key and metadata of nearly every entry.
-    private static let prefixSize = 4096
+    static let trailerSize = 24
 
     // MARK: Reading
 
-    /// Reads the entry at `path` if it is complete and belongs to `key`, and marks it used.
-    static func readEntry(at path: String, key: String, usedAt stamp: timespec) -> DataCache.Entry? {
+    /// Reads the entry at `path` if it is complete and belongs to `key`.
+    ///
+    /// One read of the whole file into one buffer; the returned data is a view into it (no copy).
+    static func readEntry(at path: String, key: String) -> DataCache.Entry? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let fileSize = Int(info.st_size)
-        guard fileSize >= headerSize else { return nil }
-
-        var prefix = [UInt8](repeating: 0, count: min(fileSize, prefixSize))
-        guard readFully(fd, into: &prefix, offset: 0) else { return nil }
-        guard let header = Header(prefix), header.totalSize == fileSize else { return nil }
-        let keyBytes = Array(key.utf8)
-        guard header.keyLength == keyBytes.count else { return nil }
-
-        let leadSize = headerSize + header.keyLength + header.metadataLength
-        var lead = prefix
-        if leadSize > prefix.count {
-            lead = [UInt8](repeating: 0, count: leadSize)
-            guard readFully(fd, into: &lead, offset: 0) else { return nil }
+        guard fileSize >= trailerSize, let buffer = malloc(fileSize) else { return nil }
+        let bytes = UnsafeMutableRawBufferPointer(start: buffer, count: fileSize)
+        guard readFully(fd, into: bytes, offset: 0),
+            let trailer = Trailer(UnsafeRawBufferPointer(rebasing: bytes[(fileSize - trailerSize)...])),
+            trailer.totalSize == fileSize,
+            matches(key, UnsafeRawBufferPointer(rebasing: bytes[trailer.keyRange]))
+        else {
+            free(buffer)
+            return nil
         }
-        guard lead[headerSize..<headerSize + header.keyLength].elementsEqual(keyBytes) else { return nil }
-        let metadata = Data(lead[headerSize + header.keyLength..<leadSize])
-
-        var data = Data(count: header.dataLength)
-        let alreadyRead = max(0, min(prefix.count - leadSize, header.dataLength))
-        let isComplete = data.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            if alreadyRead > 0 {
-                prefix.withUnsafeBytes { source in
-                    base.copyMemory(from: source.baseAddress! + leadSize, byteCount: alreadyRead)
-                }
-            }
-            return readFully(
-                fd,
-                into: UnsafeMutableRawBufferPointer(rebasing: buffer[alreadyRead...]),
-                offset: leadSize + alreadyRead
-            )
-        }
-        guard isComplete else { return nil }
-        setTimes(fd, to: stamp)
+        let metadata = Data(bytes[trailer.metadataRange])
+        let data = Data(bytesNoCopy: buffer, count: trailer.dataLength, deallocator: .free)
         return DataCache.Entry(data: data, metadata: metadata)
+    }
+
+    private static func matches(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var key = key
+        return key.withUTF8 { utf8 in
+            utf8.count == bytes.count
+                && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+    }
+
+    /// Sets the last-use stamp of the file at `path` to `stamp` unless it is already later (the
+    /// file may have been rewritten since the read that produced the stamp).
+    static func touch(at path: String, stamp: Int64) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return }
+        let current = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        if stamp > current { setTimes(fd, to: DataCacheClock.makeTimespec(stamp)) }
     }
 
     // MARK: Writing
@@ -82,15 +80,17 @@ enum DataCacheEntryFile {
     ) throws(DataCacheIOError) {
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw DataCacheIOError(operation: "create", path: temporaryPath) }
-        var lead = Header(
-            keyLength: key.utf8.count,
-            metadataLength: entry.metadata.count,
-            dataLength: entry.data.count
-        ).bytes
-        lead.append(contentsOf: key.utf8)
-        lead.append(contentsOf: entry.metadata)
+        var tail = [UInt8](entry.metadata)
+        tail.append(contentsOf: key.utf8)
+        tail.append(
+            contentsOf: Trailer(
+                dataLength: entry.data.count,
+                metadataLength: entry.metadata.count,
+                keyLength: key.utf8.count
+            ).bytes
+        )
         let isWritten =
-            lead.withUnsafeBytes { writeFully(fd, $0) } && entry.data.withUnsafeBytes { writeFully(fd, $0) }
+            entry.data.withUnsafeBytes { writeFully(fd, $0) } && tail.withUnsafeBytes { writeFully(fd, $0) }
         let writeError = isWritten ? nil : DataCacheIOError(operation: "write", path: temporaryPath)
         setTimes(fd, to: stamp)
         close(fd)
@@ -105,50 +105,50 @@ enum DataCacheEntryFile {
         }
     }
 
-    // MARK: Header
+    // MARK: Trailer
 
-    struct Header {
-        var keyLength: Int
-        var metadataLength: Int
+    struct Trailer {
         var dataLength: Int
+        var metadataLength: Int
+        var keyLength: Int
 
-        var totalSize: Int { headerSize + keyLength + metadataLength + dataLength }
+        var totalSize: Int { dataLength + metadataLength + keyLength + trailerSize }
+        var metadataRange: Range<Int> { dataLength..<dataLength + metadataLength }
+        var keyRange: Range<Int> { metadataRange.upperBound..<metadataRange.upperBound + keyLength }
 
-        init(keyLength: Int, metadataLength: Int, dataLength: Int) {
-            self.keyLength = keyLength
-            self.metadataLength = metadataLength
+        init(dataLength: Int, metadataLength: Int, keyLength: Int) {
             self.dataLength = dataLength
+            self.metadataLength = metadataLength
+            self.keyLength = keyLength
         }
 
-        init?(_ bytes: [UInt8]) {
-            guard bytes.count >= headerSize, bytes[0..<8].elementsEqual(magic) else { return nil }
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.count == trailerSize, bytes[16..<24].elementsEqual(magic) else { return nil }
             func integer(at offset: Int, size: Int) -> UInt64 {
                 (0..<size).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
             }
-            let keyLength = integer(at: 8, size: 4)
-            let metadataLength = integer(at: 12, size: 4)
-            let dataLength = integer(at: 16, size: 8)
+            let dataLength = integer(at: 0, size: 8)
             guard dataLength < UInt64(Int.max / 2) else { return nil }
-            self.init(keyLength: Int(keyLength), metadataLength: Int(metadataLength), dataLength: Int(dataLength))
+            self.init(
+                dataLength: Int(dataLength),
+                metadataLength: Int(integer(at: 8, size: 4)),
+                keyLength: Int(integer(at: 12, size: 4))
+            )
         }
 
         var bytes: [UInt8] {
-            var bytes = magic
+            var bytes: [UInt8] = []
             func append(_ value: Int, size: Int) {
                 for index in 0..<size { bytes.append(UInt8(truncatingIfNeeded: UInt64(value) >> (8 * UInt64(index)))) }
             }
-            append(keyLength, size: 4)
-            append(metadataLength, size: 4)
             append(dataLength, size: 8)
-            return bytes
+            append(metadataLength, size: 4)
+            append(keyLength, size: 4)
+            return bytes + magic
         }
     }
 
     // MARK: POSIX helpers
-
-    private static func readFully(_ fd: Int32, into bytes: inout [UInt8], offset: Int) -> Bool {
-        bytes.withUnsafeMutableBytes { readFully(fd, into: $0, offset: offset) }
-    }
 
     private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, offset: Int) -> Bool {
         var done = 0

@@ -37,11 +37,12 @@ struct DataCacheStaging {
     private(set) var removeAllID: Int?
     private var nextID = 0
 
+    /// Last-use stamps of reads not yet written to the files, by file name (a read only costs
+    /// this dictionary entry; the flush stamps the files).
+    var touches: [String: Int64] = [:]
+
     /// Whether a flush has been scheduled for the current changes.
     var isFlushScheduled = false
-
-    /// `true` when nothing is staged.
-    var isEmpty: Bool { changes.isEmpty && removeAllID == nil }
 
     /// The staged state of `key`.
     func lookup(_ key: String) -> Lookup {

@@ -1,6 +1,8 @@
 /// SHA-256 (FIPS 180-4), used to name disk-cache files: collision resistance means an attacker
 /// who chooses URLs cannot make two keys share a file. Core has no dependencies, so it is here.
-struct SHA256 {
+///
+/// Written for short inputs (cache keys) on a hot path: no allocation besides the result.
+enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -12,47 +14,61 @@ struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
-    )
+    private static let initialState: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+
+    /// The lowercase hexadecimal digest of `string`'s UTF-8 bytes (64 characters).
+    static func hexDigest(of string: String) -> String {
+        var string = string
+        return string.withUTF8 { hexDigest(of: UnsafeRawBufferPointer($0)) }
+    }
 
     /// The lowercase hexadecimal digest of `bytes` (64 characters).
-    static func hexDigest(of bytes: some Collection<UInt8>) -> String {
-        var hasher = SHA256()
-        let digest = hasher.digest(Array(bytes))
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for byte in digest {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private mutating func digest(_ message: [UInt8]) -> [UInt8] {
-        var padded = message
-        padded.append(0x80)
-        while padded.count % 64 != 56 { padded.append(0) }
-        let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) {
-            padded.append(UInt8(truncatingIfNeeded: bitLength >> shift))
-        }
-        padded.withUnsafeBufferPointer { buffer in
-            var words = [UInt32](repeating: 0, count: 64)
-            for blockStart in stride(from: 0, to: buffer.count, by: 64) {
-                compress(UnsafeBufferPointer(rebasing: buffer[blockStart..<blockStart + 64]), words: &words)
+    static func hexDigest(of bytes: UnsafeRawBufferPointer) -> String {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8 + 64) { scratch in
+            let state = UnsafeMutableBufferPointer(rebasing: scratch[0..<8])
+            let words = UnsafeMutableBufferPointer(rebasing: scratch[8..<72])
+            _ = state.initialize(from: initialState)
+            words.initialize(repeating: 0)
+            let fullBlocks = bytes.count / 64
+            for block in 0..<fullBlocks {
+                compress(UnsafeRawBufferPointer(rebasing: bytes[block * 64..<block * 64 + 64]), state, words)
+            }
+            // The tail, the 0x80 marker and the big-endian bit length fill one or two final blocks.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                tail.initialize(repeating: 0)
+                let remainder = bytes.count - fullBlocks * 64
+                for index in 0..<remainder { tail[index] = bytes[fullBlocks * 64 + index] }
+                tail[remainder] = 0x80
+                let tailLength = remainder < 56 ? 64 : 128
+                let bitLength = UInt64(bytes.count) &* 8
+                for index in 0..<8 {
+                    tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * index))
+                }
+                let raw = UnsafeRawBufferPointer(tail)
+                for start in stride(from: 0, to: tailLength, by: 64) {
+                    compress(UnsafeRawBufferPointer(rebasing: raw[start..<start + 64]), state, words)
+                }
+            }
+            return String(unsafeUninitializedCapacity: 64) { output in
+                let digits: StaticString = "0123456789abcdef"
+                let hex = digits.utf8Start
+                for (index, word) in state.enumerated() {
+                    for nibble in 0..<8 {
+                        output[index * 8 + nibble] = hex[Int((word >> (28 - 4 * UInt32(nibble))) & 0xf)]
+                    }
+                }
+                return 64
             }
         }
-        var result = [UInt8]()
-        result.reserveCapacity(32)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            result.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) })
-        }
-        return result
     }
 
-    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>, words w: inout [UInt32]) {
+    private static func compress(
+        _ block: UnsafeRawBufferPointer,
+        _ state: UnsafeMutableBufferPointer<UInt32>,
+        _ w: UnsafeMutableBufferPointer<UInt32>
+    ) {
         for i in 0..<16 {
             w[i] =
                 UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
@@ -63,20 +79,25 @@ struct SHA256 {
             let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.roundConstants[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        roundConstants.withUnsafeBufferPointer { k in
+            for i in 0..<64 {
+                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+            }
         }
-        state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-            state.7 &+ h
-        )
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 }
 
