@@ -5,8 +5,8 @@
 #endif
 
 extension ImageEncoders {
-    /// Picks an encoder from a registry by the image: JPEG for opaque images, PNG for images
-    /// with alpha, falling back to any registered encoder.
+    /// Picks an encoder from a registry: the one for ``type`` when set, else JPEG for opaque
+    /// images and PNG for images with alpha, falling back to any registered encoder.
     ///
     /// The original data of animations (GIF, animated WebP) is kept as is, so an animation stays
     /// animated in the disk cache.
@@ -14,14 +14,24 @@ extension ImageEncoders {
         /// Where encoders are looked up.
         public let registry: PluginRegistry
 
+        /// The format every image is encoded in (for example `.webp`), or `nil` to choose by
+        /// opacity.
+        public let type: AssetType?
+
         /// Creates the encoder.
-        public init(registry: PluginRegistry) {
+        ///
+        /// - Parameters:
+        ///   - registry: where encoders are looked up.
+        ///   - type: a format to always use, if its encoder is registered; `nil` chooses JPEG for
+        ///     opaque images and PNG for images with alpha.
+        public init(registry: PluginRegistry, type: AssetType? = nil) {
             self.registry = registry
+            self.type = type
         }
 
-        /// The format chosen for `image`: `.jpeg` if opaque, else `.png`.
+        /// The format chosen for `image`: ``type`` if set, else `.jpeg` if opaque, else `.png`.
         public func preferredType(for image: Bitmap) -> AssetType {
-            image.isOpaque ? .jpeg : .png
+            type ?? (image.isOpaque ? .jpeg : .png)
         }
 
         /// Encodes with the preferred format's encoder, or any registered one.
