@@ -1,0 +1,288 @@
+/// Separable image resampling with precomputed coefficients, alpha-correct (colour is filtered
+/// premultiplied by alpha) and with area averaging ahead of large reductions.
+///
+/// Shared by every decoder's thumbnail path and by the `Resize` processor.
+enum Resampler {
+    /// From this reduction factor on, an integer box reduction runs before the filter, leaving
+    /// the filter a factor between this and twice this.
+    static let areaReductionThreshold = 3
+
+    /// Resamples `source` to exactly `width × height`.
+    static func resample(_ source: Bitmap, width: Int, height: Int, filter: ResamplingFilter) -> Bitmap {
+        var source = source
+        let factorX = source.width / max(1, width) / areaReductionThreshold
+        let factorY = source.height / max(1, height) / areaReductionThreshold
+        if factorX >= 2 || factorY >= 2 {
+            source = boxReduce(source, factorX: max(1, factorX), factorY: max(1, factorY))
+        }
+        if source.width == width, source.height == height { return source }
+        let horizontal = Coefficients(input: source.width, output: width, filter: filter)
+        let vertical = Coefficients(input: source.height, output: height, filter: filter)
+        return source.pixelFormat == .gray8
+            ? filterGray(source, width: width, height: height, horizontal: horizontal, vertical: vertical)
+            : filterRGBA(source, width: width, height: height, horizontal: horizontal, vertical: vertical)
+    }
+
+    // MARK: Coefficients
+
+    /// For each output position: the first input index and normalised weights (a fixed number of
+    /// taps per output, zero-padded, so the inner loops have a constant trip count).
+    struct Coefficients {
+        var starts: [Int]
+        var taps: Int
+        var weights: [Float]
+
+        init(input: Int, output: Int, filter: ResamplingFilter) {
+            let scale = Double(input) / Double(output)
+            let filterScale = max(scale, 1)
+            let support = filter.support * filterScale
+            taps = max(1, Int((support * 2).rounded(.up)) + 1)
+            starts = [Int](repeating: 0, count: output)
+            weights = [Float](repeating: 0, count: output * taps)
+            for index in 0..<output {
+                let center = (Double(index) + 0.5) * scale
+                var first = max(0, Int((center - support).rounded(.down)))
+                let last = min(input, Int((center + support).rounded(.up)))
+                first = min(first, max(0, last - taps))
+                var row = [Double](repeating: 0, count: taps)
+                var total = 0.0
+                for tap in 0..<min(taps, last - first) {
+                    let weight = filter.weight((Double(first + tap) + 0.5 - center) / filterScale)
+                    row[tap] = weight
+                    total += weight
+                }
+                if total == 0 {  // A box filter can miss every sample when enlarging: take the nearest.
+                    row[max(0, min(taps - 1, Int(center) - first))] = 1
+                    total = 1
+                }
+                starts[index] = first
+                for tap in 0..<taps { weights[index * taps + tap] = Float(row[tap] / total) }
+            }
+        }
+    }
+
+    // MARK: RGBA
+
+    private static func filterRGBA(
+        _ source: Bitmap,
+        width: Int,
+        height: Int,
+        horizontal: Coefficients,
+        vertical: Coefficients
+    ) -> Bitmap {
+        let premultiply = !source.isOpaque
+        let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
+        // Horizontal pass: every source row into `width` premultiplied SIMD pixels.
+        var intermediate = [SIMD4<Float>](repeating: .zero, count: width * sourceHeight)
+        var row = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
+        source.withUnsafeBytes { bytes in
+            intermediate.withUnsafeMutableBufferPointer { intermediate in
+                row.withUnsafeMutableBufferPointer { row in
+                    horizontal.weights.withUnsafeBufferPointer { weights in
+                        for y in 0..<sourceHeight {
+                            let line = y * stride
+                            for x in 0..<sourceWidth {
+                                let offset = line + x * 4
+                                var pixel = SIMD4<Float>(
+                                    Float(bytes[offset]),
+                                    Float(bytes[offset + 1]),
+                                    Float(bytes[offset + 2]),
+                                    Float(bytes[offset + 3])
+                                )
+                                if premultiply {
+                                    let alpha = pixel.w / 255
+                                    pixel = SIMD4(pixel.x * alpha, pixel.y * alpha, pixel.z * alpha, pixel.w)
+                                }
+                                row[x] = pixel
+                            }
+                            for x in 0..<width {
+                                var sum = SIMD4<Float>.zero
+                                let start = horizontal.starts[x]
+                                let base = x * horizontal.taps
+                                for tap in 0..<horizontal.taps where start + tap < sourceWidth {
+                                    sum += row[start + tap] * weights[base + tap]
+                                }
+                                intermediate[y * width + x] = sum
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Vertical pass, then back to straight 8-bit.
+        let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            intermediate.withUnsafeBufferPointer { intermediate in
+                vertical.weights.withUnsafeBufferPointer { weights in
+                    for y in 0..<height {
+                        let start = vertical.starts[y]
+                        let base = y * vertical.taps
+                        for x in 0..<width {
+                            var sum = SIMD4<Float>.zero
+                            for tap in 0..<vertical.taps where start + tap < sourceHeight {
+                                sum += intermediate[(start + tap) * width + x] * weights[base + tap]
+                            }
+                            let alpha = min(max(sum.w, 0), 255)
+                            var color = SIMD4<Float>(sum.x, sum.y, sum.z, alpha)
+                            if premultiply {
+                                let factor: Float = alpha > 0 ? 255 / alpha : 0
+                                color = SIMD4(sum.x * factor, sum.y * factor, sum.z * factor, alpha)
+                            }
+                            let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                            let rounded = (clamped + 0.5).rounded(.down)
+                            let offset = (y * width + x) * 4
+                            buffer[offset] = UInt8(rounded.x)
+                            buffer[offset + 1] = UInt8(rounded.y)
+                            buffer[offset + 2] = UInt8(rounded.z)
+                            buffer[offset + 3] = source.isOpaque ? 255 : UInt8(rounded.w)
+                        }
+                    }
+                }
+            }
+            count = width * height * 4
+        }
+        return makeBitmap(
+            width: width,
+            height: height,
+            format: .rgba8,
+            pixels: output,
+            isOpaque: source.isOpaque ? true : nil
+        )
+    }
+
+    // MARK: Gray
+
+    private static func filterGray(
+        _ source: Bitmap,
+        width: Int,
+        height: Int,
+        horizontal: Coefficients,
+        vertical: Coefficients
+    ) -> Bitmap {
+        let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
+        var intermediate = [Float](repeating: 0, count: width * sourceHeight)
+        source.withUnsafeBytes { bytes in
+            intermediate.withUnsafeMutableBufferPointer { intermediate in
+                for y in 0..<sourceHeight {
+                    let line = y * stride
+                    for x in 0..<width {
+                        var sum: Float = 0
+                        let start = horizontal.starts[x]
+                        for tap in 0..<horizontal.taps where start + tap < sourceWidth {
+                            sum += Float(bytes[line + start + tap]) * horizontal.weights[x * horizontal.taps + tap]
+                        }
+                        intermediate[y * width + x] = sum
+                    }
+                }
+            }
+        }
+        let output = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
+            for y in 0..<height {
+                let start = vertical.starts[y]
+                for x in 0..<width {
+                    var sum: Float = 0
+                    for tap in 0..<vertical.taps where start + tap < sourceHeight {
+                        sum += intermediate[(start + tap) * width + x] * vertical.weights[y * vertical.taps + tap]
+                    }
+                    buffer[y * width + x] = UInt8(min(max(sum, 0), 255) + 0.5)
+                }
+            }
+            count = width * height
+        }
+        return makeBitmap(width: width, height: height, format: .gray8, pixels: output, isOpaque: true)
+    }
+
+    // MARK: Area reduction
+
+    /// Averages `factorX × factorY` blocks (alpha-weighted), dropping the remainder at the edges
+    /// into the last block.
+    static func boxReduce(_ source: Bitmap, factorX: Int, factorY: Int) -> Bitmap {
+        let width = max(1, source.width / factorX)
+        let height = max(1, source.height / factorY)
+        let bpp = source.pixelFormat.bytesPerPixel
+        let hasAlpha = source.pixelFormat == .rgba8 && !source.isOpaque
+        let output = [UInt8](unsafeUninitializedCapacity: width * height * bpp) { buffer, count in
+            source.withUnsafeBytes { bytes in
+                var sums = [UInt64](repeating: 0, count: width * bpp)
+                for y in 0..<height {
+                    let rowStart = y * factorY
+                    let rowEnd = y == height - 1 ? source.height : rowStart + factorY
+                    for index in sums.indices { sums[index] = 0 }
+                    for sy in rowStart..<rowEnd {
+                        let line = sy * source.bytesPerRow
+                        for x in 0..<width {
+                            let columnEnd = x == width - 1 ? source.width : (x + 1) * factorX
+                            for sx in (x * factorX)..<columnEnd {
+                                let offset = line + sx * bpp
+                                if hasAlpha {
+                                    let alpha = UInt64(bytes[offset + 3])
+                                    sums[x * 4] += UInt64(bytes[offset]) * alpha
+                                    sums[x * 4 + 1] += UInt64(bytes[offset + 1]) * alpha
+                                    sums[x * 4 + 2] += UInt64(bytes[offset + 2]) * alpha
+                                    sums[x * 4 + 3] += alpha
+                                } else {
+                                    for channel in 0..<bpp {
+                                        sums[x * bpp + channel] += UInt64(bytes[offset + channel])
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    for x in 0..<width {
+                        let columnEnd = x == width - 1 ? source.width : (x + 1) * factorX
+                        let area = UInt64((columnEnd - x * factorX) * (rowEnd - rowStart))
+                        let offset = (y * width + x) * bpp
+                        if hasAlpha {
+                            let alphaSum = sums[x * 4 + 3]
+                            for channel in 0..<3 {
+                                buffer[offset + channel] =
+                                    alphaSum == 0 ? 0 : UInt8((sums[x * 4 + channel] + alphaSum / 2) / alphaSum)
+                            }
+                            buffer[offset + 3] = UInt8((alphaSum + area / 2) / area)
+                        } else {
+                            for channel in 0..<bpp {
+                                buffer[offset + channel] = UInt8((sums[x * bpp + channel] + area / 2) / area)
+                            }
+                        }
+                    }
+                }
+            }
+            count = width * height * bpp
+        }
+        return makeBitmap(
+            width: width,
+            height: height,
+            format: source.pixelFormat,
+            pixels: output,
+            isOpaque: source.isOpaque ? true : nil
+        )
+    }
+
+    private static func makeBitmap(width: Int, height: Int, format: PixelFormat, pixels: [UInt8], isOpaque: Bool?)
+        -> Bitmap
+    {
+        do {
+            return try Bitmap(width: width, height: height, pixelFormat: format, pixels: pixels, isOpaque: isOpaque)
+        } catch {
+            preconditionFailure("the resampler makes valid bitmaps: \(error)")
+        }
+    }
+}
+
+extension Bitmap {
+    /// Returns the bitmap resampled to exactly `width × height` pixels.
+    ///
+    /// Colour is filtered premultiplied by alpha, so transparent pixels do not bleed their
+    /// colour; gray stays gray. Reductions of 6× or more start with an area average.
+    ///
+    /// - Throws: ``BitmapError/invalidDimensions(width:height:)`` for a size below 1×1 or an empty
+    ///   source.
+    public func resized(width: Int, height: Int, filter: ResamplingFilter = .lanczos3) throws(BitmapError) -> Bitmap {
+        guard width > 0, height > 0, self.width > 0, self.height > 0,
+            !width.multipliedReportingOverflow(by: height).overflow
+        else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        if width == self.width, height == self.height { return self }
+        return Resampler.resample(self, width: width, height: height, filter: filter)
+    }
+}
