@@ -20,11 +20,26 @@ struct Module {
 let coreModule = Module(name: "NukeCore", path: "Sources/NukeCore")
 
 /// Plugin modules; later work adds rows here as each plugin gets real code.
-let pluginModules: [Module] = []
+let pluginModules: [Module] = [
+    Module(
+        name: "NukeJPEG",
+        path: "Plugins/Decoders/JPEG/NukeJPEG",
+        dependencies: ["CNukeJPEG"],
+        testResources: [.copy("Fixtures")]
+    )
+]
 
 // MARK: - C targets (never products)
 
-let cTargets: [Target] = []
+let cTargets: [Target] = [
+    .systemLibrary(
+        name: "CNukeLibJPEG",
+        path: "Plugins/Decoders/JPEG/CNukeLibJPEG",
+        pkgConfig: "libjpeg",
+        providers: [.apt(["libjpeg62-turbo-dev"])]
+    ),
+    .target(name: "CNukeJPEG", dependencies: ["CNukeLibJPEG"], path: "Plugins/Decoders/JPEG/CNukeJPEG"),
+]
 
 // MARK: - Package
 

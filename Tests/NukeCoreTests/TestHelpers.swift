@@ -32,26 +32,6 @@ final class QueueRecorder: Sendable {
     }
 }
 
-/// Collects values from a stream into an array as they arrive.
-final class Collector<T: Sendable>: Sendable {
-    private let values = Mutex<[T]>([])
-
-    var all: [T] { values.withLock { $0 } }
-    var count: Int { values.withLock { $0.count } }
-
-    func append(_ value: T) {
-        values.withLock { $0.append(value) }
-    }
-
-    /// Starts collecting `stream` in a task.
-    @discardableResult
-    func collect(_ stream: AsyncStream<T>) -> Task<Void, Never> {
-        Task {
-            for await value in stream { self.append(value) }
-        }
-    }
-}
-
 extension ImagePipeline.Error {
     /// The case name, for comparisons in tests.
     var caseName: String {

@@ -207,8 +207,12 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         delivery?()
     }
 
-    /// Serves every remaining chunk.
+    /// `true` once the pipeline has started the load (chunks served before that are not queued).
+    public var hasStarted: Bool { state.withLock { $0.didReceiveData != nil } }
+
+    /// Serves every remaining chunk; the load must have started.
     public func serveAllChunks() {
+        precondition(hasStarted, "serveAllChunks() before the load started")
         while state.withLock({ $0.delivered < $0.chunks.count }) { serveNextChunk() }
     }
 }

@@ -1,0 +1,79 @@
+// The C side of NukeJPEG. Every setjmp/longjmp of libjpeg's error handling happens in here, and
+// libjpeg's messages are captured instead of printed: Swift only sees plain functions returning
+// status codes, so no Swift frame is ever on the stack when libjpeg longjmps.
+#ifndef CNUKEJPEG_H
+#define CNUKEJPEG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NUKE_JPEG_OK 0
+#define NUKE_JPEG_ERROR 1       // corrupt data or a libjpeg failure; see the message
+#define NUKE_JPEG_TRUNCATED 2   // the data ended before the image did
+#define NUKE_JPEG_TOO_MANY_SCANS 3
+#define NUKE_JPEG_BAD_ARGUMENT 4
+
+#define NUKE_JPEG_MESSAGE_SIZE 200
+
+typedef enum {
+    NUKE_JPEG_COLOR_GRAY = 1,
+    NUKE_JPEG_COLOR_RGB = 2,   // YCbCr or RGB
+    NUKE_JPEG_COLOR_CMYK = 3,  // CMYK or YCCK
+    NUKE_JPEG_COLOR_OTHER = 4
+} nuke_jpeg_color;
+
+typedef struct {
+    int width;
+    int height;
+    int components;
+    nuke_jpeg_color color;
+    int is_progressive;
+} nuke_jpeg_info;
+
+typedef struct {
+    int width;
+    int height;
+    int is_truncated;  // the output was decoded from incomplete data
+} nuke_jpeg_result;
+
+/// Reads the header. Returns NUKE_JPEG_OK or an error code with `message` set.
+int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info, char message[NUKE_JPEG_MESSAGE_SIZE]);
+
+/// Decodes at scale `scale_num`/8 (1…8) into `output` (gray: 1 byte per pixel when the image is
+/// grayscale; else RGBA), `stride` bytes per row, which must hold the scaled size
+/// (ceil(width × scale_num / 8) × ceil(height × scale_num / 8)).
+/// With `allow_truncated`, incomplete data yields what could be decoded and `is_truncated`.
+/// `max_scans` bounds the scans of a progressive image (a decompression-time DoS guard).
+int nuke_jpeg_decode(
+    const uint8_t *data,
+    size_t size,
+    int scale_num,
+    int allow_truncated,
+    int max_scans,
+    int fast,
+    uint8_t *output,
+    size_t output_size,
+    size_t stride,
+    nuke_jpeg_result *result,
+    char message[NUKE_JPEG_MESSAGE_SIZE]
+);
+
+/// Encodes RGBA (alpha ignored) or gray pixels. On success `*output` is a buffer to release with
+/// nuke_jpeg_free.
+int nuke_jpeg_encode(
+    const uint8_t *pixels,
+    int width,
+    int height,
+    size_t stride,
+    int is_gray,
+    int quality,
+    int progressive,
+    uint8_t **output,
+    size_t *output_size,
+    char message[NUKE_JPEG_MESSAGE_SIZE]
+);
+
+/// Releases a buffer from nuke_jpeg_encode.
+void nuke_jpeg_free(void *buffer);
+
+#endif

@@ -1,0 +1,3 @@
+// libjpeg-turbo's classic API. <jpeglib.h> needs size_t and FILE declared first.
+#include <stdio.h>
+#include <jpeglib.h>

@@ -1,0 +1,208 @@
+internal import CNukeJPEG
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Decodes JPEG with libjpeg-turbo: baseline and progressive, every chroma subsampling,
+/// grayscale (kept as an 8-bit gray bitmap), CMYK and YCCK (converted to RGB, Adobe inversion
+/// included).
+///
+/// - EXIF orientation is read, exposed under ``NukeCore/UserInfoKey/exifOrientationKey`` and, by
+///   default, applied, so the image comes back upright. The ICC profile's bytes are kept under
+///   ``NukeCore/UserInfoKey/iccProfileKey``.
+/// - For requests with thumbnail options, the image is decoded at the smallest DCT scale
+///   (1/8 … 8/8) not below the target, then resampled to the exact size.
+/// - During a progressive download, each newly completed scan of a progressive JPEG yields a
+///   preview.
+/// - The pixel limit is checked from the header, before any pixel memory is allocated.
+public final class JPEGDecoder: ImageDecoding {
+    /// Options for a decoder.
+    public struct Options: Hashable, Sendable {
+        /// Whether the EXIF orientation is applied (default `true`).
+        public var appliesOrientation = true
+        /// Whether to trade a little quality for speed (integer IDCT, plain upsampling).
+        public var prefersSpeed = false
+        /// The most scans a progressive image may have (a guard against crafted files).
+        public var maximumScanCount = 1000
+
+        /// Creates the default options.
+        public init() {}
+    }
+
+    private let context: ImageDecodingContext
+    private let options: Options
+    private let completedScans = Mutex(0)
+
+    /// Creates a decoder for one download.
+    public init(context: ImageDecodingContext, options: Options = Options()) {
+        self.context = context
+        self.options = options
+    }
+
+    // MARK: ImageDecoding
+
+    /// Decodes complete data.
+    public func decode(_ data: Data) throws -> ImageContainer {
+        try decode(data, allowingTruncation: false)
+    }
+
+    /// A preview from partial data of a progressive JPEG, once per newly completed scan.
+    public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        let metadata = JPEGMetadata(data)
+        guard let firstScan = metadata.firstScanOffset, (try? Self.readHeader(data))?.is_progressive == 1 else {
+            return nil
+        }
+        let scans = JPEGMetadata.completedScanCount(data, firstScanOffset: firstScan)
+        let isNew = completedScans.withLock { previous in
+            guard scans > previous else { return false }
+            previous = scans
+            return true
+        }
+        guard scans >= 1, isNew, var preview = try? decode(data, allowingTruncation: true) else { return nil }
+        preview.isPreview = true
+        preview.userInfo[.scanNumberKey] = scans
+        return preview
+    }
+
+    // MARK: Decoding
+
+    private func decode(_ data: Data, allowingTruncation: Bool) throws -> ImageContainer {
+        let header = try JPEGDecoder.readHeader(data)
+        let (width, height) = (Int(header.width), Int(header.height))
+        guard width > 0, height > 0 else { throw ImageDecodingError.corrupt(reason: "the image has no pixels") }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= context.maximumPixelCount else {
+            throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: context.maximumPixelCount)
+        }
+        guard header.color != NUKE_JPEG_COLOR_OTHER else {
+            throw ImageDecodingError.unsupported(reason: "JPEG colour space with \(header.components) components")
+        }
+        let metadata = JPEGMetadata(data)
+        let orientation = metadata.orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up
+        let appliesOrientation = options.appliesOrientation
+        let target = thumbnailTarget(width: width, height: height, orientation: appliesOrientation ? orientation : .up)
+        let scale = target.map { Self.dctScale(width: width, height: height, target: $0) } ?? 8
+
+        var image = try decodePixels(
+            data,
+            header: header,
+            scale: scale,
+            allowingTruncation: allowingTruncation
+        )
+        if let target, image.width != target.width || image.height != target.height {
+            image = try image.resized(width: target.width, height: target.height)
+        }
+        if appliesOrientation { image = image.applyingOrientation(orientation) }
+
+        var container = ImageContainer(image: image, type: .jpeg)
+        if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
+        if let profile = metadata.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        return container
+    }
+
+    /// The exact thumbnail size in stored (un-rotated) pixels, if the request asks for one.
+    private func thumbnailTarget(width: Int, height: Int, orientation: ImageOrientation) -> (width: Int, height: Int)? {
+        guard let thumbnail = context.request.thumbnail else { return nil }
+        let swaps = orientation.swapsDimensions
+        let upright = thumbnail.targetPixelSize(
+            width: swaps ? height : width,
+            height: swaps ? width : height,
+            scale: context.request.scale
+        )
+        return swaps ? (upright.height, upright.width) : upright
+    }
+
+    /// The smallest scale n/8 whose output is at least `target` in both dimensions.
+    static func dctScale(width: Int, height: Int, target: (width: Int, height: Int)) -> Int {
+        for numerator in 1...8 {
+            let scaled = scaledSize(width: width, height: height, numerator: numerator)
+            if scaled.width >= target.width, scaled.height >= target.height { return numerator }
+        }
+        return 8
+    }
+
+    /// libjpeg's output size at scale `numerator`/8 (rounded up).
+    static func scaledSize(width: Int, height: Int, numerator: Int) -> (width: Int, height: Int) {
+        ((width * numerator + 7) / 8, (height * numerator + 7) / 8)
+    }
+
+    private func decodePixels(
+        _ data: Data,
+        header: nuke_jpeg_info,
+        scale: Int,
+        allowingTruncation: Bool
+    ) throws -> Bitmap {
+        let isGray = header.color == NUKE_JPEG_COLOR_GRAY
+        let format: PixelFormat = isGray ? .gray8 : .rgba8
+        let size = Self.scaledSize(width: Int(header.width), height: Int(header.height), numerator: scale)
+        let stride = size.width * format.bytesPerPixel
+        var result = nuke_jpeg_result()
+        var status: Int32 = NUKE_JPEG_OK
+        var message = JPEGDecoder.messageBuffer()
+        let pixels = [UInt8](unsafeUninitializedCapacity: stride * size.height) { buffer, count in
+            status = data.withUnsafeBytes { bytes in
+                message.withUnsafeMutableBufferPointer { message in
+                    nuke_jpeg_decode(
+                        bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                        bytes.count,
+                        Int32(scale),
+                        allowingTruncation ? 1 : 0,
+                        Int32(options.maximumScanCount),
+                        options.prefersSpeed ? 1 : 0,
+                        buffer.baseAddress,
+                        buffer.count,
+                        stride,
+                        &result,
+                        message.baseAddress
+                    )
+                }
+            }
+            count = status == NUKE_JPEG_OK ? buffer.count : 0
+        }
+        guard status == NUKE_JPEG_OK else { throw Self.error(status, message) }
+        guard Int(result.width) == size.width, Int(result.height) == size.height else {
+            throw ImageDecodingError.corrupt(reason: "unexpected output size \(result.width)×\(result.height)")
+        }
+        return try Bitmap(width: size.width, height: size.height, pixelFormat: format, pixels: pixels, isOpaque: true)
+    }
+
+    // MARK: Header
+
+    static func readHeader(_ data: Data) throws -> nuke_jpeg_info {
+        guard data.count >= 3, data.starts(with: [0xFF, 0xD8, 0xFF]) else {
+            throw ImageDecodingError.unrecognizedFormat
+        }
+        var info = nuke_jpeg_info()
+        var message = messageBuffer()
+        let status = data.withUnsafeBytes { bytes in
+            message.withUnsafeMutableBufferPointer { message in
+                nuke_jpeg_read_header(
+                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                    bytes.count,
+                    &info,
+                    message.baseAddress
+                )
+            }
+        }
+        guard status == NUKE_JPEG_OK else { throw error(status, message) }
+        return info
+    }
+
+    static func messageBuffer() -> [CChar] {
+        [CChar](repeating: 0, count: Int(NUKE_JPEG_MESSAGE_SIZE))
+    }
+
+    static func error(_ status: Int32, _ message: [CChar]) -> ImageDecodingError {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        switch status {
+        case NUKE_JPEG_TRUNCATED: return .truncated
+        case NUKE_JPEG_TOO_MANY_SCANS: return .unsupported(reason: text.isEmpty ? "too many scans" : text)
+        default: return .corrupt(reason: text.isEmpty ? "libjpeg error \(status)" : text)
+        }
+    }
+}

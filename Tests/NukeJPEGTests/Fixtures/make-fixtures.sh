@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Makes the NukeJPEG test fixtures and their reference decodes. Run from this folder.
+# Needs: libjpeg-turbo-progs (cjpeg, djpeg), imagemagick (convert), libimage-exiftool-perl (exiftool).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# A deterministic 96×64 source with detail in every channel.
+convert -size 96x64 -seed 7 plasma:fractal -blur 0x1 -depth 8 source.ppm
+
+cjpeg -quality 90 -sample 1x1 source.ppm > baseline-444.jpg
+cjpeg -quality 90 -sample 2x1 source.ppm > baseline-422.jpg
+cjpeg -quality 90 -sample 2x2 source.ppm > baseline-420.jpg
+cjpeg -quality 90 -sample 1x2 source.ppm > baseline-440.jpg
+cjpeg -quality 90 -sample 4x1 source.ppm > baseline-411.jpg
+cjpeg -quality 90 -sample 2x2 -progressive source.ppm > progressive.jpg
+cjpeg -quality 90 -sample 2x2 -restart 1 source.ppm > restart.jpg
+cjpeg -quality 90 -grayscale source.ppm > gray.jpg
+convert source.ppm -colorspace CMYK -quality 90 cmyk.jpg
+
+for n in 1 2 3 4 5 6 7 8; do
+    exiftool -q -n -Orientation=$n -o orientation-$n.jpg baseline-444.jpg
+done
+
+# An ICC profile (a minimal, well-formed header is enough for the bytes to be carried through).
+python3 - <<'PY'
+import struct
+body = b"NUKE-TEST-PROFILE" * 30
+header = struct.pack(">I4s4s4s4s4s", 128 + len(body), b"none", b"\x04\x30\x00\x00", b"mntr", b"RGB ", b"XYZ ")
+header += b"\x00" * 12 + b"acsp" + b"\x00" * (128 - 40)
+open("profile.icc", "wb").write(header + body)
+PY
+exiftool -q "-ICC_Profile<=profile.icc" -o icc.jpg baseline-444.jpg
+
+# Reference decodes (djpeg is libjpeg-turbo's own decoder; ImageMagick for CMYK and orientation).
+for f in baseline-444 baseline-422 baseline-420 baseline-440 baseline-411 progressive restart gray; do
+    djpeg -pnm $f.jpg > $f.reference.pnm
+done
+djpeg -pnm -scale 1/2 baseline-420.jpg > baseline-420-half.reference.pnm
+convert cmyk.jpg -depth 8 ppm:cmyk.reference.pnm
+for n in 1 2 3 4 5 6 7 8; do
+    convert orientation-$n.jpg -auto-orient -depth 8 ppm:orientation-$n.reference.pnm
+done
+rm source.ppm

@@ -1,0 +1,150 @@
+import Foundation
+import NukeCore
+import NukeTestSupport
+import Testing
+
+@testable import NukeJPEG
+
+func fixture(_ name: String) throws -> Data {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+    return try Data(contentsOf: url)
+}
+
+func reference(_ name: String) throws -> Bitmap {
+    try ReferenceImage.read(try fixture(name + ".reference.pnm"))
+}
+
+func decode(
+    _ data: Data,
+    request: ImageRequest = ImageRequest(url: URL(string: "file:///x.jpg")),
+    maximumPixelCount: Int = 1 << 28
+)
+    throws -> ImageContainer
+{
+    let context = ImageDecodingContext(request: request, data: data, maximumPixelCount: maximumPixelCount)
+    return try JPEGDecoder(context: context).decode(data)
+}
+
+@Suite struct JPEGDecoderTests {
+    static let colorFixtures = [
+        "baseline-444", "baseline-422", "baseline-420", "baseline-440", "baseline-411", "progressive", "restart",
+    ]
+
+    @Test(
+        "Baseline, every subsampling, progressive and restart markers match libjpeg's djpeg within 1",
+        arguments: colorFixtures
+    )
+    func colorDecodes(name: String) throws {
+        let image = try decode(try fixture(name + ".jpg"))
+        #expect(image.type == .jpeg)
+        #expect(image.image.pixelFormat == .rgba8)
+        #expect(image.image.isOpaque)
+        let difference = try #require(ReferenceImage.maximumDifference(image.image, try reference(name)))
+        #expect(difference <= 1)
+    }
+
+    @Test("Grayscale stays an 8-bit gray bitmap")
+    func grayscale() throws {
+        let image = try decode(try fixture("gray.jpg")).image
+        #expect(image.pixelFormat == .gray8)
+        #expect(ReferenceImage.maximumDifference(image, try reference("gray")) ?? 99 <= 1)
+    }
+
+    @Test("Adobe CMYK becomes RGB")
+    func cmyk() throws {
+        let image = try decode(try fixture("cmyk.jpg")).image
+        #expect(image.pixelFormat == .rgba8)
+        let difference = try #require(ReferenceImage.maximumDifference(image, try reference("cmyk")))
+        #expect(difference <= 2, "ImageMagick rounds its own CMYK conversion; \(difference)")
+    }
+
+    @Test("All eight EXIF orientations come back upright, and the value is exposed", arguments: 1...8)
+    func orientation(value: Int) throws {
+        let container = try decode(try fixture("orientation-\(value).jpg"))
+        #expect(container.userInfo[.exifOrientationKey] as? Int == value)
+        let expected = try reference("orientation-\(value)")
+        #expect(container.image.width == expected.width && container.image.height == expected.height)
+        #expect(ReferenceImage.maximumDifference(container.image, expected) ?? 99 <= 1)
+    }
+
+    @Test("Orientation can be left unapplied")
+    func orientationNotApplied() throws {
+        let data = try fixture("orientation-6.jpg")
+        var options = JPEGDecoder.Options()
+        options.appliesOrientation = false
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
+        let image = try JPEGDecoder(context: context, options: options).decode(data).image
+        #expect(image.width == 96 && image.height == 64)
+    }
+
+    @Test("The ICC profile's bytes are kept")
+    func iccProfile() throws {
+        let container = try decode(try fixture("icc.jpg"))
+        #expect(container.userInfo[.iccProfileKey] as? Data == (try fixture("profile.icc")))
+        #expect(try decode(try fixture("baseline-444.jpg")).userInfo[.iccProfileKey] == nil)
+    }
+
+    @Test("A thumbnail uses DCT scaling: exactly djpeg -scale 1/2 when that is the target")
+    func dctScaledThumbnail() throws {
+        var request = ImageRequest(url: nil)
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 48)
+        let image = try decode(try fixture("baseline-420.jpg"), request: request).image
+        #expect(image.width == 48 && image.height == 32)
+        #expect(ReferenceImage.maximumDifference(image, try reference("baseline-420-half")) ?? 99 <= 1)
+        #expect(JPEGDecoder.dctScale(width: 4000, height: 3000, target: (256, 192)) == 1)
+        #expect(JPEGDecoder.dctScale(width: 4000, height: 3000, target: (501, 376)) == 2)
+        #expect(JPEGDecoder.dctScale(width: 96, height: 64, target: (96, 64)) == 8)
+    }
+
+    @Test("A thumbnail between DCT scales is resampled to the exact size, upright")
+    func exactThumbnail() throws {
+        var request = ImageRequest(url: nil)
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 40)
+        let image = try decode(try fixture("baseline-444.jpg"), request: request).image
+        #expect(image.width == 40 && image.height == 27)
+        let rotated = try decode(try fixture("orientation-6.jpg"), request: request).image
+        #expect(rotated.width == 27 && rotated.height == 40)
+        let full = try reference("baseline-444").resized(width: 40, height: 27)
+        #expect(ReferenceImage.maximumDifference(image, full) ?? 99 <= 12)
+    }
+
+    @Test("The pixel limit is enforced from the header")
+    func pixelLimit() throws {
+        #expect(throws: ImageDecodingError.imageTooLarge(width: 96, height: 64, limit: 6000)) {
+            try decode(try fixture("baseline-444.jpg"), maximumPixelCount: 6000)
+        }
+    }
+
+    @Test("Truncated, corrupt and non-JPEG data are typed errors")
+    func badInput() throws {
+        let data = try fixture("baseline-420.jpg")
+        #expect(throws: ImageDecodingError.truncated) { try decode(data.prefix(data.count / 2)) }
+        #expect(throws: ImageDecodingError.truncated) { try decode(data.prefix(40)) }
+        #expect(throws: ImageDecodingError.unrecognizedFormat) { try decode(Data("not a jpeg".utf8)) }
+        #expect(throws: ImageDecodingError.unrecognizedFormat) { try decode(Data()) }
+        var corrupt = data
+        for index in 20..<40 { corrupt[index] = 0xFF }
+        #expect(throws: ImageDecodingError.self) { try decode(corrupt) }
+    }
+
+    @Test("Partial data of a progressive JPEG yields a preview per completed scan; baseline none")
+    func previews() throws {
+        let data = try fixture("progressive.jpg")
+        let decoder = JPEGDecoder(context: ImageDecodingContext(request: ImageRequest(url: nil), data: data))
+        var scans: [Int] = []
+        for length in stride(from: 200, to: data.count, by: 50) {
+            if let preview = decoder.decodePartiallyDownloadedData(data.prefix(length)) {
+                #expect(preview.isPreview)
+                #expect(preview.image.width == 96 && preview.image.height == 64)
+                scans.append(preview.userInfo[.scanNumberKey] as? Int ?? 0)
+            }
+        }
+        #expect(scans.count >= 3)
+        #expect(scans == scans.sorted() && Set(scans).count == scans.count)
+        let baseline = try fixture("baseline-420.jpg")
+        let baselineDecoder = JPEGDecoder(
+            context: ImageDecodingContext(request: ImageRequest(url: nil), data: baseline)
+        )
+        #expect(baselineDecoder.decodePartiallyDownloadedData(baseline.prefix(baseline.count - 100)) == nil)
+    }
+}

@@ -1,0 +1,27 @@
+internal import Synchronization
+
+/// Collects values (say, from a task's stream) into an array as they arrive; thread-safe.
+public final class Collector<T: Sendable>: Sendable {
+    private let values = Mutex<[T]>([])
+
+    /// Creates an empty collector.
+    public init() {}
+
+    /// Everything collected so far, in order.
+    public var all: [T] { values.withLock { $0 } }
+    /// How many values were collected.
+    public var count: Int { values.withLock { $0.count } }
+
+    /// Adds a value.
+    public func append(_ value: T) {
+        values.withLock { $0.append(value) }
+    }
+
+    /// Starts collecting `stream` in a task.
+    @discardableResult
+    public func collect(_ stream: AsyncStream<T>) -> Task<Void, Never> {
+        Task {
+            for await value in stream { self.append(value) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// Deterministic damaged variants of valid files, for fuzz passes over decoders: truncations,
+/// flipped bits, overwritten bytes, zeroed and duplicated runs, and garbage appended.
+public struct FuzzCorpus: Sequence {
+    private let seeds: [Data]
+    private let count: Int
+    private let seed: UInt64
+
+    /// `count` variants of `seeds`, reproducible from `seed`.
+    public init(seeds: [Data], count: Int = 10_000, seed: UInt64 = 0x6E75_6B65) {
+        self.seeds = seeds.filter { !$0.isEmpty }
+        self.count = seeds.isEmpty ? 0 : count
+        self.seed = seed
+    }
+
+    /// Iterates the variants.
+    public func makeIterator() -> AnyIterator<Data> {
+        var generator = SplitMix(state: seed)
+        var produced = 0
+        let seeds = self.seeds
+        let count = self.count
+        return AnyIterator {
+            guard produced < count else { return nil }
+            produced += 1
+            var bytes = [UInt8](seeds[Int(generator.next() % UInt64(seeds.count))])
+            let mutations = 1 + Int(generator.next() % 4)
+            for _ in 0..<mutations { Self.mutate(&bytes, &generator) }
+            return Data(bytes)
+        }
+    }
+
+    private static func mutate(_ bytes: inout [UInt8], _ generator: inout SplitMix) {
+        guard !bytes.isEmpty else { return }
+        let position = Int(generator.next() % UInt64(bytes.count))
+        switch generator.next() % 7 {
+        case 0: bytes.removeSubrange(position...)  // Truncate.
+        case 1: bytes[position] ^= UInt8(1 << (generator.next() % 8))  // Flip a bit.
+        case 2: bytes[position] = UInt8(truncatingIfNeeded: generator.next())  // Overwrite a byte.
+        case 3:  // Set a run to an extreme value (lengths and sizes become huge or zero).
+            let end = Swift.min(bytes.count, position + 1 + Int(generator.next() % 4))
+            let value: UInt8 = generator.next() % 2 == 0 ? 0xFF : 0x00
+            for index in position..<end { bytes[index] = value }
+        case 4:  // Duplicate a run.
+            let end = Swift.min(bytes.count, position + 1 + Int(generator.next() % 64))
+            bytes.insert(contentsOf: bytes[position..<end], at: position)
+        case 5:  // Remove a run.
+            let end = Swift.min(bytes.count, position + 1 + Int(generator.next() % 64))
+            bytes.removeSubrange(position..<end)
+        default:  // Append garbage.
+            for _ in 0..<(1 + generator.next() % 32) { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
+        }
+    }
+
+    private struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+}
+
+/// The lines of captured standard error that did not come from the test runner itself (which
+/// reports on standard error while tests run in parallel).
+public func libraryOutput(_ captured: String) -> [String] {
+    let runnerPrefixes = ["◇", "✔", "✘", "↳", "􀟈", "􀄵", "􁁛", "􀢄", "Test Suite", "Test Case", "Executed", "\u{1B}"]
+    return captured.split(separator: "\n").map(String.init).filter { line in
+        let trimmed = line.drop { $0 == " " || $0 == "\u{1B}" }
+        return !trimmed.isEmpty && !runnerPrefixes.contains { trimmed.hasPrefix($0) } && !trimmed.hasPrefix("[")
+    }
+}
+
+/// Runs `body` with the process's standard error redirected to a file, and returns what was
+/// written to it (to prove a C library printed nothing).
+public func capturingStandardError(_ body: () throws -> Void) rethrows -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("nuke-stderr-\(UUID().uuidString)").path
+    let file = open(path, O_CREAT | O_TRUNC | O_RDWR, 0o600)
+    let saved = dup(STDERR_FILENO)
+    dup2(file, STDERR_FILENO)
+    defer {
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        close(file)
+        unlink(path)
+    }
+    try body()
+    fsync(STDERR_FILENO)
+    let captured = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+    return String(decoding: captured, as: UTF8.self)
+}
