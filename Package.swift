@@ -26,7 +26,13 @@ let pluginModules: [Module] = [
         path: "Plugins/Decoders/JPEG/NukeJPEG",
         dependencies: ["CNukeJPEG"],
         testResources: [.copy("Fixtures")]
-    )
+    ),
+    Module(
+        name: "NukePNG",
+        path: "Plugins/Decoders/PNG/NukePNG",
+        dependencies: ["CNukePNG"],
+        testResources: [.copy("Fixtures")]
+    ),
 ]
 
 // MARK: - C targets (never products)
@@ -39,6 +45,13 @@ let cTargets: [Target] = [
         providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
     .target(name: "CNukeJPEG", dependencies: ["CNukeLibJPEG"], path: "Plugins/Decoders/JPEG/CNukeJPEG"),
+    .systemLibrary(
+        name: "CNukeLibPNG",
+        path: "Plugins/Decoders/PNG/CNukeLibPNG",
+        pkgConfig: "libpng",
+        providers: [.apt(["libpng-dev"])]
+    ),
+    .target(name: "CNukePNG", dependencies: ["CNukeLibPNG"], path: "Plugins/Decoders/PNG/CNukePNG"),
 ]
 
 // MARK: - Package

@@ -1,0 +1,60 @@
+// The C side of NukePNG. libpng reports errors by longjmp; every setjmp and every libpng callback
+// is in here, so no Swift frame is ever on the stack when libpng longjmps.
+#ifndef CNUKEPNG_H
+#define CNUKEPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NUKE_PNG_OK 0
+#define NUKE_PNG_ERROR 1         // corrupt data (bad CRC, bad chunk, bad compressed data); see the message
+#define NUKE_PNG_TRUNCATED 2     // the data ended before the image did
+#define NUKE_PNG_TOO_LARGE 3     // width × height is over the limit (checked before allocating)
+#define NUKE_PNG_NOT_PNG 4
+#define NUKE_PNG_BAD_ARGUMENT 5
+
+#define NUKE_PNG_MESSAGE_SIZE 200
+
+typedef struct {
+    int width;
+    int height;
+    int channels;          // 1 (gray) or 4 (RGBA)
+    int is_interlaced;
+    int is_complete;       // the whole image was decoded
+    int completed_passes;  // Adam7 passes fully decoded (7 when complete; 0 or 1 otherwise for plain images)
+    int completed_rows;    // rows of the current pass decoded
+    uint8_t *pixels;       // width × channels bytes per row; release with nuke_png_free
+} nuke_png_image;
+
+/// Decodes `data` with libpng's progressive reader. Any colour type and bit depth becomes 8-bit
+/// gray (gray without transparency) or 8-bit RGBA (everything else); 16-bit samples are scaled
+/// with rounding. With `allow_partial`, incomplete data yields the rows (or Adam7 passes) decoded
+/// so far, with `is_complete` == 0.
+int nuke_png_decode(
+    const uint8_t *data,
+    size_t size,
+    uint64_t max_pixels,
+    int allow_partial,
+    nuke_png_image *image,
+    char message[NUKE_PNG_MESSAGE_SIZE]
+);
+
+/// Encodes 8-bit pixels: `channels` 1 (gray), 3 (RGB) or 4 (RGBA); with `drop_alpha`, RGBA input
+/// is written as RGB. `level` is zlib's compression level, 0…9.
+int nuke_png_encode(
+    const uint8_t *pixels,
+    int width,
+    int height,
+    size_t stride,
+    int channels,
+    int drop_alpha,
+    int level,
+    uint8_t **output,
+    size_t *output_size,
+    char message[NUKE_PNG_MESSAGE_SIZE]
+);
+
+/// Releases memory returned by nuke_png_decode or nuke_png_encode.
+void nuke_png_free(void *pointer);
+
+#endif

@@ -1,0 +1,124 @@
+internal import CNukePNG
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Decodes PNG with libpng: every colour type and bit depth (1, 2, 4, 8, 16), palettes with
+/// `tRNS`, gray with alpha, Adam7 interlacing; 16-bit samples are scaled to 8 bits with rounding.
+///
+/// Gray images without transparency decode to ``NukeCore/PixelFormat/gray8``; everything else to
+/// ``NukeCore/PixelFormat/rgba8`` (straight alpha). During a progressive download, each further
+/// Adam7 pass (or, for plain images when previews are asked for, each further band of rows)
+/// yields a preview. Thumbnail requests are decoded fully, then resampled. The pixel limit is
+/// checked from the header before any pixel memory is allocated.
+public final class PNGDecoder: ImageDecoding {
+    private let context: ImageDecodingContext
+    private let progress = Mutex(0)
+
+    /// Creates a decoder for one download.
+    public init(context: ImageDecodingContext) {
+        self.context = context
+    }
+
+    /// Decodes complete data.
+    public func decode(_ data: Data) throws -> ImageContainer {
+        let decoded = try decodePixels(data, allowPartial: false)
+        return try makeContainer(decoded.bitmap)
+    }
+
+    /// A preview of partial data, when more of the image arrived since the last one: a further
+    /// complete Adam7 pass for interlaced images, 1/8 more of the rows for plain ones.
+    public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        guard let decoded = try? decodePixels(data, allowPartial: true), !decoded.isComplete else { return nil }
+        let level =
+            decoded.isInterlaced
+            ? decoded.completedPasses * 1000
+            : decoded.completedRows * 8 / max(1, decoded.bitmap.height) * 1000
+        guard level > 0 else { return nil }
+        let isNew = progress.withLock { previous in
+            guard level > previous else { return false }
+            previous = level
+            return true
+        }
+        guard isNew, var preview = try? makeContainer(decoded.bitmap) else { return nil }
+        preview.isPreview = true
+        return preview
+    }
+
+    // MARK: Private
+
+    private struct Decoded {
+        var bitmap: Bitmap
+        var isComplete: Bool
+        var isInterlaced: Bool
+        var completedPasses: Int
+        var completedRows: Int
+    }
+
+    private func decodePixels(_ data: Data, allowPartial: Bool) throws -> Decoded {
+        var image = nuke_png_image()
+        var message = [CChar](repeating: 0, count: Int(NUKE_PNG_MESSAGE_SIZE))
+        let limit = UInt64(max(0, context.maximumPixelCount))
+        let status = data.withUnsafeBytes { bytes in
+            message.withUnsafeMutableBufferPointer { message in
+                nuke_png_decode(
+                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!,
+                    bytes.count,
+                    limit,
+                    allowPartial ? 1 : 0,
+                    &image,
+                    message.baseAddress
+                )
+            }
+        }
+        guard status == NUKE_PNG_OK, let pixels = image.pixels else {
+            throw Self.error(status, message: message, image: image, limit: context.maximumPixelCount)
+        }
+        defer { nuke_png_free(pixels) }
+        let (width, height) = (Int(image.width), Int(image.height))
+        let format: PixelFormat = image.channels == 1 ? .gray8 : .rgba8
+        let count = width * height * format.bytesPerPixel
+        let bytes = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
+        let bitmap = try Bitmap(width: width, height: height, pixelFormat: format, pixels: bytes)
+        return Decoded(
+            bitmap: bitmap,
+            isComplete: image.is_complete != 0,
+            isInterlaced: image.is_interlaced != 0,
+            completedPasses: Int(image.completed_passes),
+            completedRows: Int(image.completed_rows)
+        )
+    }
+
+    private func makeContainer(_ bitmap: Bitmap) throws -> ImageContainer {
+        var image = bitmap
+        if let thumbnail = context.request.thumbnail {
+            let target = thumbnail.targetPixelSize(
+                width: image.width,
+                height: image.height,
+                scale: context.request.scale
+            )
+            if target.width != image.width || target.height != image.height {
+                image = try image.resized(width: target.width, height: target.height)
+            }
+        }
+        return ImageContainer(image: image, type: .png)
+    }
+
+    private static func error(_ status: Int32, message: [CChar], image: nuke_png_image, limit: Int)
+        -> ImageDecodingError
+    {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        switch status {
+        case NUKE_PNG_TRUNCATED: return .truncated
+        case NUKE_PNG_NOT_PNG: return .unrecognizedFormat
+        case NUKE_PNG_TOO_LARGE: return .imageTooLarge(width: Int(image.width), height: Int(image.height), limit: limit)
+        case NUKE_PNG_OK: return .corrupt(reason: "no pixels were decoded")
+        default: return .corrupt(reason: text.isEmpty ? "libpng error \(status)" : text)
+        }
+    }
+}

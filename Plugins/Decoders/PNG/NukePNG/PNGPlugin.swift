@@ -1,0 +1,28 @@
+public import NukeCore
+
+/// Registers NukePNG's decoder and encoder for ``NukeCore/AssetType/png``.
+///
+/// ```swift
+/// var registry = PluginRegistry()
+/// registry.install(PNGPlugin())
+/// ```
+public struct PNGPlugin: NukePlugin {
+    /// The encoder registered for PNG.
+    public var encoder: PNGEncoder
+
+    /// Creates the plugin.
+    public init(encoder: PNGEncoder = PNGEncoder()) {
+        self.encoder = encoder
+    }
+
+    /// `nuke.png`.
+    public var id: PluginID { "nuke.png" }
+
+    /// Registers the decoder factory and the encoder.
+    public func register(in registry: inout PluginRegistry) {
+        registry.register(Capabilities.Decoding.self, id: "nuke.png.decoder", for: [.png]) { context in
+            PNGDecoder(context: context)
+        }
+        registry.register(Capabilities.Encoding.self, id: "nuke.png.encoder", for: [.png], encoder)
+    }
+}
