@@ -12,6 +12,8 @@ let package = Package(
             dependencies: [
                 .product(name: "NukeCore", package: "nuke-linux"),
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
+                .product(name: "NukeJPEG", package: "nuke-linux"),
+                .product(name: "NukePNG", package: "nuke-linux"),
             ],
             path: "Sources/NukeBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -3,3 +3,4 @@ import Foundation
 print("Nuke for Linux benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 try await PipelineBenchmarks.run()
 try await CacheBenchmarks.run()
+try await CodecBenchmarks.run()

@@ -29,6 +29,8 @@ enum Resampler {
     /// taps per output, zero-padded, so the inner loops have a constant trip count).
     struct Coefficients {
         var starts: [Int]
+        /// The taps that fall inside the input, per output (≤ ``taps``).
+        var counts: [Int]
         var taps: Int
         var weights: [Float]
 
@@ -38,6 +40,7 @@ enum Resampler {
             let support = filter.support * filterScale
             taps = max(1, Int((support * 2).rounded(.up)) + 1)
             starts = [Int](repeating: 0, count: output)
+            counts = [Int](repeating: 0, count: output)
             weights = [Float](repeating: 0, count: output * taps)
             for index in 0..<output {
                 let center = (Double(index) + 0.5) * scale
@@ -56,7 +59,19 @@ enum Resampler {
                     total = 1
                 }
                 starts[index] = first
+                counts[index] = min(taps, input - first)
                 for tap in 0..<taps { weights[index * taps + tap] = Float(row[tap] / total) }
+            }
+        }
+
+        /// Calls `body` with unchecked views of the tables, for the inner loops.
+        func withBuffers<R>(
+            _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> R
+        ) -> R {
+            starts.withUnsafeBufferPointer { starts in
+                counts.withUnsafeBufferPointer { counts in
+                    weights.withUnsafeBufferPointer { weights in body(starts, counts, weights) }
+                }
             }
         }
     }
@@ -78,7 +93,7 @@ enum Resampler {
         source.withUnsafeBytes { bytes in
             intermediate.withUnsafeMutableBufferPointer { intermediate in
                 row.withUnsafeMutableBufferPointer { row in
-                    horizontal.weights.withUnsafeBufferPointer { weights in
+                    horizontal.withBuffers { starts, counts, weights in
                         for y in 0..<sourceHeight {
                             let line = y * stride
                             for x in 0..<sourceWidth {
@@ -97,9 +112,9 @@ enum Resampler {
                             }
                             for x in 0..<width {
                                 var sum = SIMD4<Float>.zero
-                                let start = horizontal.starts[x]
+                                let start = starts[x]
                                 let base = x * horizontal.taps
-                                for tap in 0..<horizontal.taps where start + tap < sourceWidth {
+                                for tap in 0..<counts[x] {
                                     sum += row[start + tap] * weights[base + tap]
                                 }
                                 intermediate[y * width + x] = sum
@@ -112,13 +127,14 @@ enum Resampler {
         // Vertical pass, then back to straight 8-bit.
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             intermediate.withUnsafeBufferPointer { intermediate in
-                vertical.weights.withUnsafeBufferPointer { weights in
+                vertical.withBuffers { starts, counts, weights in
                     for y in 0..<height {
-                        let start = vertical.starts[y]
+                        let start = starts[y]
                         let base = y * vertical.taps
+                        let count = counts[y]
                         for x in 0..<width {
                             var sum = SIMD4<Float>.zero
-                            for tap in 0..<vertical.taps where start + tap < sourceHeight {
+                            for tap in 0..<count {
                                 sum += intermediate[(start + tap) * width + x] * weights[base + tap]
                             }
                             let alpha = min(max(sum.w, 0), 255)
@@ -158,7 +174,7 @@ enum Resampler {
         horizontal: Coefficients,
         vertical: Coefficients
     ) -> Bitmap {
-        let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
+        let (sourceHeight, stride) = (source.height, source.bytesPerRow)
         var intermediate = [Float](repeating: 0, count: width * sourceHeight)
         source.withUnsafeBytes { bytes in
             intermediate.withUnsafeMutableBufferPointer { intermediate in
@@ -167,7 +183,7 @@ enum Resampler {
                     for x in 0..<width {
                         var sum: Float = 0
                         let start = horizontal.starts[x]
-                        for tap in 0..<horizontal.taps where start + tap < sourceWidth {
+                        for tap in 0..<horizontal.counts[x] {
                             sum += Float(bytes[line + start + tap]) * horizontal.weights[x * horizontal.taps + tap]
                         }
                         intermediate[y * width + x] = sum
@@ -180,7 +196,7 @@ enum Resampler {
                 let start = vertical.starts[y]
                 for x in 0..<width {
                     var sum: Float = 0
-                    for tap in 0..<vertical.taps where start + tap < sourceHeight {
+                    for tap in 0..<vertical.counts[y] {
                         sum += intermediate[(start + tap) * width + x] * vertical.weights[y * vertical.taps + tap]
                     }
                     buffer[y * width + x] = UInt8(min(max(sum, 0), 255) + 0.5)

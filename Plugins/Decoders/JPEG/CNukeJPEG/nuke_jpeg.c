@@ -175,11 +175,25 @@ int nuke_jpeg_decode(
         }
     }
     int inverted = cinfo.saw_Adobe_marker;
-    while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = output + (size_t)cinfo.output_scanline * stride;
-        JSAMPROW target = is_cmyk ? cmyk_row : row;
-        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
-        if (is_cmyk) nuke_cmyk_to_rgba(cmyk_row, row, cinfo.output_width, inverted);
+    if (is_cmyk) {
+        while (cinfo.output_scanline < cinfo.output_height) {
+            uint8_t *row = output + (size_t)cinfo.output_scanline * stride;
+            JSAMPROW target = cmyk_row;
+            if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
+            nuke_cmyk_to_rgba(cmyk_row, row, cinfo.output_width, inverted);
+        }
+    } else {
+        // Hand libjpeg every remaining row at once (as TurboJPEG does), so it writes whole row
+        // groups straight into the output instead of through its one-row spare buffer.
+        JSAMPROW rows[64];
+        while (cinfo.output_scanline < cinfo.output_height) {
+            JDIMENSION count = cinfo.output_height - cinfo.output_scanline;
+            if (count > 64) count = 64;
+            for (JDIMENSION index = 0; index < count; index++) {
+                rows[index] = output + (size_t)(cinfo.output_scanline + index) * stride;
+            }
+            if (jpeg_read_scanlines(&cinfo, rows, count) == 0) break;
+        }
     }
     result->width = (int)cinfo.output_width;
     result->height = (int)cinfo.output_height;

@@ -25,7 +25,9 @@ public final class JPEGDecoder: ImageDecoding {
     public struct Options: Hashable, Sendable {
         /// Whether the EXIF orientation is applied (default `true`).
         public var appliesOrientation = true
-        /// Whether to trade a little quality for speed (integer IDCT, plain upsampling).
+        /// Whether to trade a little quality for speed (integer IDCT, plain upsampling). Thumbnail
+        /// decodes whose DCT-scaled output is resampled afterwards always take the fast path:
+        /// the resampling hides the difference.
         public var prefersSpeed = false
         /// The most scans a progressive image may have (a guard against crafted files).
         public var maximumScanCount = 1000
@@ -88,10 +90,12 @@ public final class JPEGDecoder: ImageDecoding {
         let target = thumbnailTarget(width: width, height: height, orientation: appliesOrientation ? orientation : .up)
         let scale = target.map { Self.dctScale(width: width, height: height, target: $0) } ?? 8
 
+        let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
         var image = try decodePixels(
             data,
             header: header,
             scale: scale,
+            isResampledAfterwards: target.map { $0 != scaled } ?? false,
             allowingTruncation: allowingTruncation
         )
         if let target, image.width != target.width || image.height != target.height {
@@ -135,6 +139,7 @@ public final class JPEGDecoder: ImageDecoding {
         _ data: Data,
         header: nuke_jpeg_info,
         scale: Int,
+        isResampledAfterwards: Bool,
         allowingTruncation: Bool
     ) throws -> Bitmap {
         let isGray = header.color == NUKE_JPEG_COLOR_GRAY
@@ -153,7 +158,7 @@ public final class JPEGDecoder: ImageDecoding {
                         Int32(scale),
                         allowingTruncation ? 1 : 0,
                         Int32(options.maximumScanCount),
-                        options.prefersSpeed ? 1 : 0,
+                        options.prefersSpeed || isResampledAfterwards ? 1 : 0,
                         buffer.baseAddress,
                         buffer.count,
                         stride,
