@@ -149,6 +149,7 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         var completion: (@Sendable ((any Error)?) -> Void)?
         var response: DataResponse?
         var failure: (any Error)?
+        var servesAllOnStart = false
     }
 
     private let state: Mutex<State>
@@ -172,12 +173,13 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
         let response = DataResponse(url: request.url, statusCode: 200, expectedContentLength: Int64(data.count))
-        state.withLock {
+        let servesAll = state.withLock {
             $0.didReceiveData = didReceiveData
             $0.completion = completion
             $0.response = response
+            return $0.servesAllOnStart
         }
-        serveNextChunk()
+        if servesAll { serveAllChunks() } else { serveNextChunk() }
         return MockCancellable()
     }
 
@@ -210,9 +212,13 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
     /// `true` once the pipeline has started the load (chunks served before that are not queued).
     public var hasStarted: Bool { state.withLock { $0.didReceiveData != nil } }
 
-    /// Serves every remaining chunk; the load must have started.
+    /// Serves every remaining chunk, or, before the load has started, every chunk once it starts.
     public func serveAllChunks() {
-        precondition(hasStarted, "serveAllChunks() before the load started")
+        let started = state.withLock { state in
+            if state.didReceiveData == nil { state.servesAllOnStart = true }
+            return state.didReceiveData != nil
+        }
+        guard started else { return }
         while state.withLock({ $0.delivered < $0.chunks.count }) { serveNextChunk() }
     }
 }
