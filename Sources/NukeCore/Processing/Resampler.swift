@@ -97,7 +97,7 @@ enum Resampler {
                         for y in 0..<sourceHeight {
                             let line = y * stride
                             for x in 0..<sourceWidth {
-                                let offset = line + x * 4
+                                let offset = line &+ x &* 4
                                 var pixel = SIMD4<Float>(
                                     Float(bytes[offset]),
                                     Float(bytes[offset + 1]),
@@ -111,13 +111,27 @@ enum Resampler {
                                 row[x] = pixel
                             }
                             for x in 0..<width {
-                                var sum = SIMD4<Float>.zero
+                                // Four accumulators shorten the chain of dependent additions.
+                                var sum0 = SIMD4<Float>.zero
+                                var sum1 = SIMD4<Float>.zero
+                                var sum2 = SIMD4<Float>.zero
+                                var sum3 = SIMD4<Float>.zero
                                 let start = starts[x]
-                                let base = x * horizontal.taps
-                                for tap in 0..<counts[x] {
-                                    sum += row[start + tap] * weights[base + tap]
+                                let base = x &* horizontal.taps
+                                let count = counts[x]
+                                var tap = 0
+                                while tap &+ 3 < count {
+                                    sum0 += row[start &+ tap] * weights[base &+ tap]
+                                    sum1 += row[start &+ tap &+ 1] * weights[base &+ tap &+ 1]
+                                    sum2 += row[start &+ tap &+ 2] * weights[base &+ tap &+ 2]
+                                    sum3 += row[start &+ tap &+ 3] * weights[base &+ tap &+ 3]
+                                    tap &+= 4
                                 }
-                                intermediate[y * width + x] = sum
+                                while tap < count {
+                                    sum0 += row[start &+ tap] * weights[base &+ tap]
+                                    tap &+= 1
+                                }
+                                intermediate[y &* width &+ x] = (sum0 + sum1) + (sum2 + sum3)
                             }
                         }
                     }
@@ -125,31 +139,36 @@ enum Resampler {
             }
         }
         // Vertical pass, then back to straight 8-bit.
+        let isOpaque = source.isOpaque
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             intermediate.withUnsafeBufferPointer { intermediate in
-                vertical.withBuffers { starts, counts, weights in
-                    for y in 0..<height {
-                        let start = starts[y]
-                        let base = y * vertical.taps
-                        let count = counts[y]
-                        for x in 0..<width {
-                            var sum = SIMD4<Float>.zero
-                            for tap in 0..<count {
-                                sum += intermediate[(start + tap) * width + x] * weights[base + tap]
+                sums.withUnsafeMutableBufferPointer { sums in
+                    vertical.withBuffers { starts, counts, weights in
+                        for y in 0..<height {
+                            // Whole rows at a time: contiguous reads, independent sums per pixel.
+                            for x in 0..<width { sums[x] = .zero }
+                            for tap in 0..<counts[y] {
+                                let weight = weights[y &* vertical.taps &+ tap]
+                                let row = (starts[y] &+ tap) &* width
+                                for x in 0..<width { sums[x] += intermediate[row &+ x] * weight }
                             }
-                            let alpha = min(max(sum.w, 0), 255)
-                            var color = SIMD4<Float>(sum.x, sum.y, sum.z, alpha)
-                            if premultiply {
-                                let factor: Float = alpha > 0 ? 255 / alpha : 0
-                                color = SIMD4(sum.x * factor, sum.y * factor, sum.z * factor, alpha)
+                            for x in 0..<width {
+                                let sum = sums[x]
+                                let alpha = min(max(sum.w, 0), 255)
+                                var color = SIMD4<Float>(sum.x, sum.y, sum.z, alpha)
+                                if premultiply {
+                                    let factor: Float = alpha > 0 ? 255 / alpha : 0
+                                    color = SIMD4(sum.x * factor, sum.y * factor, sum.z * factor, alpha)
+                                }
+                                let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                                let rounded = (clamped + 0.5).rounded(.down)
+                                let offset = (y &* width &+ x) &* 4
+                                buffer[offset] = UInt8(rounded.x)
+                                buffer[offset &+ 1] = UInt8(rounded.y)
+                                buffer[offset &+ 2] = UInt8(rounded.z)
+                                buffer[offset &+ 3] = isOpaque ? 255 : UInt8(rounded.w)
                             }
-                            let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                            let rounded = (clamped + 0.5).rounded(.down)
-                            let offset = (y * width + x) * 4
-                            buffer[offset] = UInt8(rounded.x)
-                            buffer[offset + 1] = UInt8(rounded.y)
-                            buffer[offset + 2] = UInt8(rounded.z)
-                            buffer[offset + 3] = source.isOpaque ? 255 : UInt8(rounded.w)
                         }
                     }
                 }
