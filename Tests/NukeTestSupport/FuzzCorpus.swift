@@ -1,3 +1,5 @@
+internal import Synchronization
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -81,9 +83,17 @@ public func libraryOutput(_ captured: String) -> [String] {
     }
 }
 
+/// Serialises captures: standard error is one per process, and overlapping redirections would
+/// restore each other's files.
+private let standardErrorCapture = Mutex(())
+
 /// Runs `body` with the process's standard error redirected to a file, and returns what was
-/// written to it (to prove a C library printed nothing).
+/// written to it (to prove a C library printed nothing). Captures never overlap.
 public func capturingStandardError(_ body: () throws -> Void) rethrows -> String {
+    try standardErrorCapture.withLock { _ in try capturingStandardErrorLocked(body) }
+}
+
+private func capturingStandardErrorLocked(_ body: () throws -> Void) rethrows -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("nuke-stderr-\(UUID().uuidString)").path
     let file = open(path, O_CREAT | O_TRUNC | O_RDWR, 0o600)
     let saved = dup(STDERR_FILENO)

@@ -29,37 +29,30 @@ extension Bitmap {
         let (outWidth, outHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
         let bpp = pixelFormat.bytesPerPixel
         let (sourceWidth, sourceHeight, sourceStride) = (width, height, bytesPerRow)
-        let output = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * bpp) { buffer, count in
-            withUnsafeBytes { source in
-                for y in 0..<outHeight {
-                    for x in 0..<outWidth {
-                        let (sx, sy): (Int, Int)
-                        switch orientation {
-                        case .up: (sx, sy) = (x, y)
-                        case .upMirrored: (sx, sy) = (sourceWidth - 1 - x, y)
-                        case .down: (sx, sy) = (sourceWidth - 1 - x, sourceHeight - 1 - y)
-                        case .downMirrored: (sx, sy) = (x, sourceHeight - 1 - y)
-                        case .leftMirrored: (sx, sy) = (y, x)
-                        case .right: (sx, sy) = (y, sourceHeight - 1 - x)
-                        case .rightMirrored: (sx, sy) = (sourceWidth - 1 - y, sourceHeight - 1 - x)
-                        case .left: (sx, sy) = (sourceWidth - 1 - y, x)
+        do {
+            return try Bitmap(width: outWidth, height: outHeight, pixelFormat: pixelFormat, isOpaque: isOpaque) {
+                buffer in
+                withUnsafeBytes { source in
+                    for y in 0..<outHeight {
+                        for x in 0..<outWidth {
+                            let (sx, sy): (Int, Int)
+                            switch orientation {
+                            case .up: (sx, sy) = (x, y)
+                            case .upMirrored: (sx, sy) = (sourceWidth - 1 - x, y)
+                            case .down: (sx, sy) = (sourceWidth - 1 - x, sourceHeight - 1 - y)
+                            case .downMirrored: (sx, sy) = (x, sourceHeight - 1 - y)
+                            case .leftMirrored: (sx, sy) = (y, x)
+                            case .right: (sx, sy) = (y, sourceHeight - 1 - x)
+                            case .rightMirrored: (sx, sy) = (sourceWidth - 1 - y, sourceHeight - 1 - x)
+                            case .left: (sx, sy) = (sourceWidth - 1 - y, x)
+                            }
+                            let from = sy * sourceStride + sx * bpp
+                            let to = (y * outWidth + x) * bpp
+                            for channel in 0..<bpp { buffer[to + channel] = source[from + channel] }
                         }
-                        let from = sy * sourceStride + sx * bpp
-                        let to = (y * outWidth + x) * bpp
-                        for channel in 0..<bpp { buffer[to + channel] = source[from + channel] }
                     }
                 }
             }
-            count = outWidth * outHeight * bpp
-        }
-        do {
-            return try Bitmap(
-                width: outWidth,
-                height: outHeight,
-                pixelFormat: pixelFormat,
-                pixels: output,
-                isOpaque: isOpaque
-            )
         } catch {
             preconditionFailure("a reoriented bitmap has valid geometry: \(error)")
         }

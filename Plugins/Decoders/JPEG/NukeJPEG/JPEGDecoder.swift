@@ -147,10 +147,10 @@ public final class JPEGDecoder: ImageDecoding {
         let size = Self.scaledSize(width: Int(header.width), height: Int(header.height), numerator: scale)
         let stride = size.width * format.bytesPerPixel
         var result = nuke_jpeg_result()
-        var status: Int32 = NUKE_JPEG_OK
         var message = JPEGDecoder.messageBuffer()
-        let pixels = [UInt8](unsafeUninitializedCapacity: stride * size.height) { buffer, count in
-            status = data.withUnsafeBytes { bytes in
+        let fast = options.prefersSpeed || isResampledAfterwards
+        let bitmap = try Bitmap(width: size.width, height: size.height, pixelFormat: format, isOpaque: true) { buffer in
+            let status = data.withUnsafeBytes { bytes in
                 message.withUnsafeMutableBufferPointer { message in
                     nuke_jpeg_decode(
                         bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -158,7 +158,7 @@ public final class JPEGDecoder: ImageDecoding {
                         Int32(scale),
                         allowingTruncation ? 1 : 0,
                         Int32(options.maximumScanCount),
-                        options.prefersSpeed || isResampledAfterwards ? 1 : 0,
+                        fast ? 1 : 0,
                         buffer.baseAddress,
                         buffer.count,
                         stride,
@@ -167,13 +167,12 @@ public final class JPEGDecoder: ImageDecoding {
                     )
                 }
             }
-            count = status == NUKE_JPEG_OK ? buffer.count : 0
+            guard status == NUKE_JPEG_OK else { throw Self.error(status, message) }
         }
-        guard status == NUKE_JPEG_OK else { throw Self.error(status, message) }
         guard Int(result.width) == size.width, Int(result.height) == size.height else {
             throw ImageDecodingError.corrupt(reason: "unexpected output size \(result.width)×\(result.height)")
         }
-        return try Bitmap(width: size.width, height: size.height, pixelFormat: format, pixels: pixels, isOpaque: true)
+        return bitmap
     }
 
     // MARK: Header

@@ -36,6 +36,8 @@ static void nuke_png_warning(png_structp png, png_const_charp text) {
 typedef struct {
     nuke_png_error_state error;
     uint64_t max_pixels;
+    uint8_t *output;
+    size_t output_size;
     nuke_png_image *image;
     size_t stride;
     int passes;
@@ -73,8 +75,13 @@ static void nuke_png_info(png_structp png, png_infop info) {
     int channels = is_gray ? 1 : 4;
     size_t stride = (size_t)width * (size_t)channels;
     if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after transformations");
-    uint8_t *pixels = calloc((size_t)height, stride);
-    if (!pixels) png_error(png, "out of memory");
+    uint8_t *pixels = reader->output;
+    if (pixels) {
+        if (reader->output_size != (size_t)height * stride) png_error(png, "the output buffer does not fit the image");
+    } else {
+        pixels = calloc((size_t)height, stride);
+        if (!pixels) png_error(png, "out of memory");
+    }
     reader->image->width = (int)width;
     reader->image->height = (int)height;
     reader->image->channels = channels;
@@ -104,6 +111,8 @@ int nuke_png_decode(
     size_t size,
     uint64_t max_pixels,
     int allow_partial,
+    uint8_t *output,
+    size_t output_size,
     nuke_png_image *image,
     char message[NUKE_PNG_MESSAGE_SIZE]
 ) {
@@ -118,6 +127,8 @@ int nuke_png_decode(
     memset(&reader, 0, sizeof(reader));
     reader.error.message = message;
     reader.max_pixels = max_pixels;
+    reader.output = output;
+    reader.output_size = output_size;
     reader.image = image;
 
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader.error, nuke_png_error, nuke_png_warning);
@@ -130,7 +141,7 @@ int nuke_png_decode(
     if (setjmp(png_jmpbuf(png))) {
         int code = reader.error.code == NUKE_PNG_OK ? NUKE_PNG_ERROR : reader.error.code;
         png_destroy_read_struct(&png, &info, NULL);
-        free(image->pixels);
+        if (image->pixels != output) free(image->pixels);
         image->pixels = NULL;
         return code;
     }
@@ -147,7 +158,7 @@ int nuke_png_decode(
         image->completed_rows = image->height;
     }
     if (!finished && (!allow_partial || !image->pixels)) {
-        free(image->pixels);
+        if (image->pixels != output) free(image->pixels);
         image->pixels = NULL;
         strncpy(message, "the data ends before the image does", NUKE_PNG_MESSAGE_SIZE - 1);
         return NUKE_PNG_TRUNCATED;

@@ -61,7 +61,48 @@ public final class PNGDecoder: ImageDecoding {
     }
 
     private func decodePixels(_ data: Data, allowPartial: Bool) throws -> Decoded {
+        // A complete decode writes straight into the bitmap's storage when the header tells the
+        // output's size up front; previews (and malformed headers, for libpng's own error) go
+        // through a buffer libpng's side allocates and zeroes.
+        if !allowPartial, let layout = PNGLayout(data), layout.pixelCount <= context.maximumPixelCount {
+            var image = nuke_png_image()
+            let bitmap = try Bitmap(width: layout.width, height: layout.height, pixelFormat: layout.pixelFormat) {
+                buffer in
+                try decode(data, allowPartial: false, into: buffer, image: &image)
+            }
+            return Decoded(
+                bitmap: bitmap,
+                isComplete: true,
+                isInterlaced: image.is_interlaced != 0,
+                completedPasses: 7,
+                completedRows: layout.height
+            )
+        }
         var image = nuke_png_image()
+        try decode(data, allowPartial: allowPartial, into: nil, image: &image)
+        guard let pixels = image.pixels else { throw ImageDecodingError.corrupt(reason: "no pixels were decoded") }
+        defer { nuke_png_free(pixels) }
+        let (width, height) = (Int(image.width), Int(image.height))
+        let format: PixelFormat = image.channels == 1 ? .gray8 : .rgba8
+        let count = width * height * format.bytesPerPixel
+        let bitmap = try Bitmap(width: width, height: height, pixelFormat: format) { buffer in
+            buffer.baseAddress!.update(from: pixels, count: count)
+        }
+        return Decoded(
+            bitmap: bitmap,
+            isComplete: image.is_complete != 0,
+            isInterlaced: image.is_interlaced != 0,
+            completedPasses: Int(image.completed_passes),
+            completedRows: Int(image.completed_rows)
+        )
+    }
+
+    private func decode(
+        _ data: Data,
+        allowPartial: Bool,
+        into output: UnsafeMutableBufferPointer<UInt8>?,
+        image: inout nuke_png_image
+    ) throws {
         var message = [CChar](repeating: 0, count: Int(NUKE_PNG_MESSAGE_SIZE))
         let limit = UInt64(max(0, context.maximumPixelCount))
         let status = data.withUnsafeBytes { bytes in
@@ -71,27 +112,16 @@ public final class PNGDecoder: ImageDecoding {
                     bytes.count,
                     limit,
                     allowPartial ? 1 : 0,
+                    output?.baseAddress,
+                    output?.count ?? 0,
                     &image,
                     message.baseAddress
                 )
             }
         }
-        guard status == NUKE_PNG_OK, let pixels = image.pixels else {
+        guard status == NUKE_PNG_OK else {
             throw Self.error(status, message: message, image: image, limit: context.maximumPixelCount)
         }
-        defer { nuke_png_free(pixels) }
-        let (width, height) = (Int(image.width), Int(image.height))
-        let format: PixelFormat = image.channels == 1 ? .gray8 : .rgba8
-        let count = width * height * format.bytesPerPixel
-        let bytes = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
-        let bitmap = try Bitmap(width: width, height: height, pixelFormat: format, pixels: bytes)
-        return Decoded(
-            bitmap: bitmap,
-            isComplete: image.is_complete != 0,
-            isInterlaced: image.is_interlaced != 0,
-            completedPasses: Int(image.completed_passes),
-            completedRows: Int(image.completed_rows)
-        )
     }
 
     private func makeContainer(_ bitmap: Bitmap) throws -> ImageContainer {

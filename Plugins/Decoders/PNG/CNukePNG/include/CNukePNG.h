@@ -23,18 +23,23 @@ typedef struct {
     int is_complete;       // the whole image was decoded
     int completed_passes;  // Adam7 passes fully decoded (7 when complete; 0 or 1 otherwise for plain images)
     int completed_rows;    // rows of the current pass decoded
-    uint8_t *pixels;       // width × channels bytes per row; release with nuke_png_free
+    uint8_t *pixels;       // width × channels bytes per row: the caller's buffer, or one to release with nuke_png_free
 } nuke_png_image;
 
 /// Decodes `data` with libpng's progressive reader. Any colour type and bit depth becomes 8-bit
 /// gray (gray without transparency) or 8-bit RGBA (everything else); 16-bit samples are scaled
 /// with rounding. With `allow_partial`, incomplete data yields the rows (or Adam7 passes) decoded
 /// so far, with `is_complete` == 0.
+///
+/// With `output` (of `output_size` bytes, which must match the image exactly), pixels are written
+/// there; otherwise a zeroed buffer is allocated and returned in `image->pixels`.
 int nuke_png_decode(
     const uint8_t *data,
     size_t size,
     uint64_t max_pixels,
     int allow_partial,
+    uint8_t *output,
+    size_t output_size,
     nuke_png_image *image,
     char message[NUKE_PNG_MESSAGE_SIZE]
 );
