@@ -96,3 +96,24 @@ import Testing
         }
     }
 }
+
+@Suite struct BitmapInitializingTests {
+    struct Failure: Error {}
+
+    @Test("The initializer fills unzeroed storage; large buffers work; errors propagate")
+    func initializing() throws {
+        let small = try Bitmap(width: 3, height: 2, pixelFormat: .gray8) { buffer in
+            #expect(buffer.count == 6)
+            for index in buffer.indices { buffer[index] = UInt8(index) }
+        }
+        #expect(small.pixels == [0, 1, 2, 3, 4, 5])
+        let large = try Bitmap(width: 2000, height: 1000, pixelFormat: .rgba8, isOpaque: true) { buffer in
+            buffer.update(repeating: 7)
+        }
+        #expect(large.pixel(x: 1999, y: 999) == [7, 7, 7, 7])
+        #expect(throws: Failure.self) { try Bitmap(width: 2, height: 2, pixelFormat: .gray8) { _ in throw Failure() } }
+        #expect(throws: BitmapError.invalidDimensions(width: -1, height: 2)) {
+            try Bitmap(width: -1, height: 2, pixelFormat: .gray8) { _ in }
+        }
+    }
+}
