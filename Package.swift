@@ -28,6 +28,12 @@ let pluginModules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     Module(
+        name: "NukeGIF",
+        path: "Plugins/Decoders/GIF/NukeGIF",
+        dependencies: ["CNukeGIF"],
+        testResources: [.copy("Fixtures")]
+    ),
+    Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",
         dependencies: ["CNukePNG"],
@@ -45,6 +51,14 @@ let cTargets: [Target] = [
         providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
     .target(name: "CNukeJPEG", dependencies: ["CNukeLibJPEG"], path: "Plugins/Decoders/JPEG/CNukeJPEG"),
+    // giflib ships no pkg-config file upstream (Debian adds one); the module map links it by name.
+    .systemLibrary(name: "CNukeLibGIF", path: "Plugins/Decoders/GIF/CNukeLibGIF", providers: [.apt(["libgif-dev"])]),
+    .target(
+        name: "CNukeGIF",
+        dependencies: ["CNukeLibGIF"],
+        path: "Plugins/Decoders/GIF/CNukeGIF",
+        linkerSettings: [.linkedLibrary("gif")]
+    ),
     .systemLibrary(
         name: "CNukeLibPNG",
         path: "Plugins/Decoders/PNG/CNukeLibPNG",

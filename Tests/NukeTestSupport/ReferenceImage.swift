@@ -89,6 +89,21 @@ public enum ReferenceImage {
         return try Bitmap(width: width, height: height, pixelFormat: .rgba8, pixels: rgba)
     }
 
+    /// `bitmap` with the colour of every fully transparent RGBA pixel set to zero, since that
+    /// colour is invisible and tools disagree about it.
+    public static func clearingTransparentColor(_ bitmap: Bitmap) throws -> Bitmap {
+        guard bitmap.pixelFormat == .rgba8 else { return bitmap }
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(bitmap.width * bitmap.height * 4)
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let pixel = bitmap.pixel(x: x, y: y)
+                pixels += pixel[3] == 0 ? [0, 0, 0, 0] : pixel
+            }
+        }
+        return try Bitmap(width: bitmap.width, height: bitmap.height, pixelFormat: .rgba8, pixels: pixels)
+    }
+
     /// The largest difference between corresponding samples of two bitmaps of the same size and
     /// format, or `nil` if their sizes or formats differ.
     public static func maximumDifference(_ lhs: Bitmap, _ rhs: Bitmap) -> Int? {

@@ -48,6 +48,8 @@ public struct ImageDecodingContext: Sendable {
     /// The largest `width × height` a decoder may allocate; decoders check the header against
     /// it before allocating pixels and throw ``ImageDecodingError/imageTooLarge(width:height:limit:)``.
     public var maximumPixelCount: Int
+    /// The most bytes of composited frames an animation keeps in memory (see ``ImageAnimation``).
+    public var animationMemoryBudget: Int
 
     /// Creates a context; the asset type is sniffed from `data`, else taken from the response's
     /// MIME type.
@@ -58,7 +60,8 @@ public struct ImageDecodingContext: Sendable {
         dataResponse: DataResponse? = nil,
         cacheType: ImageResponse.CacheType? = nil,
         previewPolicy: ImagePipeline.PreviewPolicy = .incremental,
-        maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
+        maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount,
+        animationMemoryBudget: Int = ImageAnimation.defaultMemoryBudget
     ) {
         self.request = request
         self.data = data
@@ -68,6 +71,7 @@ public struct ImageDecodingContext: Sendable {
         self.previewPolicy = previewPolicy
         self.assetType = AssetType(data) ?? dataResponse?.mimeType.flatMap(AssetType.init(mimeType:))
         self.maximumPixelCount = maximumPixelCount
+        self.animationMemoryBudget = animationMemoryBudget
     }
 }
 

@@ -95,7 +95,8 @@ extension ImagePipeline {
             dataResponse: dataResponse,
             cacheType: cacheType,
             previewPolicy: previewPolicy,
-            maximumPixelCount: configuration.maximumDecodedPixelCount
+            maximumPixelCount: configuration.maximumDecodedPixelCount,
+            animationMemoryBudget: configuration.animationMemoryBudget
         )
     }
 

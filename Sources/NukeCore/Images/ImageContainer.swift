@@ -19,6 +19,8 @@ public struct ImageContainer: Sendable {
     public var data: Data?
     /// Anything else a decoder or processor wants to pass along.
     public var userInfo: [UserInfoKey: any Sendable]
+    /// The frames of an animated image; `image` is its first frame. `nil` for still images.
+    public var animation: ImageAnimation?
 
     /// Creates a container.
     public init(
@@ -26,14 +28,19 @@ public struct ImageContainer: Sendable {
         type: AssetType? = nil,
         isPreview: Bool = false,
         data: Data? = nil,
-        userInfo: [UserInfoKey: any Sendable] = [:]
+        userInfo: [UserInfoKey: any Sendable] = [:],
+        animation: ImageAnimation? = nil
     ) {
         self.image = image
         self.type = type
         self.isPreview = isPreview
         self.data = data
         self.userInfo = userInfo
+        self.animation = animation
     }
+
+    /// The number of frames: the animation's, or 1 for a still image.
+    public var frameCount: Int { animation?.frameCount ?? 1 }
 
     /// Returns a copy with the image replaced, keeping every other field.
     public func map(_ transform: (Bitmap) throws -> Bitmap) rethrows -> ImageContainer {

@@ -76,6 +76,10 @@ extension ImagePipeline {
         /// The largest `width × height` a decoder may allocate (decompression-bomb guard).
         public var maximumDecodedPixelCount = Configuration.defaultMaximumDecodedPixelCount
 
+        /// The most bytes of composited frames each animated image keeps in memory (64 MiB);
+        /// frames beyond it are composited again when shown again.
+        public var animationMemoryBudget = ImageAnimation.defaultMemoryBudget
+
         // MARK: Queues
 
         /// Limits concurrent downloads (6).

@@ -1,0 +1,204 @@
+internal import CNukeGIF
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Decodes GIF with giflib into an animation of fully composited frames.
+///
+/// Every frame is drawn onto the logical screen with its disposal (none, background, previous),
+/// transparency, global or local palette and interlacing. Delays follow the browsers' rule
+/// (0 or 1 centisecond plays as 10); the loop count comes from the NETSCAPE2.0 extension. A
+/// truncated file yields the frames whose data is complete. The container's `image` is the first
+/// frame; its `animation` produces the rest on demand within the memory budget; the original data
+/// is attached so caches and encoders keep the animation. During a progressive download, exactly
+/// one preview is made: the first frame, once it is complete.
+public final class GIFDecoder: ImageDecoding {
+    /// The most frames a GIF may have (a guard against crafted files); 50,000.
+    public static let maximumFrameCount = 50_000
+
+    private let context: ImageDecodingContext
+    private let didMakePreview = Mutex(false)
+
+    /// Creates a decoder for one download.
+    public init(context: ImageDecodingContext) {
+        self.context = context
+    }
+
+    /// Decodes complete (or truncated) data.
+    public func decode(_ data: Data) throws -> ImageContainer {
+        let scan = try Self.scan(data, limit: context.maximumPixelCount)
+        let source = GIFFrameSource(data: data, width: scan.width, height: scan.height)
+        let cursor = try source.makeCursor()
+        guard var first = try cursor.nextFrame() else {
+            throw ImageDecodingError.corrupt(reason: "the first frame is damaged")
+        }
+        let animation = ImageAnimation(
+            width: scan.width,
+            height: scan.height,
+            frameDurations: scan.delays.map(Self.duration(centiseconds:)),
+            loopCount: scan.loopCount,
+            memoryBudget: context.animationMemoryBudget,
+            source: source
+        )
+        if let thumbnail = context.request.thumbnail {
+            let target = thumbnail.targetPixelSize(
+                width: first.width,
+                height: first.height,
+                scale: context.request.scale
+            )
+            if target != (first.width, first.height) {
+                first = try first.resized(width: target.width, height: target.height)
+            }
+        }
+        return ImageContainer(
+            image: first,
+            type: .gif,
+            data: data,
+            animation: scan.delays.count > 1 ? animation : nil
+        )
+    }
+
+    /// The first frame, once, as soon as its data is complete.
+    public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        guard !didMakePreview.withLock({ $0 }), let scan = try? Self.scan(data, limit: context.maximumPixelCount),
+            !scan.delays.isEmpty,
+            let first = try? GIFFrameSource(data: data, width: scan.width, height: scan.height).makeCursor().nextFrame()
+        else { return nil }
+        let isFirst = didMakePreview.withLock { made in
+            defer { made = true }
+            return !made
+        }
+        return isFirst ? ImageContainer(image: first, type: .gif, isPreview: true) : nil
+    }
+
+    /// A frame's display time in seconds by the browsers' rule: 0 or 1 centisecond plays as 10.
+    public static func duration(centiseconds: Int) -> Double {
+        Double(centiseconds <= 1 ? 10 : centiseconds) / 100
+    }
+
+    // MARK: Scan
+
+    struct Scan {
+        var width: Int
+        var height: Int
+        var delays: [Int]
+        var loopCount: Int
+        var isTruncated: Bool
+    }
+
+    static func scan(_ data: Data, limit: Int) throws -> Scan {
+        var info = nuke_gif_info()
+        var message = [CChar](repeating: 0, count: Int(NUKE_GIF_MESSAGE_SIZE))
+        var delays = [Int32](repeating: 0, count: 64)
+        for _ in 0..<2 {  // The second pass has room for every delay.
+            let status = data.withUnsafeBytes { bytes in
+                message.withUnsafeMutableBufferPointer { message in
+                    delays.withUnsafeMutableBufferPointer { delays in
+                        nuke_gif_scan(
+                            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!,
+                            bytes.count,
+                            Int32(maximumFrameCount),
+                            &info,
+                            delays.baseAddress,
+                            Int32(delays.count),
+                            message.baseAddress
+                        )
+                    }
+                }
+            }
+            guard status == NUKE_GIF_OK else { throw error(status, message) }
+            let (width, height) = (Int(info.width), Int(info.height))
+            guard width * height <= limit else {
+                throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: limit)
+            }
+            if Int(info.frame_count) <= delays.count { break }
+            delays = [Int32](repeating: 0, count: Int(info.frame_count))
+        }
+        return Scan(
+            width: Int(info.width),
+            height: Int(info.height),
+            delays: delays.prefix(Int(info.frame_count)).map(Int.init),
+            loopCount: info.loop_count < 0 ? 1 : Int(info.loop_count),
+            isTruncated: info.is_truncated != 0
+        )
+    }
+
+    static func error(_ status: Int32, _ message: [CChar]) -> ImageDecodingError {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        switch status {
+        case NUKE_GIF_NOT_GIF: return .unrecognizedFormat
+        case NUKE_GIF_TRUNCATED: return .truncated
+        case NUKE_GIF_TOO_MANY: return .unsupported(reason: text)
+        default: return .corrupt(reason: text.isEmpty ? "giflib error \(status)" : text)
+        }
+    }
+}
+
+/// Composites a GIF's frames through the C cursor.
+struct GIFFrameSource: AnimationFrameSource {
+    let data: Data
+    let width: Int
+    let height: Int
+
+    func makeCursor() throws -> any AnimationFrameCursor {
+        try GIFFrameCursor(data: data, width: width, height: height)
+    }
+}
+
+/// One pass over a GIF's frames; owns the C cursor and a copy of the data it reads.
+final class GIFFrameCursor: AnimationFrameCursor {
+    private let buffer: UnsafeMutableRawBufferPointer
+    private let cursor: OpaquePointer
+    private let width: Int
+    private let height: Int
+
+    init(data: Data, width: Int, height: Int) throws {
+        // The C cursor reads the bytes for its whole life, so it gets a stable copy.
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 1)
+        _ = data.copyBytes(to: copy.bindMemory(to: UInt8.self))
+        var message = [CChar](repeating: 0, count: Int(NUKE_GIF_MESSAGE_SIZE))
+        var opened: OpaquePointer?
+        let status = message.withUnsafeMutableBufferPointer { message in
+            nuke_gif_cursor_open(
+                copy.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                data.count,
+                &opened,
+                message.baseAddress
+            )
+        }
+        guard status == NUKE_GIF_OK, let opened else {
+            copy.deallocate()
+            throw GIFDecoder.error(status, message)
+        }
+        buffer = copy
+        cursor = opened
+        self.width = width
+        self.height = height
+    }
+
+    func nextFrame() throws -> Bitmap? {
+        var status = NUKE_GIF_OK
+        var message = [CChar](repeating: 0, count: Int(NUKE_GIF_MESSAGE_SIZE))
+        let frame = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { pixels in
+            status = message.withUnsafeMutableBufferPointer { message in
+                nuke_gif_cursor_next(cursor, pixels.baseAddress, pixels.count, message.baseAddress)
+            }
+            if status == NUKE_GIF_END { pixels.update(repeating: 0) }
+        }
+        switch status {
+        case NUKE_GIF_OK: return frame
+        case NUKE_GIF_END: return nil
+        default: throw GIFDecoder.error(status, message)
+        }
+    }
+
+    deinit {
+        nuke_gif_cursor_close(cursor)
+        buffer.deallocate()
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NukeCore
+import NukeTestSupport
+import Testing
+
+@testable import NukeGIF
+
+@Suite struct GIFPipelineTests {
+    private func fixtureURL(_ name: String) throws -> URL {
+        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+    }
+
+    @Test("A file: URL loads as an animation; the disk cache keeps it animated")
+    func pipelineAndDiskCache() async throws {
+        var registry = PluginRegistry()
+        registry.install(GIFPlugin())
+        let directory = try TemporaryDirectory(prefix: "nuke-gif")
+        let dataCache = try DataCache(path: directory.url)
+        let pipeline = ImagePipeline {
+            $0.registry = registry
+            $0.imageCache = nil
+            $0.dataCache = dataCache
+            $0.dataCachePolicy = .storeEncodedImages
+        }
+        let url = try fixtureURL("disposal-previous.gif")
+        let response = try await pipeline.imageTask(with: url).response
+        #expect(response.container.animation?.frameCount == 4)
+        #expect(await waitUntil { dataCache.containsData(for: url.absoluteString) })
+        #expect(dataCache.cachedData(for: url.absoluteString) == (try fixture("disposal-previous.gif")))
+
+        let cached = try await pipeline.imageTask(with: ImageRequest(url: url, options: [.returnCacheDataDontLoad]))
+            .response
+        #expect(cached.cacheType == .disk)
+        #expect(cached.container.animation?.frameCount == 4)
+        #expect(cached.container.animation?.loopCount == 3)
+    }
+}
+
+@Suite struct GIFFuzzTests {
+    @Test("10,000 damaged variants of the fixtures: typed errors or animations, nothing on stderr")
+    func fuzz() throws {
+        let seeds = try ["disposal-previous.gif", "local-palettes.gif", "interlaced.gif", "zero-delays.gif"].map(
+            fixture
+        )
+        var decoded = 0
+        var failed = 0
+        let output = try capturingStandardError {
+            for variant in FuzzCorpus(seeds: seeds) {
+                let context = ImageDecodingContext(
+                    request: ImageRequest(url: nil),
+                    data: variant,
+                    maximumPixelCount: 1 << 20
+                )
+                let decoder = GIFDecoder(context: context)
+                do {
+                    let container = try decoder.decode(variant)
+                    for frame in container.animation?.frames ?? AnySequence([]) { #expect(frame.width > 0) }
+                    decoded += 1
+                } catch is ImageDecodingError {
+                    failed += 1
+                }
+                _ = decoder.decodePartiallyDownloadedData(variant)
+            }
+        }
+        #expect(libraryOutput(output).isEmpty)
+        #expect(decoded + failed == 10_000)
+        #expect(decoded > 0 && failed > 0)
+    }
+}
