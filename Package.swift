@@ -34,6 +34,12 @@ let pluginModules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     Module(
+        name: "NukeWebP",
+        path: "Plugins/Decoders/WebP/NukeWebP",
+        dependencies: ["CNukeLibWebP"],
+        testResources: [.copy("Fixtures")]
+    ),
+    Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",
         dependencies: ["CNukePNG"],
@@ -58,6 +64,12 @@ let cTargets: [Target] = [
         dependencies: ["CNukeLibGIF"],
         path: "Plugins/Decoders/GIF/CNukeGIF",
         linkerSettings: [.linkedLibrary("gif")]
+    ),
+    .systemLibrary(
+        name: "CNukeLibWebP",
+        path: "Plugins/Decoders/WebP/CNukeLibWebP",
+        pkgConfig: "libwebpdemux",
+        providers: [.apt(["libwebp-dev"])]
     ),
     .systemLibrary(
         name: "CNukeLibPNG",

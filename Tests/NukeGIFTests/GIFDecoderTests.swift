@@ -70,7 +70,8 @@ func decode(
         #expect(zero.loopCount == 1, "no NETSCAPE2.0 extension: plays once")
         let previous = try #require(try decode(try fixture("disposal-previous.gif")).animation)
         #expect(previous.frameDurations == [0.1, 0.2, 0.2, 0.2])
-        #expect(previous.loopCount == 3)
+        #expect(previous.loopCount == 4, "three repetitions: four plays")
+        #expect(GIFDecoder.playCount(repetitions: 0) == 0)
         #expect(try decode(try fixture("disposal-none.gif")).animation?.loopCount == 0)
         #expect(abs(previous.duration - 0.7) < 1e-9)
     }

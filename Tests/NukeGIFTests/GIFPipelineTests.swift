@@ -32,7 +32,7 @@ import Testing
             .response
         #expect(cached.cacheType == .disk)
         #expect(cached.container.animation?.frameCount == 4)
-        #expect(cached.container.animation?.loopCount == 3)
+        #expect(cached.container.animation?.loopCount == 4)
     }
 }
 

@@ -13,8 +13,8 @@ public struct ImageAnimation: Sendable {
     public let height: Int
     /// How long each frame shows, in seconds.
     public let frameDurations: [Double]
-    /// How many times the animation plays: 0 for ever; otherwise the count stored in the file
-    /// (1 when the file stores none).
+    /// How many times the animation plays in all: 0 for ever, 1 for once. (A GIF's NETSCAPE2.0
+    /// repetition count n becomes n + 1, as browsers play it; WebP stores this number directly.)
     public let loopCount: Int
     /// The most bytes of composited frames kept in memory at once.
     public let memoryBudget: Int

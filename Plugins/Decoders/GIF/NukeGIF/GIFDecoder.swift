@@ -12,7 +12,7 @@ internal import Synchronization
 ///
 /// Every frame is drawn onto the logical screen with its disposal (none, background, previous),
 /// transparency, global or local palette and interlacing. Delays follow the browsers' rule
-/// (0 or 1 centisecond plays as 10); the loop count comes from the NETSCAPE2.0 extension. A
+/// (0 or 1 centisecond plays as 10); the play count comes from the NETSCAPE2.0 extension. A
 /// truncated file yields the frames whose data is complete. The container's `image` is the first
 /// frame; its `animation` produces the rest on demand within the memory budget; the original data
 /// is attached so caches and encoders keep the animation. During a progressive download, exactly
@@ -76,6 +76,13 @@ public final class GIFDecoder: ImageDecoding {
         return isFirst ? ImageContainer(image: first, type: .gif, isPreview: true) : nil
     }
 
+    /// How many times a GIF plays, from its NETSCAPE2.0 repetition count (`-1` when absent): no
+    /// extension plays once, 0 plays for ever (0), and n repetitions play n + 1 times, as browsers
+    /// (and gif2webp) count them.
+    public static func playCount(repetitions: Int) -> Int {
+        repetitions < 0 ? 1 : (repetitions == 0 ? 0 : repetitions + 1)
+    }
+
     /// A frame's display time in seconds by the browsers' rule: 0 or 1 centisecond plays as 10.
     public static func duration(centiseconds: Int) -> Double {
         Double(centiseconds <= 1 ? 10 : centiseconds) / 100
@@ -123,7 +130,7 @@ public final class GIFDecoder: ImageDecoding {
             width: Int(info.width),
             height: Int(info.height),
             delays: delays.prefix(Int(info.frame_count)).map(Int.init),
-            loopCount: info.loop_count < 0 ? 1 : Int(info.loop_count),
+            loopCount: Self.playCount(repetitions: Int(info.loop_count)),
             isTruncated: info.is_truncated != 0
         )
     }

@@ -1,0 +1,97 @@
+internal import CNukeLibWebP
+internal import NukeCore
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// An animated WebP's frames: durations and loop count from the demuxer (no decoding), frames
+/// from `WebPAnimDecoder`.
+struct WebPAnimationSource: AnimationFrameSource {
+    let data: Data
+    let width: Int
+    let height: Int
+    let durations: [Double]
+    let loopCount: Int
+
+    init(data: Data) throws {
+        self.data = data
+        var info: (width: Int, height: Int, loopCount: Int, durations: [Double])?
+        data.withUnsafeBytes { bytes in
+            var webpData = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
+            guard let demuxer = WebPDemux(&webpData) else { return }
+            defer { WebPDemuxDelete(demuxer) }
+            let count = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+            var durations: [Double] = []
+            var iterator = WebPIterator()
+            if count > 0, WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 {
+                repeat {
+                    durations.append(Double(max(0, iterator.duration)) / 1000)
+                } while WebPDemuxNextFrame(&iterator) != 0
+                WebPDemuxReleaseIterator(&iterator)
+            }
+            info = (
+                Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
+                Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)),
+                Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)),
+                durations
+            )
+        }
+        guard let info, info.width > 0, info.height > 0, !info.durations.isEmpty else {
+            throw ImageDecodingError.corrupt(reason: "the WebP animation cannot be parsed")
+        }
+        (width, height, loopCount, durations) = info
+    }
+
+    func makeCursor() throws -> any AnimationFrameCursor {
+        try WebPAnimationCursor(data: data, width: width, height: height)
+    }
+}
+
+/// One pass over an animated WebP; owns the decoder and a copy of the bytes it reads.
+final class WebPAnimationCursor: AnimationFrameCursor {
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let decoder: OpaquePointer
+    private let width: Int
+    private let height: Int
+
+    init(data: Data, width: Int, height: Int) throws {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
+        _ = data.copyBytes(to: copy.bindMemory(to: UInt8.self))
+        var webpData = WebPData(bytes: copy.baseAddress!.assumingMemoryBound(to: UInt8.self), size: data.count)
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+            copy.deallocate()
+            throw ImageDecodingError.unsupported(reason: "libwebp version mismatch")
+        }
+        options.color_mode = MODE_RGBA
+        guard let decoder = WebPAnimDecoderNew(&webpData, &options) else {
+            copy.deallocate()
+            throw ImageDecodingError.corrupt(reason: "the WebP animation cannot be decoded")
+        }
+        self.bytes = copy
+        self.decoder = decoder
+        self.width = width
+        self.height = height
+    }
+
+    func nextFrame() throws -> Bitmap? {
+        guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
+        var canvas: UnsafeMutablePointer<UInt8>?
+        var timestamp: Int32 = 0
+        guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+            throw ImageDecodingError.corrupt(reason: "a WebP animation frame is damaged")
+        }
+        // The canvas belongs to the decoder and changes with the next frame: copy it.
+        return try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
+            buffer.baseAddress!.update(from: canvas, count: buffer.count)
+        }
+    }
+
+    deinit {
+        WebPAnimDecoderDelete(decoder)
+        bytes.deallocate()
+    }
+}

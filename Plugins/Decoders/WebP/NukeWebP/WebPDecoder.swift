@@ -1,0 +1,196 @@
+internal import CNukeLibWebP
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Decodes WebP with libwebp: lossy, lossless and alpha stills, and animations.
+///
+/// - Stills decode with `WebPDecode`, scaled at decode time for thumbnail requests. During a
+///   progressive download, `WebPIDecoder` yields previews as rows arrive (each further eighth).
+/// - Animations decode through `WebPAnimDecoder` into fully composited frames (blending and
+///   disposal applied), produced on demand within the memory budget; durations and the loop
+///   count come from the container. The first frame is the container's `image`; the original
+///   data is attached so caches keep the animation.
+/// - The canvas size is checked against the pixel limit before any pixels are allocated.
+public final class WebPDecoder: ImageDecoding {
+    private let context: ImageDecodingContext
+    private let incremental = Mutex<IncrementalDecoder?>(nil)
+
+    /// Creates a decoder for one download.
+    public init(context: ImageDecodingContext) {
+        self.context = context
+    }
+
+    // MARK: ImageDecoding
+
+    /// Decodes complete data.
+    public func decode(_ data: Data) throws -> ImageContainer {
+        let features = try Self.features(of: data)
+        let (width, height) = (Int(features.width), Int(features.height))
+        guard width > 0, height > 0 else { throw ImageDecodingError.corrupt(reason: "the image has no pixels") }
+        guard width * height <= context.maximumPixelCount else {
+            throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: context.maximumPixelCount)
+        }
+        if features.has_animation != 0 {
+            return try decodeAnimation(data)
+        }
+        return ImageContainer(
+            image: try decodeStill(data, width: width, height: height, hasAlpha: features.has_alpha != 0),
+            type: .webp
+        )
+    }
+
+    /// A preview of a still image's rows decoded so far, each time another eighth has arrived.
+    public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        incremental.withLock { state -> ImageContainer? in
+            if state == nil {
+                guard let features = try? Self.features(of: data), features.has_animation == 0,
+                    Int(features.width) * Int(features.height) <= context.maximumPixelCount
+                else { return nil }
+                state = IncrementalDecoder()
+            }
+            guard let decoder = state, let preview = decoder.preview(from: data) else { return nil }
+            return ImageContainer(image: preview, type: .webp, isPreview: true)
+        }
+    }
+
+    // MARK: Stills
+
+    private func decodeStill(_ data: Data, width: Int, height: Int, hasAlpha: Bool) throws -> Bitmap {
+        var target = (width: width, height: height)
+        if let thumbnail = context.request.thumbnail {
+            target = thumbnail.targetPixelSize(width: width, height: height, scale: context.request.scale)
+        }
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfig(&config) != 0 else {
+            throw ImageDecodingError.unsupported(reason: "libwebp version mismatch")
+        }
+        if target != (width, height) {
+            config.options.use_scaling = 1
+            config.options.scaled_width = Int32(target.width)
+            config.options.scaled_height = Int32(target.height)
+        }
+        let stride = target.width * 4
+        return try Bitmap(
+            width: target.width,
+            height: target.height,
+            pixelFormat: .rgba8,
+            isOpaque: hasAlpha ? nil : true
+        ) {
+            buffer in
+            config.output.colorspace = MODE_RGBA
+            config.output.is_external_memory = 1
+            config.output.u.RGBA.rgba = buffer.baseAddress
+            config.output.u.RGBA.stride = Int32(stride)
+            config.output.u.RGBA.size = buffer.count
+            let status = data.withUnsafeBytes { bytes in
+                WebPDecode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &config)
+            }
+            WebPFreeDecBuffer(&config.output)
+            guard status == VP8_STATUS_OK else { throw Self.error(status) }
+        }
+    }
+
+    // MARK: Animations
+
+    private func decodeAnimation(_ data: Data) throws -> ImageContainer {
+        let source = try WebPAnimationSource(data: data)
+        guard source.width * source.height <= context.maximumPixelCount else {
+            throw ImageDecodingError.imageTooLarge(
+                width: source.width,
+                height: source.height,
+                limit: context.maximumPixelCount
+            )
+        }
+        let animation = ImageAnimation(
+            width: source.width,
+            height: source.height,
+            frameDurations: source.durations,
+            loopCount: source.loopCount,
+            memoryBudget: context.animationMemoryBudget,
+            source: source
+        )
+        var first = try animation.frame(at: 0)
+        if let thumbnail = context.request.thumbnail {
+            let target = thumbnail.targetPixelSize(
+                width: first.width,
+                height: first.height,
+                scale: context.request.scale
+            )
+            if target != (first.width, first.height) {
+                first = try first.resized(width: target.width, height: target.height)
+            }
+        }
+        return ImageContainer(image: first, type: .webp, data: data, animation: animation)
+    }
+
+    // MARK: Helpers
+
+    static func features(of data: Data) throws -> WebPBitstreamFeatures {
+        guard data.count >= 12, data.starts(with: Array("RIFF".utf8)),
+            data[data.startIndex + 8..<data.startIndex + 12].elementsEqual(Array("WEBP".utf8))
+        else { throw ImageDecodingError.unrecognizedFormat }
+        var features = WebPBitstreamFeatures()
+        let status = data.withUnsafeBytes { bytes in
+            WebPGetFeatures(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &features)
+        }
+        guard status == VP8_STATUS_OK else { throw error(status) }
+        return features
+    }
+
+    static func error(_ status: VP8StatusCode) -> ImageDecodingError {
+        switch status {
+        case VP8_STATUS_NOT_ENOUGH_DATA, VP8_STATUS_SUSPENDED: .truncated
+        case VP8_STATUS_UNSUPPORTED_FEATURE: .unsupported(reason: "a WebP feature libwebp does not support")
+        case VP8_STATUS_OUT_OF_MEMORY: .corrupt(reason: "libwebp ran out of memory")
+        default: .corrupt(reason: "libwebp status \(status.rawValue)")
+        }
+    }
+}
+
+/// libwebp's incremental decoder for one download's previews. Used under the decoder's lock.
+final class IncrementalDecoder {
+    private let decoder: OpaquePointer?
+    private var fed = 0
+    private var lastEighth = 0
+
+    init() {
+        decoder = WebPINewRGB(MODE_RGBA, nil, 0, 0)
+    }
+
+    /// Feeds the new bytes and returns a preview if at least another eighth of the rows is ready.
+    func preview(from data: Data) -> Bitmap? {
+        guard let decoder, data.count > fed else { return nil }
+        let status = data.withUnsafeBytes { bytes in
+            WebPIAppend(decoder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + fed, bytes.count - fed)
+        }
+        fed = data.count
+        guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else { return nil }
+        var lastRow: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var stride: Int32 = 0
+        guard let rows = WebPIDecGetRGB(decoder, &lastRow, &width, &height, &stride), width > 0, height > 0, lastRow > 0
+        else { return nil }
+        let eighth = Int(lastRow) * 8 / Int(height)
+        guard eighth > lastEighth else { return nil }
+        lastEighth = eighth
+        let rowBytes = Int(width) * 4
+        return try? Bitmap(width: Int(width), height: Int(height), pixelFormat: .rgba8) { buffer in
+            buffer.update(repeating: 0)
+            for row in 0..<Int(lastRow) {
+                let target = buffer.baseAddress! + row * rowBytes
+                target.update(from: rows + row * Int(stride), count: rowBytes)
+            }
+        }
+    }
+
+    deinit {
+        if let decoder { WebPIDelete(decoder) }
+    }
+}

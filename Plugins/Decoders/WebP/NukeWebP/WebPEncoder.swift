@@ -1,0 +1,73 @@
+internal import CNukeLibWebP
+public import NukeCore
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Encodes bitmaps as WebP with libwebp: lossy with a quality, or lossless. Alpha is kept.
+public struct WebPEncoder: ImageEncoding, Hashable {
+    /// Lossy with a quality (0…1), or lossless.
+    public enum Mode: Hashable, Sendable {
+        /// Lossy (VP8) at a quality from 0 to 1.
+        case lossy(quality: Double)
+        /// Lossless (VP8L).
+        case lossless
+    }
+
+    /// The compression mode (default: lossy at 0.8).
+    public var mode: Mode
+
+    /// Creates an encoder.
+    public init(mode: Mode = .lossy(quality: 0.8)) {
+        self.mode = mode
+    }
+
+    /// Encodes `image` (gray bitmaps are expanded to RGBA first).
+    ///
+    /// - Throws: ``NukeCore/ImageEncodingError/unsupportedImage(reason:)`` for an empty image, one
+    ///   over WebP's 16383-pixel side limit, or a quality outside 0…1.
+    public func encode(_ image: Bitmap) throws -> Data {
+        guard image.width > 0, image.height > 0, image.width <= 16383, image.height <= 16383 else {
+            throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be a WebP")
+        }
+        let rgba = try image.pixelFormat == .rgba8 ? image : Self.expandingGray(image)
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = rgba.withUnsafeBytes { pixels -> Int in
+            let base = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let (width, height, stride) = (Int32(rgba.width), Int32(rgba.height), Int32(rgba.bytesPerRow))
+            switch mode {
+            case .lossy(let quality):
+                guard quality.isFinite, (0...1).contains(quality) else { return -1 }
+                return WebPEncodeRGBA(base, width, height, stride, Float(quality * 100), &output)
+            case .lossless:
+                return WebPEncodeLosslessRGBA(base, width, height, stride, &output)
+            }
+        }
+        guard size > 0, let output else {
+            if let output { WebPFree(output) }
+            if size < 0 { throw ImageEncodingError.unsupportedImage(reason: "WebP quality must be within 0…1") }
+            throw ImageEncodingError.failed(reason: "libwebp could not encode the image")
+        }
+        return Data(bytesNoCopy: output, count: size, deallocator: .custom { pointer, _ in WebPFree(pointer) })
+    }
+
+    private static func expandingGray(_ image: Bitmap) throws -> Bitmap {
+        try Bitmap(width: image.width, height: image.height, pixelFormat: .rgba8, isOpaque: true) { buffer in
+            image.withUnsafeBytes { gray in
+                for y in 0..<image.height {
+                    for x in 0..<image.width {
+                        let value = gray[y * image.bytesPerRow + x]
+                        let offset = (y * image.width + x) * 4
+                        buffer[offset] = value
+                        buffer[offset + 1] = value
+                        buffer[offset + 2] = value
+                        buffer[offset + 3] = 255
+                    }
+                }
+            }
+        }
+    }
+}

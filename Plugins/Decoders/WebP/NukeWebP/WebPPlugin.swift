@@ -1,0 +1,24 @@
+public import NukeCore
+
+/// Registers NukeWebP's decoder and encoder for ``NukeCore/AssetType/webp``, so processed
+/// images can be stored as WebP in the disk cache (with `ImageEncoders.Default(registry:type: .webp)`).
+public struct WebPPlugin: NukePlugin {
+    /// The encoder registered for WebP.
+    public var encoder: WebPEncoder
+
+    /// Creates the plugin.
+    public init(encoder: WebPEncoder = WebPEncoder()) {
+        self.encoder = encoder
+    }
+
+    /// `nuke.webp`.
+    public var id: PluginID { "nuke.webp" }
+
+    /// Registers the decoder factory and the encoder.
+    public func register(in registry: inout PluginRegistry) {
+        registry.register(Capabilities.Decoding.self, id: "nuke.webp.decoder", for: [.webp]) { context in
+            WebPDecoder(context: context)
+        }
+        registry.register(Capabilities.Encoding.self, id: "nuke.webp.encoder", for: [.webp], encoder)
+    }
+}
