@@ -14,6 +14,8 @@ let package = Package(
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
                 .product(name: "NukeJPEG", package: "nuke-linux"),
                 .product(name: "NukePNG", package: "nuke-linux"),
+                .product(name: "NukeGIF", package: "nuke-linux"),
+                .product(name: "NukeWebP", package: "nuke-linux"),
             ],
             path: "Sources/NukeBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]

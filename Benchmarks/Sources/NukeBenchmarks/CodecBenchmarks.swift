@@ -1,7 +1,9 @@
 import Foundation
 import NukeCore
+import NukeGIF
 import NukeJPEG
 import NukePNG
+import NukeWebP
 
 /// NukeJPEG and NukePNG beside the tools people use instead, on the same files in the same run:
 /// tjbench (libjpeg-turbo's own benchmark), Pillow, and vipsthumbnail.
@@ -19,6 +21,101 @@ enum CodecBenchmarks {
         try await jpegDecode(inputs.jpeg)
         try await jpegThumbnail(inputs.jpeg, directory: directory)
         try await pngDecode(inputs.png)
+        try await animatedGIF(in: directory)
+        try await webpStill(inputs.jpeg, directory: directory)
+    }
+
+    // MARK: Animated GIF vs Pillow
+
+    private static func animatedGIF(in directory: URL) async throws {
+        let path = directory.appendingPathComponent("animation.gif").path
+        if !FileManager.default.fileExists(atPath: path) {
+            // 60 frames of 480×360 with a moving plasma crop: every frame changes most pixels.
+            var arguments = ["-size", "960x720", "-seed", "9", "plasma:fractal", "-write", "mpr:plasma", "+delete"]
+            for index in 0..<60 {
+                arguments += ["(", "mpr:plasma", "-crop", "480x360+\(index * 8)+\(index * 6)", "+repage", ")"]
+            }
+            arguments += ["-delay", "4", "-loop", "0", "-layers", "Optimize", path]
+            guard run("convert", arguments) != nil else {
+                print("animated GIF: skipped (needs ImageMagick)")
+                return
+            }
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
+        let ours = try await measure("NukeGIF: composite all 60 frames of a 480×360 GIF", operations: 1, iterations: 9)
+        {
+            let container = try GIFDecoder(context: context).decode(data)
+            var frames = 0
+            for _ in container.animation?.frames ?? AnySequence([]) { frames += 1 }
+            precondition(frames == 60)
+        }
+        let script = """
+            import sys, time
+            from PIL import Image, ImageSequence
+            def once():
+                im = Image.open(sys.argv[1])
+                for frame in ImageSequence.Iterator(im): frame.convert("RGBA")
+            once()
+            runs = []
+            for _ in range(9):
+                start = time.perf_counter(); once(); runs.append(time.perf_counter() - start)
+            print(sorted(runs)[len(runs) // 2] * 1000)
+            """
+        guard let output = run("python3", ["-c", script, path]),
+            let pillow = Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            print("  Pillow: not installed (pip install pillow)")
+            return
+        }
+        report(
+            "GIF, all frames composited",
+            ours: ours.microsecondsPerOperation / 1000,
+            reference: pillow,
+            tool: "Pillow ImageSequence + convert(RGBA)"
+        )
+    }
+
+    // MARK: WebP still vs dwebp
+
+    private static func webpStill(_ jpeg: String, directory: URL) async throws {
+        let png = directory.appendingPathComponent("webp-source.png").path
+        let webp = directory.appendingPathComponent("photo.webp").path
+        if !FileManager.default.fileExists(atPath: webp) {
+            guard run("convert", [jpeg, "-resize", "2000x1500", png]) != nil,
+                run("cwebp", ["-quiet", "-q", "80", png, "-o", webp]) != nil
+            else {
+                print("WebP: skipped (needs ImageMagick and cwebp)")
+                return
+            }
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: webp))
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
+        let ours = try await measure("NukeWebP: decode 2000×1500 lossy WebP", operations: 1, iterations: 15) {
+            _ = try WebPDecoder(context: context).decode(data)
+        }
+        // dwebp reports its own decode time with -v; take the median of several runs.
+        var times: [Double] = []
+        for _ in 0..<9 {
+            guard let output = runCombined("dwebp", ["-v", webp, "-pam", "-o", "/dev/null"]),
+                let line = output.split(separator: "\n").first(where: { $0.contains("Time to decode picture") }),
+                let seconds = line.split(separator: " ").compactMap({
+                    Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "s")))
+                }).first
+            else { break }
+            times.append(seconds * 1000)
+        }
+        guard !times.isEmpty else {
+            print("  dwebp: not installed (apt-get install webp)")
+            return
+        }
+        let dwebp = times.sorted()[times.count / 2]
+        report(
+            "WebP still decode",
+            ours: ours.microsecondsPerOperation / 1000,
+            reference: dwebp,
+            tool: "dwebp (its own decode timer)"
+        )
     }
 
     // MARK: Full JPEG decode vs tjbench
@@ -202,6 +299,20 @@ enum CodecBenchmarks {
     @discardableResult
     private static func run(_ tool: String, _ arguments: [String]) -> String? {
         runData(tool, arguments).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Runs a tool and returns what it printed on standard output and standard error together.
+    private static func runCombined(_ tool: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
 
     private static func runData(_ tool: String, _ arguments: [String]) -> Data? {
