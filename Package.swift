@@ -39,6 +39,7 @@ let pluginModules: [Module] = [
         dependencies: ["CNukeLibWebP"],
         testResources: [.copy("Fixtures")]
     ),
+    Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors"),
     Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",

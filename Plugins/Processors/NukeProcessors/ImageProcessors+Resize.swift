@@ -1,0 +1,167 @@
+public import NukeCore
+
+extension ImageProcessors {
+    /// Scales an image to fit or fill a size, optionally centre-cropping to it, with Nuke's rules:
+    ///
+    /// - The scale is `max(tw/w, th/h)` for `.aspectFill`, `min` for `.aspectFit`; the output is
+    ///   `round(w·scale) × round(h·scale)`.
+    /// - Without `upscale`, an image that would grow is returned unchanged.
+    /// - With `crop` and `.aspectFill`, the result is centre-cropped to exactly the target; if that
+    ///   would need upscaling and `upscale` is off, the image is instead cropped to the target's
+    ///   aspect ratio at its own resolution. `crop` is ignored for `.aspectFit`.
+    ///
+    /// Resampling uses the core resampler (Lanczos3 by default), alpha-correct; gray stays gray.
+    public struct Resize: ImageProcessing, Hashable {
+        /// The target size, in ``unit``s.
+        public let size: ImageSize
+        /// Points (multiplied by the request's scale) or pixels.
+        public let unit: ImageProcessingOptions.Unit
+        /// Fill or fit.
+        public let contentMode: ImageProcessingOptions.ContentMode
+        /// Whether to centre-crop to the target (`.aspectFill` only).
+        public let crop: Bool
+        /// Whether images smaller than the target are enlarged.
+        public let upscale: Bool
+        /// The resampling filter.
+        public let filter: ResamplingFilter
+
+        /// Resizes to `size`.
+        public init(
+            size: ImageSize,
+            unit: ImageProcessingOptions.Unit = .points,
+            contentMode: ImageProcessingOptions.ContentMode = .aspectFill,
+            crop: Bool = false,
+            upscale: Bool = false,
+            filter: ResamplingFilter = .lanczos3
+        ) {
+            self.size = size
+            self.unit = unit
+            self.contentMode = contentMode
+            self.crop = crop
+            self.upscale = upscale
+            self.filter = filter
+        }
+
+        /// Resizes to a width, keeping the aspect ratio.
+        public init(
+            width: Double,
+            unit: ImageProcessingOptions.Unit = .points,
+            upscale: Bool = false,
+            filter: ResamplingFilter = .lanczos3
+        ) {
+            self.init(
+                size: ImageSize(width: width, height: 9999),
+                unit: unit,
+                contentMode: .aspectFit,
+                upscale: upscale,
+                filter: filter
+            )
+        }
+
+        /// Resizes to a height, keeping the aspect ratio.
+        public init(
+            height: Double,
+            unit: ImageProcessingOptions.Unit = .points,
+            upscale: Bool = false,
+            filter: ResamplingFilter = .lanczos3
+        ) {
+            self.init(
+                size: ImageSize(width: 9999, height: height),
+                unit: unit,
+                contentMode: .aspectFit,
+                upscale: upscale,
+                filter: filter
+            )
+        }
+
+        /// `com.github.kean/nuke/resize?s=(w, h),cm=.mode,crop=b,upscale=b`, plus the unit and
+        /// filter when they are not the defaults.
+        public var identifier: String {
+            var identifier = "com.github.kean/nuke/resize?s=\(size),cm=\(contentMode),crop=\(crop),upscale=\(upscale)"
+            if unit == .pixels { identifier += ",unit=pixels" }
+            if filter != .lanczos3 { identifier += ",filter=\(filter.rawValue)" }
+            return identifier
+        }
+
+        /// Resizes the container's image.
+        public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
+            let output = try resize(container.image, scale: context.request.scale)
+            return container.map { _ in output }
+        }
+
+        /// Resizes at scale 1 (points are pixels).
+        public func process(_ image: Bitmap) -> Bitmap? {
+            try? resize(image, scale: 1)
+        }
+
+        /// The resized image; `scale` converts points to pixels.
+        public func resize(_ image: Bitmap, scale: Double) throws -> Bitmap {
+            let multiplier = unit == .points ? scale : 1
+            let target = (width: size.width * multiplier, height: size.height * multiplier)
+            guard target.width.isFinite, target.height.isFinite, target.width >= 1, target.height >= 1 else {
+                throw ImageProcessingError.invalidParameter(name: "size", reason: "\(size) is not at least one pixel")
+            }
+            guard image.width > 0, image.height > 0 else { return image }
+            let (width, height) = (Double(image.width), Double(image.height))
+            let horizontal = target.width / width
+            let vertical = target.height / height
+            let factor = contentMode == .aspectFill ? max(horizontal, vertical) : min(horizontal, vertical)
+
+            if crop, contentMode == .aspectFill {
+                if factor > 1, !upscale {
+                    // Crop to the target's aspect ratio at the image's own resolution.
+                    let canvas = (Int((target.width / factor).rounded()), Int((target.height / factor).rounded()))
+                    return try image.centerCropped(width: canvas.0, height: canvas.1)
+                }
+                let scaled = try image.resampled(to: width * factor, height * factor, filter: filter)
+                return try scaled.centerCropped(
+                    width: Int(target.width.rounded()),
+                    height: Int(target.height.rounded())
+                )
+            }
+            if factor >= 1, !upscale { return image }
+            return try image.resampled(to: width * factor, height * factor, filter: filter)
+        }
+    }
+}
+
+extension Bitmap {
+    /// Resampled to `round(width) × round(height)` (at least 1×1); unchanged if already that size.
+    func resampled(to width: Double, _ height: Double, filter: ResamplingFilter) throws -> Bitmap {
+        try resized(width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())), filter: filter)
+    }
+
+    /// The centred `width × height` part (offsets rounded down), clamped to the image.
+    func centerCropped(width: Int, height: Int) throws -> Bitmap {
+        let cropWidth = min(self.width, max(1, width))
+        let cropHeight = min(self.height, max(1, height))
+        return try cropped(
+            x: (self.width - cropWidth) / 2,
+            y: (self.height - cropHeight) / 2,
+            width: cropWidth,
+            height: cropHeight
+        )
+    }
+
+    /// The part of the image in the given rectangle, which must lie inside it.
+    func cropped(x: Int, y: Int, width: Int, height: Int) throws -> Bitmap {
+        if x == 0, y == 0, width == self.width, height == self.height { return self }
+        let bpp = pixelFormat.bytesPerPixel
+        let stride = bytesPerRow
+        return try Bitmap(width: width, height: height, pixelFormat: pixelFormat, isOpaque: isOpaque ? true : nil) {
+            buffer in
+            withUnsafeBytes { source in
+                for row in 0..<height {
+                    let from = (y + row) * stride + x * bpp
+                    let to = row * width * bpp
+                    (buffer.baseAddress! + to).withMemoryRebound(to: UInt8.self, capacity: width * bpp) { target in
+                        UnsafeMutableRawPointer(target).copyMemory(
+                            from: source.baseAddress! + from,
+                            byteCount: width * bpp
+                        )
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import NukeCore
+import NukeTestSupport
+import Testing
+
+@testable import NukeProcessors
+
+func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
+    try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
+        for y in 0..<height {
+            for x in 0..<width {
+                let offset = (y * width + x) * 4
+                buffer[offset] = UInt8(x * 255 / max(1, width - 1))
+                buffer[offset + 1] = UInt8(y * 255 / max(1, height - 1))
+                buffer[offset + 2] = 100
+                buffer[offset + 3] = opaque ? 255 : UInt8((x + y) % 256)
+            }
+        }
+    }
+}
+
+@Suite struct ResizeTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var mode: ImageProcessingOptions.ContentMode
+        var crop: Bool
+        var upscale: Bool
+        var target: (Double, Double)
+        var expected: (Int, Int)
+        var testDescription: String { "\(mode) crop:\(crop) upscale:\(upscale) \(target) → \(expected)" }
+    }
+
+    /// A 400×300 image into various targets: Nuke's rules for every mode × crop × upscale.
+    static let cases: [Case] = [
+        Case(mode: .aspectFill, crop: false, upscale: false, target: (200, 200), expected: (267, 200)),
+        Case(mode: .aspectFit, crop: false, upscale: false, target: (200, 200), expected: (200, 150)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (200, 200), expected: (200, 200)),
+        Case(mode: .aspectFit, crop: true, upscale: false, target: (200, 200), expected: (200, 150)),
+        Case(mode: .aspectFill, crop: false, upscale: false, target: (800, 800), expected: (400, 300)),
+        Case(mode: .aspectFill, crop: false, upscale: true, target: (800, 800), expected: (1067, 800)),
+        Case(mode: .aspectFit, crop: false, upscale: true, target: (800, 800), expected: (800, 600)),
+        Case(mode: .aspectFill, crop: true, upscale: true, target: (800, 800), expected: (800, 800)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (800, 800), expected: (300, 300)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (1000, 500), expected: (400, 200)),
+        Case(mode: .aspectFit, crop: false, upscale: false, target: (400, 300), expected: (400, 300)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (400, 100), expected: (400, 100)),
+    ]
+
+    @Test("Output sizes follow Nuke's rules", arguments: cases)
+    func sizes(testCase: Case) throws {
+        let resize = ImageProcessors.Resize(
+            size: ImageSize(width: testCase.target.0, height: testCase.target.1),
+            unit: .pixels,
+            contentMode: testCase.mode,
+            crop: testCase.crop,
+            upscale: testCase.upscale
+        )
+        let output = try resize.resize(try gradient(width: 400, height: 300), scale: 1)
+        #expect(output.width == testCase.expected.0 && output.height == testCase.expected.1)
+    }
+
+    @Test("Width and height forms keep the aspect ratio; points follow the request's scale")
+    func forms() throws {
+        let image = try gradient(width: 400, height: 300)
+        #expect(try ImageProcessors.Resize(width: 100).resize(image, scale: 1).height == 75)
+        #expect(try ImageProcessors.Resize(height: 60).resize(image, scale: 1).width == 80)
+        #expect(try ImageProcessors.Resize(width: 100).resize(image, scale: 2).width == 200)
+        #expect(try ImageProcessors.Resize(width: 100, unit: .pixels).resize(image, scale: 2).width == 100)
+        let gray = try Bitmap(width: 40, height: 40, pixelFormat: .gray8, fill: [9])
+        #expect(try ImageProcessors.Resize(width: 10).resize(gray, scale: 1).pixelFormat == .gray8)
+    }
+
+    @Test("Bad sizes are typed errors")
+    func badSizes() throws {
+        let image = try gradient(width: 10, height: 10)
+        for size in [
+            ImageSize(width: 0, height: 5), ImageSize(width: .infinity, height: 5), ImageSize(width: .nan, height: 5),
+        ] {
+            #expect(throws: ImageProcessingError.self) {
+                try ImageProcessors.Resize(size: size).resize(image, scale: 1)
+            }
+        }
+    }
+
+    @Test("Identifiers encode every parameter, are stable and distinct")
+    func identifiers() {
+        let base = ImageProcessors.Resize(size: ImageSize(width: 320, height: 240))
+        #expect(
+            base.identifier == "com.github.kean/nuke/resize?s=(320.0, 240.0),cm=.aspectFill,crop=false,upscale=false"
+        )
+        let variants: [ImageProcessors.Resize] = [
+            base,
+            .init(size: ImageSize(width: 320, height: 240), crop: true),
+            .init(size: ImageSize(width: 320, height: 240), upscale: true),
+            .init(size: ImageSize(width: 320, height: 240), contentMode: .aspectFit),
+            .init(size: ImageSize(width: 320, height: 240), unit: .pixels),
+            .init(size: ImageSize(width: 320, height: 240), filter: .bicubic),
+            .init(size: ImageSize(width: 321, height: 240)),
+        ]
+        #expect(Set(variants.map(\.identifier)).count == variants.count)
+        #expect(Set(variants).count == variants.count)
+        #expect(
+            ImageProcessors.Resize(width: 100).identifier
+                == "com.github.kean/nuke/resize?s=(100.0, 9999.0),cm=.aspectFit,crop=false,upscale=false"
+        )
+    }
+}
