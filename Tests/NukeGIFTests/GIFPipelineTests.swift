@@ -38,32 +38,40 @@ import Testing
 
 @Suite struct GIFFuzzTests {
     @Test("10,000 damaged variants of the fixtures: typed errors or animations, nothing on stderr")
-    func fuzz() throws {
+    func fuzz() async throws {
         let seeds = try ["disposal-previous.gif", "local-palettes.gif", "interlaced.gif", "zero-delays.gif"].map(
             fixture
         )
-        var decoded = 0
-        var failed = 0
-        let output = try capturingStandardError {
-            for variant in FuzzCorpus(seeds: seeds) {
-                let context = ImageDecodingContext(
-                    request: ImageRequest(url: nil),
-                    data: variant,
-                    maximumPixelCount: 1 << 20
-                )
-                let decoder = GIFDecoder(context: context)
-                do {
-                    let container = try decoder.decode(variant)
-                    for frame in container.animation?.frames ?? AnySequence([]) { #expect(frame.width > 0) }
-                    decoded += 1
-                } catch is ImageDecodingError {
-                    failed += 1
+        let outcome = try await runOffCooperativePool {
+            var outcome = FuzzOutcome()
+            let output = capturingStandardError {
+                for variant in FuzzCorpus(seeds: seeds) {
+                    let context = ImageDecodingContext(
+                        request: ImageRequest(url: nil),
+                        data: variant,
+                        maximumPixelCount: 1 << 20
+                    )
+                    let decoder = GIFDecoder(context: context)
+                    do {
+                        let container = try decoder.decode(variant)
+                        for frame in container.animation?.frames ?? AnySequence([]) where frame.width == 0 {
+                            outcome.anomalies.append("an empty frame")
+                        }
+                        outcome.decoded += 1
+                    } catch is ImageDecodingError {
+                        outcome.failed += 1
+                    } catch {
+                        outcome.anomalies.append("untyped error: \(error)")
+                    }
+                    _ = decoder.decodePartiallyDownloadedData(variant)
                 }
-                _ = decoder.decodePartiallyDownloadedData(variant)
             }
+            outcome.output = libraryOutput(output)
+            return outcome
         }
-        #expect(libraryOutput(output).isEmpty)
-        #expect(decoded + failed == 10_000)
-        #expect(decoded > 0 && failed > 0)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.anomalies.isEmpty)
+        #expect(outcome.decoded + outcome.failed == 10_000)
+        #expect(outcome.decoded > 0 && outcome.failed > 0)
     }
 }

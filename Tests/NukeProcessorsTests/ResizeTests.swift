@@ -28,20 +28,20 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
         var testDescription: String { "\(mode) crop:\(crop) upscale:\(upscale) \(target) → \(expected)" }
     }
 
-    /// A 400×300 image into various targets: Nuke's rules for every mode × crop × upscale.
+    /// A 40×30 image into various targets: Nuke's rules for every mode × crop × upscale.
     static let cases: [Case] = [
-        Case(mode: .aspectFill, crop: false, upscale: false, target: (200, 200), expected: (267, 200)),
-        Case(mode: .aspectFit, crop: false, upscale: false, target: (200, 200), expected: (200, 150)),
-        Case(mode: .aspectFill, crop: true, upscale: false, target: (200, 200), expected: (200, 200)),
-        Case(mode: .aspectFit, crop: true, upscale: false, target: (200, 200), expected: (200, 150)),
-        Case(mode: .aspectFill, crop: false, upscale: false, target: (800, 800), expected: (400, 300)),
-        Case(mode: .aspectFill, crop: false, upscale: true, target: (800, 800), expected: (1067, 800)),
-        Case(mode: .aspectFit, crop: false, upscale: true, target: (800, 800), expected: (800, 600)),
-        Case(mode: .aspectFill, crop: true, upscale: true, target: (800, 800), expected: (800, 800)),
-        Case(mode: .aspectFill, crop: true, upscale: false, target: (800, 800), expected: (300, 300)),
-        Case(mode: .aspectFill, crop: true, upscale: false, target: (1000, 500), expected: (400, 200)),
-        Case(mode: .aspectFit, crop: false, upscale: false, target: (400, 300), expected: (400, 300)),
-        Case(mode: .aspectFill, crop: true, upscale: false, target: (400, 100), expected: (400, 100)),
+        Case(mode: .aspectFill, crop: false, upscale: false, target: (20, 20), expected: (27, 20)),
+        Case(mode: .aspectFit, crop: false, upscale: false, target: (20, 20), expected: (20, 15)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (20, 20), expected: (20, 20)),
+        Case(mode: .aspectFit, crop: true, upscale: false, target: (20, 20), expected: (20, 15)),
+        Case(mode: .aspectFill, crop: false, upscale: false, target: (80, 80), expected: (40, 30)),
+        Case(mode: .aspectFill, crop: false, upscale: true, target: (80, 80), expected: (107, 80)),
+        Case(mode: .aspectFit, crop: false, upscale: true, target: (80, 80), expected: (80, 60)),
+        Case(mode: .aspectFill, crop: true, upscale: true, target: (80, 80), expected: (80, 80)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (80, 80), expected: (30, 30)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (100, 50), expected: (40, 20)),
+        Case(mode: .aspectFit, crop: false, upscale: false, target: (40, 30), expected: (40, 30)),
+        Case(mode: .aspectFill, crop: true, upscale: false, target: (40, 10), expected: (40, 10)),
     ]
 
     @Test("Output sizes follow Nuke's rules", arguments: cases)
@@ -53,7 +53,7 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
             crop: testCase.crop,
             upscale: testCase.upscale
         )
-        let output = try resize.resize(try gradient(width: 400, height: 300), scale: 1)
+        let output = try resize.resize(try gradient(width: 40, height: 30), scale: 1)
         #expect(output.width == testCase.expected.0 && output.height == testCase.expected.1)
     }
 

@@ -1,4 +1,5 @@
 public import NukeCore
+internal import Dispatch
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -10,7 +11,7 @@ public import NukeCore
 ///
 /// - Returns: Whether the condition became true in time.
 @discardableResult
-public func waitUntil(timeout: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+public func waitUntil(timeout: Double = 15, _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {
         if await condition() { return true }
@@ -52,4 +53,27 @@ extension ImagePipeline {
 extension URL {
     /// `http://test.com/example.jpeg`, the URL most tests load.
     public static let test = URL(string: "http://test.com/example.jpeg")!
+}
+
+/// Runs CPU-heavy synchronous work (fuzz passes) on a Dispatch thread, so it does not hold one of
+/// Swift's few cooperative threads that the pipeline tests running alongside need.
+public func runOffCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// The outcome of a fuzz pass.
+public struct FuzzOutcome: Sendable {
+    /// Variants that decoded.
+    public var decoded = 0
+    /// Variants that failed with the decoder's typed error.
+    public var failed = 0
+    /// Descriptions of anything else: other error types, impossible results.
+    public var anomalies: [String] = []
+    /// What reached standard error from outside the test runner.
+    public var output: [String] = []
+
+    /// Creates an empty outcome.
+    public init() {}
 }
