@@ -1,5 +1,5 @@
-public import NukeCore
 internal import Dispatch
+public import NukeCore
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
