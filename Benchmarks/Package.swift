@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "NukePNG", package: "nuke-linux"),
                 .product(name: "NukeGIF", package: "nuke-linux"),
                 .product(name: "NukeWebP", package: "nuke-linux"),
+                .product(name: "NukeProcessors", package: "nuke-linux"),
             ],
             path: "Sources/NukeBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -4,3 +4,4 @@ print("Nuke for Linux benchmarks (release build, \(ProcessInfo.processInfo.activ
 try await PipelineBenchmarks.run()
 try await CacheBenchmarks.run()
 try await CodecBenchmarks.run()
+try await ProcessorBenchmarks.run()

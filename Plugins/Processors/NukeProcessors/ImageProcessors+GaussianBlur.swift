@@ -26,22 +26,32 @@ extension ImageProcessors {
     }
 }
 
-/// Repeated separable box blurs with running sums: O(1) per pixel whatever the kernel.
+/// Repeated separable box blurs with running sums: O(1) per pixel whatever the kernel, on
+/// premultiplied SIMD pixels, rows and columns both walked contiguously.
 enum BoxBlur {
     static func blur(_ image: Bitmap, kernel: Int, passes: Int) throws -> Bitmap {
         let channels = image.pixelFormat.bytesPerPixel
         let (width, height) = (image.width, image.height)
         let premultiply = channels == 4 && !image.isOpaque
-        var plane = [Float](repeating: 0, count: width * height * channels)
+        var plane = [SIMD4<Float>](repeating: .zero, count: width * height)
         image.withUnsafeBytes { source in
             for y in 0..<height {
                 for x in 0..<width {
                     let from = y * image.bytesPerRow + x * channels
-                    let to = (y * width + x) * channels
-                    let alpha: Float = premultiply ? Float(source[from + 3]) / 255 : 1
-                    for channel in 0..<channels {
-                        let value = Float(source[from + channel])
-                        plane[to + channel] = premultiply && channel < 3 ? value * alpha : value
+                    if channels == 1 {
+                        plane[y * width + x] = SIMD4(repeating: Float(source[from]))
+                    } else {
+                        var pixel = SIMD4(
+                            Float(source[from]),
+                            Float(source[from + 1]),
+                            Float(source[from + 2]),
+                            Float(source[from + 3])
+                        )
+                        if premultiply {
+                            let alpha = pixel.w / 255
+                            pixel = SIMD4(pixel.x * alpha, pixel.y * alpha, pixel.z * alpha, pixel.w)
+                        }
+                        plane[y * width + x] = pixel
                     }
                 }
             }
@@ -51,26 +61,8 @@ enum BoxBlur {
         plane.withUnsafeMutableBufferPointer { plane in
             scratch.withUnsafeMutableBufferPointer { scratch in
                 for _ in 0..<passes {
-                    pass(
-                        from: plane,
-                        to: scratch,
-                        count: height,
-                        length: width,
-                        step: channels,
-                        lineStride: width * channels,
-                        channels: channels,
-                        half: half
-                    )
-                    pass(
-                        from: scratch,
-                        to: plane,
-                        count: width,
-                        length: height,
-                        step: width * channels,
-                        lineStride: channels,
-                        channels: channels,
-                        half: half
-                    )
+                    horizontal(from: plane, to: scratch, width: width, height: height, half: half)
+                    vertical(from: scratch, to: plane, width: width, height: height, half: half)
                 }
             }
         }
@@ -81,40 +73,72 @@ enum BoxBlur {
             isOpaque: image.isOpaque ? true : nil
         ) { buffer in
             for index in 0..<(width * height) {
-                let base = index * channels
-                let alpha = channels == 4 ? plane[base + 3] : 255
-                for channel in 0..<channels {
-                    var value = plane[base + channel]
-                    if premultiply, channel < 3 { value = alpha > 0 ? value * 255 / alpha : 0 }
-                    buffer[base + channel] = UInt8(min(255, max(0, value)).rounded())
+                var pixel = plane[index]
+                if channels == 1 {
+                    buffer[index] = UInt8(min(255, max(0, pixel.x)).rounded())
+                    continue
                 }
-                if image.isOpaque, channels == 4 { buffer[base + 3] = 255 }
+                if premultiply {
+                    let factor: Float = pixel.w > 0 ? 255 / pixel.w : 0
+                    pixel = SIMD4(pixel.x * factor, pixel.y * factor, pixel.z * factor, pixel.w)
+                }
+                let clamped = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                let base = index * 4
+                buffer[base] = UInt8(clamped.x.rounded())
+                buffer[base + 1] = UInt8(clamped.y.rounded())
+                buffer[base + 2] = UInt8(clamped.z.rounded())
+                buffer[base + 3] = image.isOpaque ? 255 : UInt8(clamped.w.rounded())
             }
         }
     }
 
-    /// One box pass along lines: `count` lines of `length` samples, `step` apart, lines
-    /// `lineStride` apart; edges extended.
-    private static func pass(
-        from source: UnsafeMutableBufferPointer<Float>,
-        to target: UnsafeMutableBufferPointer<Float>,
-        count: Int,
-        length: Int,
-        step: Int,
-        lineStride: Int,
-        channels: Int,
+    /// Each row blurred along x, edges extended.
+    private static func horizontal(
+        from source: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        to target: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        width: Int,
+        height: Int,
         half: Int
     ) {
         let scale = 1 / Float(2 * half + 1)
-        for line in 0..<count {
-            let base = line * lineStride
-            for channel in 0..<channels {
-                func sample(_ index: Int) -> Float { source[base + min(length - 1, max(0, index)) * step + channel] }
-                var sum: Float = 0
-                for index in -half...half { sum += sample(index) }
-                for index in 0..<length {
-                    target[base + index * step + channel] = sum * scale
-                    sum += sample(index + half + 1) - sample(index - half)
+        let last = width - 1
+        for y in 0..<height {
+            let row = y &* width
+            var sum = source[row] * Float(half + 1)
+            for index in 1...max(1, half) where half > 0 { sum += source[row &+ min(index, last)] }
+            for x in 0..<width {
+                target[row &+ x] = sum * scale
+                sum += source[row &+ min(x &+ half &+ 1, last)] - source[row &+ max(x &- half, 0)]
+            }
+        }
+    }
+
+    /// Each column blurred along y with a row of running sums, so memory is read row by row.
+    private static func vertical(
+        from source: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        to target: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        width: Int,
+        height: Int,
+        half: Int
+    ) {
+        let scale = 1 / Float(2 * half + 1)
+        let last = height - 1
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
+        sums.withUnsafeMutableBufferPointer { sums in
+            for x in 0..<width { sums[x] = source[x] * Float(half + 1) }
+            if half > 0 {
+                for index in 1...half {
+                    let row = min(index, last) &* width
+                    for x in 0..<width { sums[x] += source[row &+ x] }
+                }
+            }
+            for y in 0..<height {
+                let row = y &* width
+                let adding = min(y &+ half &+ 1, last) &* width
+                let removing = max(y &- half, 0) &* width
+                for x in 0..<width {
+                    target[row &+ x] = sums[x] * scale
+                    sums[x] += source[adding &+ x] - source[removing &+ x]
                 }
             }
         }
