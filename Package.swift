@@ -40,6 +40,7 @@ let pluginModules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors"),
+    Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters"),
     Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",

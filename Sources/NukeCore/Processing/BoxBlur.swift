@@ -1,0 +1,128 @@
+extension Bitmap {
+    /// Returns the bitmap blurred by `passes` box filters of `width` pixels (made odd), edges
+    /// extended; three passes approximate a Gaussian. Colour is blurred premultiplied by alpha;
+    /// gray stays gray; opaque stays opaque.
+    public func boxBlurred(width: Int, passes: Int) throws -> Bitmap {
+        guard width > 1, passes > 0, self.width > 0, height > 0 else { return self }
+        return try BoxBlur.blur(self, kernel: width | 1, passes: passes)
+    }
+}
+
+/// Repeated separable box blurs with running sums: O(1) per pixel whatever the kernel, on
+/// premultiplied SIMD pixels, rows and columns both walked contiguously.
+enum BoxBlur {
+    static func blur(_ image: Bitmap, kernel: Int, passes: Int) throws -> Bitmap {
+        let channels = image.pixelFormat.bytesPerPixel
+        let (width, height) = (image.width, image.height)
+        let premultiply = channels == 4 && !image.isOpaque
+        var plane = [SIMD4<Float>](repeating: .zero, count: width * height)
+        image.withUnsafeBytes { source in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let from = y * image.bytesPerRow + x * channels
+                    if channels == 1 {
+                        plane[y * width + x] = SIMD4(repeating: Float(source[from]))
+                    } else {
+                        var pixel = SIMD4(
+                            Float(source[from]),
+                            Float(source[from + 1]),
+                            Float(source[from + 2]),
+                            Float(source[from + 3])
+                        )
+                        if premultiply {
+                            let alpha = pixel.w / 255
+                            pixel = SIMD4(pixel.x * alpha, pixel.y * alpha, pixel.z * alpha, pixel.w)
+                        }
+                        plane[y * width + x] = pixel
+                    }
+                }
+            }
+        }
+        var scratch = plane
+        let half = kernel / 2
+        plane.withUnsafeMutableBufferPointer { plane in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for _ in 0..<passes {
+                    horizontal(from: plane, to: scratch, width: width, height: height, half: half)
+                    vertical(from: scratch, to: plane, width: width, height: height, half: half)
+                }
+            }
+        }
+        return try Bitmap(
+            width: width,
+            height: height,
+            pixelFormat: image.pixelFormat,
+            isOpaque: image.isOpaque ? true : nil
+        ) { buffer in
+            for index in 0..<(width * height) {
+                var pixel = plane[index]
+                if channels == 1 {
+                    buffer[index] = UInt8(min(255, max(0, pixel.x)).rounded())
+                    continue
+                }
+                if premultiply {
+                    let factor: Float = pixel.w > 0 ? 255 / pixel.w : 0
+                    pixel = SIMD4(pixel.x * factor, pixel.y * factor, pixel.z * factor, pixel.w)
+                }
+                let clamped = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                let base = index * 4
+                buffer[base] = UInt8(clamped.x.rounded())
+                buffer[base + 1] = UInt8(clamped.y.rounded())
+                buffer[base + 2] = UInt8(clamped.z.rounded())
+                buffer[base + 3] = image.isOpaque ? 255 : UInt8(clamped.w.rounded())
+            }
+        }
+    }
+
+    /// Each row blurred along x, edges extended.
+    private static func horizontal(
+        from source: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        to target: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        width: Int,
+        height: Int,
+        half: Int
+    ) {
+        let scale = 1 / Float(2 * half + 1)
+        let last = width - 1
+        for y in 0..<height {
+            let row = y &* width
+            var sum = source[row] * Float(half + 1)
+            for index in 1...max(1, half) where half > 0 { sum += source[row &+ min(index, last)] }
+            for x in 0..<width {
+                target[row &+ x] = sum * scale
+                sum += source[row &+ min(x &+ half &+ 1, last)] - source[row &+ max(x &- half, 0)]
+            }
+        }
+    }
+
+    /// Each column blurred along y with a row of running sums, so memory is read row by row.
+    private static func vertical(
+        from source: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        to target: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        width: Int,
+        height: Int,
+        half: Int
+    ) {
+        let scale = 1 / Float(2 * half + 1)
+        let last = height - 1
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
+        sums.withUnsafeMutableBufferPointer { sums in
+            for x in 0..<width { sums[x] = source[x] * Float(half + 1) }
+            if half > 0 {
+                for index in 1...half {
+                    let row = min(index, last) &* width
+                    for x in 0..<width { sums[x] += source[row &+ x] }
+                }
+            }
+            for y in 0..<height {
+                let row = y &* width
+                let adding = min(y &+ half &+ 1, last) &* width
+                let removing = max(y &- half, 0) &* width
+                for x in 0..<width {
+                    target[row &+ x] = sums[x] * scale
+                    sums[x] += source[adding &+ x] - source[removing &+ x]
+                }
+            }
+        }
+    }
+}
