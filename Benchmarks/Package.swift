@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "NukeGIF", package: "nuke-linux"),
                 .product(name: "NukeWebP", package: "nuke-linux"),
                 .product(name: "NukeProcessors", package: "nuke-linux"),
+                .product(name: "NukeFilters", package: "nuke-linux"),
             ],
             path: "Sources/NukeBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -65,26 +65,181 @@ extension Bitmap {
     private func mapping(_ transform: (SIMD4<Float>, Int, Int) -> SIMD4<Float>) throws -> Bitmap {
         var isAchromatic = pixelFormat == .gray8
         var isOpaqueResult = true
+        let isGray = pixelFormat == .gray8
+        let stride = bytesPerRow
         let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let result = transform(normalizedPixel(x: x, y: y), x, y)
-                    let clamped = (result.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255).rounded(
-                        .toNearestOrAwayFromZero
-                    )
-                    let offset = (y * width + x) * 4
-                    buffer[offset] = UInt8(clamped.x)
-                    buffer[offset + 1] = UInt8(clamped.y)
-                    buffer[offset + 2] = UInt8(clamped.z)
-                    buffer[offset + 3] = UInt8(clamped.w)
-                    if clamped.x != clamped.y || clamped.y != clamped.z { isAchromatic = false }
-                    if clamped.w != 255 { isOpaqueResult = false }
+            withUnsafeBytes { source in
+                let scale = SIMD4<Float>(repeating: 1 / 255)
+                for y in 0..<height {
+                    let line = y &* stride
+                    for x in 0..<width {
+                        let pixel: SIMD4<Float>
+                        if isGray {
+                            let value = Float(source[line &+ x]) / 255
+                            pixel = SIMD4(value, value, value, 1)
+                        } else {
+                            let offset = line &+ x &* 4
+                            pixel =
+                                SIMD4(
+                                    Float(source[offset]),
+                                    Float(source[offset &+ 1]),
+                                    Float(source[offset &+ 2]),
+                                    Float(source[offset &+ 3])
+                                )
+                                * scale
+                        }
+                        let result = transform(pixel, x, y)
+                        let clamped = result.clampedToZero(upTo: 1) * 255 + 0.5
+                        let offset = (y &* width &+ x) &* 4
+                        let (r, g, b, a) = (UInt8(clamped.x), UInt8(clamped.y), UInt8(clamped.z), UInt8(clamped.w))
+                        buffer[offset] = r
+                        buffer[offset &+ 1] = g
+                        buffer[offset &+ 2] = b
+                        buffer[offset &+ 3] = a
+                        if isAchromatic, r != g || g != b { isAchromatic = false }
+                        if a != 255 { isOpaqueResult = false }
+                    }
                 }
             }
         }
         guard isAchromatic, isOpaqueResult else { return rgba }
         return try Bitmap(width: width, height: height, pixelFormat: .gray8) { buffer in
             rgba.withUnsafeBytes { source in
+                for index in 0..<(width * height) { buffer[index] = source[index * 4] }
+            }
+        }
+    }
+}
+
+/// An affine colour transform in 0…1: `output = rows · (r, g, b, a) + bias`.
+struct ColorMatrix {
+    var r: SIMD4<Float>
+    var g: SIMD4<Float>
+    var b: SIMD4<Float>
+    var a: SIMD4<Float> = SIMD4(0, 0, 0, 1)
+    var bias: SIMD4<Float> = .zero
+
+    /// The identity.
+    static let identity = ColorMatrix(r: SIMD4(1, 0, 0, 0), g: SIMD4(0, 1, 0, 0), b: SIMD4(0, 0, 1, 0))
+
+    /// Each RGB row set to `weights` scaled by `tint`'s component (used for luminance maps).
+    static func luminance(_ weights: SIMD3<Float>, tint: SIMD3<Float> = SIMD3(repeating: 1)) -> ColorMatrix {
+        let row = SIMD4(weights.x, weights.y, weights.z, 0)
+        return ColorMatrix(r: row * tint.x, g: row * tint.y, b: row * tint.z)
+    }
+
+    /// `self + (other − self) · amount`, for filters mixed by an intensity.
+    func mixed(with other: ColorMatrix, amount: Float) -> ColorMatrix {
+        ColorMatrix(
+            r: r + (other.r - r) * amount,
+            g: g + (other.g - g) * amount,
+            b: b + (other.b - b) * amount,
+            a: a + (other.a - a) * amount,
+            bias: bias + (other.bias - bias) * amount
+        )
+    }
+
+    /// `other` applied after `self`.
+    func then(_ other: ColorMatrix) -> ColorMatrix {
+        func column(_ index: Int) -> SIMD4<Float> { SIMD4(r[index], g[index], b[index], a[index]) }
+        let columns = (column(0), column(1), column(2), column(3))
+        func row(_ row: SIMD4<Float>) -> SIMD4<Float> {
+            SIMD4((row * columns.0).sum(), (row * columns.1).sum(), (row * columns.2).sum(), (row * columns.3).sum())
+        }
+        let biased = SIMD4(
+            (other.r * bias).sum(),
+            (other.g * bias).sum(),
+            (other.b * bias).sum(),
+            (other.a * bias).sum()
+        )
+        return ColorMatrix(
+            r: row(other.r),
+            g: row(other.g),
+            b: row(other.b),
+            a: row(other.a),
+            bias: biased + other.bias
+        )
+    }
+}
+
+extension Bitmap {
+    /// The colour matrix applied to every pixel (straight alpha), in one tight loop. Gray input
+    /// stays gray when the matrix maps grays to grays and keeps alpha at 1.
+    func applying(_ matrix: ColorMatrix) throws -> Bitmap {
+        let isGray = pixelFormat == .gray8
+        let stride = bytesPerRow
+        let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
+            withUnsafeBytes { source in
+                // Columns, so each pixel costs four broadcast multiply-adds and no horizontal sums.
+                let columns = (
+                    SIMD4(matrix.r.x, matrix.g.x, matrix.b.x, matrix.a.x),
+                    SIMD4(matrix.r.y, matrix.g.y, matrix.b.y, matrix.a.y),
+                    SIMD4(matrix.r.z, matrix.g.z, matrix.b.z, matrix.a.z),
+                    SIMD4(matrix.r.w, matrix.g.w, matrix.b.w, matrix.a.w) * 255
+                )
+                let bias = matrix.bias * 255 + 0.5
+                for y in 0..<height {
+                    let line = y &* stride
+                    for x in 0..<width {
+                        let (red, green, blue, alpha): (Float, Float, Float, Float)
+                        if isGray {
+                            let value = Float(source[line &+ x])
+                            (red, green, blue, alpha) = (value, value, value, 1)
+                        } else {
+                            let offset = line &+ x &* 4
+                            (red, green, blue, alpha) = (
+                                Float(source[offset]), Float(source[offset &+ 1]), Float(source[offset &+ 2]),
+                                Float(source[offset &+ 3]) * (1 / 255)
+                            )
+                        }
+                        let result = columns.0 * red + columns.1 * green + columns.2 * blue + columns.3 * alpha + bias
+                        let clamped = result.clampedToZero(upTo: 255.49)
+                        let offset = (y &* width &+ x) &* 4
+                        buffer[offset] = UInt8(clamped.x)
+                        buffer[offset &+ 1] = UInt8(clamped.y)
+                        buffer[offset &+ 2] = UInt8(clamped.z)
+                        buffer[offset &+ 3] = UInt8(clamped.w)
+                    }
+                }
+            }
+        }
+        return isGray ? try rgba.grayIfAchromatic() : rgba
+    }
+
+    /// The same curve applied to R, G and B through a 256-entry table; alpha kept.
+    func applyingCurve(_ curve: (Float) -> Float) throws -> Bitmap {
+        let table = (0..<256).map { UInt8(min(255, max(0, curve(Float($0) / 255) * 255)) + 0.5) }
+        let bpp = pixelFormat.bytesPerPixel
+        let stride = bytesPerRow
+        return try Bitmap(width: width, height: height, pixelFormat: pixelFormat, isOpaque: isOpaque ? true : nil) {
+            buffer in
+            withUnsafeBytes { source in
+                table.withUnsafeBufferPointer { table in
+                    for y in 0..<height {
+                        let line = y &* stride
+                        let out = y &* width &* bpp
+                        for index in 0..<(width &* bpp) {
+                            let value = source[line &+ index]
+                            buffer[out &+ index] = bpp == 4 && index & 3 == 3 ? value : table[Int(value)]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A gray copy when every pixel is an opaque gray, else `self`.
+    func grayIfAchromatic() throws -> Bitmap {
+        let isAchromatic = withUnsafeBytes { bytes -> Bool in
+            for index in stride(from: 0, to: width * height * 4, by: 4)
+            where bytes[index] != bytes[index + 1] || bytes[index + 1] != bytes[index + 2] || bytes[index + 3] != 255 {
+                return false
+            }
+            return true
+        }
+        guard isAchromatic else { return self }
+        return try Bitmap(width: width, height: height, pixelFormat: .gray8) { buffer in
+            withUnsafeBytes { source in
                 for index in 0..<(width * height) { buffer[index] = source[index * 4] }
             }
         }

@@ -30,44 +30,56 @@ enum FilterCatalog {
 
     static let definitions: [String: Definition] = [
         "CISepiaTone": Definition(defaults: [("inputIntensity", 1)]) { image, p in
-            let intensity = Float(p.number("inputIntensity"))
-            return try image.mappingColors { rgb in
-                let sepia = SIMD3<Float>(
-                    (rgb * SIMD3(0.393, 0.769, 0.189)).sum(),
-                    (rgb * SIMD3(0.349, 0.686, 0.168)).sum(),
-                    (rgb * SIMD3(0.272, 0.534, 0.131)).sum()
-                )
-                return rgb + (sepia - rgb) * intensity
-            }
+            let sepia = ColorMatrix(
+                r: SIMD4(0.393, 0.769, 0.189, 0),
+                g: SIMD4(0.349, 0.686, 0.168, 0),
+                b: SIMD4(0.272, 0.534, 0.131, 0)
+            )
+            return try image.applying(
+                ColorMatrix.identity.mixed(with: sepia, amount: Float(p.number("inputIntensity")))
+            )
         },
         "CIColorControls": Definition(defaults: [("inputSaturation", 1), ("inputBrightness", 0), ("inputContrast", 1)])
         { image, p in
             let (saturation, brightness, contrast) = (
                 Float(p.number("inputSaturation")), Float(p.number("inputBrightness")), Float(p.number("inputContrast"))
             )
-            return try image.mappingColors { rgb in
-                let luminance = SIMD3(repeating: (rgb * luma).sum())
-                var output = luminance + (rgb - luminance) * saturation
-                output += brightness
-                return (output - 0.5) * contrast + 0.5
-            }
+            // mix(luma, rgb, saturation), + brightness, then (x − 0.5) · contrast + 0.5.
+            let saturated = ColorMatrix.luminance(luma).mixed(with: .identity, amount: saturation)
+            let brightened = ColorMatrix(
+                r: SIMD4(1, 0, 0, 0),
+                g: SIMD4(0, 1, 0, 0),
+                b: SIMD4(0, 0, 1, 0),
+                bias: SIMD4(brightness, brightness, brightness, 0)
+            )
+            let offset = 0.5 * (1 - contrast)
+            let contrasted = ColorMatrix(
+                r: SIMD4(contrast, 0, 0, 0),
+                g: SIMD4(0, contrast, 0, 0),
+                b: SIMD4(0, 0, contrast, 0),
+                bias: SIMD4(offset, offset, offset, 0)
+            )
+            return try image.applying(saturated.then(brightened).then(contrasted))
         },
         "CIColorInvert": Definition(defaults: []) { image, _ in
-            try image.mappingColors { 1 - $0 }
+            try image.applying(
+                ColorMatrix(
+                    r: SIMD4(-1, 0, 0, 0),
+                    g: SIMD4(0, -1, 0, 0),
+                    b: SIMD4(0, 0, -1, 0),
+                    bias: SIMD4(1, 1, 1, 0)
+                )
+            )
         },
         "CIColorMonochrome": Definition(defaults: [
             ("inputColor", .vector([0.6, 0.45, 0.3, 1])), ("inputIntensity", 1),
         ]) { image, p in
             let color = p.vector("inputColor", count: 3).map(Float.init)
-            let tint = SIMD3(color[0], color[1], color[2])
-            let intensity = Float(p.number("inputIntensity"))
-            return try image.mappingColors { rgb in
-                let mono = tint * (rgb * luma).sum()
-                return rgb + (mono - rgb) * intensity
-            }
+            let mono = ColorMatrix.luminance(luma, tint: SIMD3(color[0], color[1], color[2]))
+            return try image.applying(ColorMatrix.identity.mixed(with: mono, amount: Float(p.number("inputIntensity"))))
         },
         "CIPhotoEffectMono": Definition(defaults: []) { image, _ in
-            try image.mappingColors { SIMD3(repeating: ($0 * luma).sum()) }
+            try image.applying(.luminance(luma))
         },
         "CIPhotoEffectNoir": Definition(defaults: []) { image, _ in
             try image.mappingColors { rgb in
@@ -78,13 +90,11 @@ enum FilterCatalog {
         },
         "CIExposureAdjust": Definition(defaults: [("inputEV", 0.5)]) { image, p in
             let gain = Float(pow(2, p.number("inputEV")))
-            return try image.mappingColors { rgb in linearToSRGB(sRGBToLinear(rgb) * gain) }
+            return try image.applyingCurve { toSRGB(toLinear($0) * gain) }
         },
         "CIGammaAdjust": Definition(defaults: [("inputPower", 0.75)]) { image, p in
             let power = Float(p.number("inputPower"))
-            return try image.mappingColors { rgb in
-                SIMD3(powf(max(0, rgb.x), power), powf(max(0, rgb.y), power), powf(max(0, rgb.z), power))
-            }
+            return try image.applyingCurve { powf(max(0, $0), power) }
         },
         "CIVibrance": Definition(defaults: [("inputAmount", 0)]) { image, p in
             let amount = Float(p.number("inputAmount"))
@@ -98,14 +108,19 @@ enum FilterCatalog {
         "CIHueAdjust": Definition(defaults: [("inputAngle", 0)]) { image, p in
             let angle = Float(p.number("inputAngle"))
             let (c, s) = (cosf(angle), sinf(angle))
-            return try image.mappingColors { rgb in
-                // Rotate the chroma plane of YIQ.
-                let y = (rgb * SIMD3(0.299, 0.587, 0.114)).sum()
-                let i = (rgb * SIMD3(0.596, -0.274, -0.322)).sum()
-                let q = (rgb * SIMD3(0.211, -0.523, 0.312)).sum()
-                let (i2, q2) = (i * c - q * s, i * s + q * c)
-                return SIMD3(y + 0.956 * i2 + 0.621 * q2, y - 0.272 * i2 - 0.647 * q2, y - 1.106 * i2 + 1.703 * q2)
-            }
+            // RGB → YIQ, rotate the chroma plane (I, Q), back to RGB: one linear map.
+            let toYIQ = ColorMatrix(
+                r: SIMD4(0.299, 0.587, 0.114, 0),
+                g: SIMD4(0.596, -0.274, -0.322, 0),
+                b: SIMD4(0.211, -0.523, 0.312, 0)
+            )
+            let rotate = ColorMatrix(r: SIMD4(1, 0, 0, 0), g: SIMD4(0, c, -s, 0), b: SIMD4(0, s, c, 0))
+            let toRGB = ColorMatrix(
+                r: SIMD4(1, 0.956, 0.621, 0),
+                g: SIMD4(1, -0.272, -0.647, 0),
+                b: SIMD4(1, -1.106, 1.703, 0)
+            )
+            return try image.applying(toYIQ.then(rotate).then(toRGB))
         },
         "CIColorMatrix": Definition(
             defaults: [
@@ -118,13 +133,14 @@ enum FilterCatalog {
                 let values = p.vector(key, count: 4).map(Float.init)
                 return SIMD4(values[0], values[1], values[2], values[3])
             }
-            let (r, g, b, a, bias) = (
-                row("inputRVector"), row("inputGVector"), row("inputBVector"), row("inputAVector"),
-                row("inputBiasVector")
+            let matrix = ColorMatrix(
+                r: row("inputRVector"),
+                g: row("inputGVector"),
+                b: row("inputBVector"),
+                a: row("inputAVector"),
+                bias: row("inputBiasVector")
             )
-            return try image.mappingPixels { pixel in
-                SIMD4((r * pixel).sum(), (g * pixel).sum(), (b * pixel).sum(), (a * pixel).sum()) + bias
-            }
+            return try image.applying(matrix)
         },
         "CIVignette": Definition(defaults: [("inputRadius", 1), ("inputIntensity", 0)]) { image, p in
             let (radius, intensity) = (Float(p.number("inputRadius")), Float(p.number("inputIntensity")))
@@ -173,19 +189,11 @@ enum FilterCatalog {
         return Int((12 * sigma * sigma / 3 + 1).squareRoot().rounded()) | 1
     }
 
-    static func sRGBToLinear(_ value: SIMD3<Float>) -> SIMD3<Float> {
-        SIMD3(toLinear(value.x), toLinear(value.y), toLinear(value.z))
-    }
-
-    static func linearToSRGB(_ value: SIMD3<Float>) -> SIMD3<Float> {
-        SIMD3(toSRGB(value.x), toSRGB(value.y), toSRGB(value.z))
-    }
-
-    private static func toLinear(_ c: Float) -> Float {
+    static func toLinear(_ c: Float) -> Float {
         c <= 0.04045 ? c / 12.92 : powf((c + 0.055) / 1.055, 2.4)
     }
 
-    private static func toSRGB(_ c: Float) -> Float {
+    static func toSRGB(_ c: Float) -> Float {
         let c = max(0, c)
         return c <= 0.003_130_8 ? c * 12.92 : 1.055 * powf(c, 1 / 2.4) - 0.055
     }

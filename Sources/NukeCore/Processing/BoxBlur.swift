@@ -64,7 +64,7 @@ enum BoxBlur {
                     let factor: Float = pixel.w > 0 ? 255 / pixel.w : 0
                     pixel = SIMD4(pixel.x * factor, pixel.y * factor, pixel.z * factor, pixel.w)
                 }
-                let clamped = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                let clamped = pixel.clampedToZero(upTo: 255)
                 let base = index * 4
                 buffer[base] = UInt8(clamped.x.rounded())
                 buffer[base + 1] = UInt8(clamped.y.rounded())

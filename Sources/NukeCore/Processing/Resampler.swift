@@ -161,7 +161,7 @@ enum Resampler {
                                     let factor: Float = alpha > 0 ? 255 / alpha : 0
                                     color = SIMD4(sum.x * factor, sum.y * factor, sum.z * factor, alpha)
                                 }
-                                let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                                let clamped = color.clampedToZero(upTo: 255)
                                 let rounded = (clamped + 0.5).rounded(.down)
                                 let offset = (y &* width &+ x) &* 4
                                 buffer[offset] = UInt8(rounded.x)
