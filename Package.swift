@@ -39,8 +39,8 @@ let pluginModules: [Module] = [
         dependencies: ["CNukeLibWebP"],
         testResources: [.copy("Fixtures")]
     ),
-    Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors"),
-    Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters"),
+    Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors", testResources: [.copy("Goldens")]),
+    Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
     Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",

@@ -89,6 +89,45 @@ public enum ReferenceImage {
         return try Bitmap(width: width, height: height, pixelFormat: .rgba8, pixels: rgba)
     }
 
+    /// `bitmap` as a PAM file (GRAYSCALE or RGB_ALPHA), the format ``read(_:)`` reads.
+    public static func pam(_ bitmap: Bitmap) -> Data {
+        let depth = bitmap.pixelFormat.bytesPerPixel
+        let tuple = depth == 1 ? "GRAYSCALE" : "RGB_ALPHA"
+        var data = Data(
+            "P7\nWIDTH \(bitmap.width)\nHEIGHT \(bitmap.height)\nDEPTH \(depth)\nMAXVAL 255\nTUPLTYPE \(tuple)\nENDHDR\n"
+                .utf8
+        )
+        bitmap.withUnsafeBytes { bytes in
+            for y in 0..<bitmap.height {
+                let start = y * bitmap.bytesPerRow
+                data.append(contentsOf: bytes[start..<start + bitmap.width * depth])
+            }
+        }
+        return data
+    }
+
+    /// Compares `bitmap` with the golden image `name` in `directory` (within `tolerance` per
+    /// sample). With the environment variable `NUKE_RECORD_GOLDENS=1` it writes the golden
+    /// instead: that is how goldens are generated, once, and reviewed before they are committed.
+    ///
+    /// - Returns: `nil` when it matches (or was recorded), else a description of the mismatch.
+    public static func checkGolden(_ bitmap: Bitmap, named name: String, in directory: URL, tolerance: Int = 1)
+        -> String?
+    {
+        let url = directory.appendingPathComponent(name + ".pam")
+        if ProcessInfo.processInfo.environment["NUKE_RECORD_GOLDENS"] == "1" {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return (try? pam(bitmap).write(to: url)) == nil ? "cannot write \(url.path)" : nil
+        }
+        guard let data = try? Data(contentsOf: url), let golden = try? read(data) else {
+            return "no golden at \(url.path); record it with NUKE_RECORD_GOLDENS=1"
+        }
+        guard let difference = maximumDifference(bitmap, golden) else {
+            return "\(name): size or format differs from the golden"
+        }
+        return difference <= tolerance ? nil : "\(name): differs from the golden by up to \(difference)"
+    }
+
     /// `bitmap` with the colour of every fully transparent RGBA pixel set to zero, since that
     /// colour is invisible and tools disagree about it.
     public static func clearingTransparentColor(_ bitmap: Bitmap) throws -> Bitmap {

@@ -1,0 +1,61 @@
+import Foundation
+import NukeCore
+import NukeTestSupport
+import Testing
+
+@testable import NukeProcessors
+
+/// Golden images: each processor on a fixed input, compared with the output recorded once and
+/// reviewed (regenerate with `NUKE_RECORD_GOLDENS=1 swift test --filter NukeProcessorsTests.GoldenTests`).
+@Suite struct GoldenTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    /// 48×32 RGBA: colour gradients with alpha falling off towards the bottom right.
+    static func input() throws -> Bitmap {
+        try Bitmap(width: 48, height: 32, pixelFormat: .rgba8) { buffer in
+            for y in 0..<32 {
+                for x in 0..<48 {
+                    let offset = (y * 48 + x) * 4
+                    buffer[offset] = UInt8(x * 5)
+                    buffer[offset + 1] = UInt8(y * 7)
+                    buffer[offset + 2] = UInt8((x * y) % 256)
+                    buffer[offset + 3] = UInt8(255 - (x + y) * 2)
+                }
+            }
+        }
+    }
+
+    static let processors: [(String, any ImageProcessing)] = [
+        ("resize-fill-24x24", ImageProcessors.Resize(size: ImageSize(width: 24, height: 24), unit: .pixels)),
+        (
+            "resize-fill-crop-24x24",
+            ImageProcessors.Resize(size: ImageSize(width: 24, height: 24), unit: .pixels, crop: true)
+        ),
+        (
+            "resize-fit-20x20-bicubic",
+            ImageProcessors.Resize(
+                size: ImageSize(width: 20, height: 20),
+                unit: .pixels,
+                contentMode: .aspectFit,
+                filter: .bicubic
+            )
+        ),
+        ("resize-upscale-96", ImageProcessors.Resize(width: 96, unit: .pixels, upscale: true)),
+        ("crop", ImageProcessors.Crop(x: 8, y: 4, width: 20, height: 16)),
+        ("circle", ImageProcessors.Circle()),
+        (
+            "circle-border",
+            ImageProcessors.Circle(border: ImageProcessingOptions.Border(hex: "#FF8800", width: 2, unit: .pixels))
+        ),
+        ("rounded-corners", ImageProcessors.RoundedCorners(radius: 8, unit: .pixels)),
+        ("gaussian-blur-3", ImageProcessors.GaussianBlur(radius: 3)),
+    ]
+
+    @Test("Each processor matches its golden image", arguments: processors.map(\.0))
+    func golden(name: String) throws {
+        let processor = try #require(Self.processors.first { $0.0 == name }?.1)
+        let output = try #require(processor.process(try Self.input()))
+        let mismatch = ReferenceImage.checkGolden(output, named: name, in: Self.directory)
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+}
