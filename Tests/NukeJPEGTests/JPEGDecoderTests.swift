@@ -148,3 +148,37 @@ func decode(
         #expect(baselineDecoder.decodePartiallyDownloadedData(baseline.prefix(baseline.count - 100)) == nil)
     }
 }
+
+@Suite struct JPEGReuseTests {
+    private func address(_ bitmap: Bitmap) -> UnsafeRawPointer? {
+        bitmap.withUnsafeBytes { $0.baseAddress }
+    }
+
+    @Test("Decoding into a reused bitmap writes the same pixels into the same memory")
+    func reuse() throws {
+        let first = try fixture("baseline-444.jpg")
+        let second = try fixture("baseline-422.jpg")
+        let decoder = JPEGDecoder(context: ImageDecodingContext(request: ImageRequest(url: nil), data: first))
+        var storage: Bitmap? = try decoder.decode(first).image
+        let memory = address(storage!)
+        let image = try decoder.decode(second, reusing: &storage).image
+        #expect(storage == nil, "the storage is consumed")
+        #expect(address(image) == memory)
+        #expect(image == (try decoder.decode(second).image))
+    }
+
+    @Test("A bitmap of another size, format or one still shared is not written into")
+    func noReuse() throws {
+        let data = try fixture("baseline-444.jpg")
+        let decoder = JPEGDecoder(context: ImageDecodingContext(request: ImageRequest(url: nil), data: data))
+        var small: Bitmap? = try Bitmap(width: 10, height: 10, pixelFormat: .rgba8, fill: [1, 2, 3, 255])
+        let fresh = try decoder.decode(data, reusing: &small).image
+        #expect(fresh.width == 96)
+
+        let kept = try Bitmap(width: 96, height: 64, pixelFormat: .rgba8, fill: [9, 9, 9, 255])
+        var shared: Bitmap? = kept
+        let decoded = try decoder.decode(data, reusing: &shared).image
+        #expect(kept.pixel(x: 0, y: 0) == [9, 9, 9, 255], "copy-on-write protects the other holder")
+        #expect(decoded == (try decoder.decode(data).image))
+    }
+}

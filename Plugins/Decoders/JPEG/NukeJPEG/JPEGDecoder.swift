@@ -50,7 +50,27 @@ public final class JPEGDecoder: ImageDecoding {
 
     /// Decodes complete data.
     public func decode(_ data: Data) throws -> ImageContainer {
-        try decode(data, allowingTruncation: false)
+        var none: Bitmap?
+        return try decode(data, allowingTruncation: false, reusing: &none)
+    }
+
+    /// Decodes complete data into `bitmap`'s storage when it has exactly the decoded size and
+    /// format and nothing else shares it; otherwise into a new bitmap. `bitmap` is consumed
+    /// either way — take the image back from the result.
+    ///
+    /// For batch work (a thumbnailer decoding image after image of one size) this skips what a
+    /// fresh bitmap costs: the kernel clearing new memory for every image.
+    ///
+    /// ```swift
+    /// var storage: Bitmap?
+    /// for data in files {
+    ///     let image = try decoder.decode(data, reusing: &storage).image
+    ///     try write(image)
+    ///     storage = image   // reused by the next decode once `image` goes out of scope
+    /// }
+    /// ```
+    public func decode(_ data: Data, reusing bitmap: inout Bitmap?) throws -> ImageContainer {
+        try decode(data, allowingTruncation: false, reusing: &bitmap)
     }
 
     /// A preview from partial data of a progressive JPEG, once per newly completed scan.
@@ -65,7 +85,10 @@ public final class JPEGDecoder: ImageDecoding {
             previous = scans
             return true
         }
-        guard scans >= 1, isNew, var preview = try? decode(data, allowingTruncation: true) else { return nil }
+        var none: Bitmap?
+        guard scans >= 1, isNew, var preview = try? decode(data, allowingTruncation: true, reusing: &none) else {
+            return nil
+        }
         preview.isPreview = true
         preview.userInfo[.scanNumberKey] = scans
         return preview
@@ -73,7 +96,8 @@ public final class JPEGDecoder: ImageDecoding {
 
     // MARK: Decoding
 
-    private func decode(_ data: Data, allowingTruncation: Bool) throws -> ImageContainer {
+    private func decode(_ data: Data, allowingTruncation: Bool, reusing storage: inout Bitmap?) throws -> ImageContainer
+    {
         let header = try JPEGDecoder.readHeader(data)
         let (width, height) = (Int(header.width), Int(header.height))
         guard width > 0, height > 0 else { throw ImageDecodingError.corrupt(reason: "the image has no pixels") }
@@ -96,7 +120,8 @@ public final class JPEGDecoder: ImageDecoding {
             header: header,
             scale: scale,
             isResampledAfterwards: target.map { $0 != scaled } ?? false,
-            allowingTruncation: allowingTruncation
+            allowingTruncation: allowingTruncation,
+            reusing: &storage
         )
         if let target, image.width != target.width || image.height != target.height {
             image = try image.resized(width: target.width, height: target.height)
@@ -140,16 +165,17 @@ public final class JPEGDecoder: ImageDecoding {
         header: nuke_jpeg_info,
         scale: Int,
         isResampledAfterwards: Bool,
-        allowingTruncation: Bool
+        allowingTruncation: Bool,
+        reusing storage: inout Bitmap?
     ) throws -> Bitmap {
         let isGray = header.color == NUKE_JPEG_COLOR_GRAY
         let format: PixelFormat = isGray ? .gray8 : .rgba8
         let size = Self.scaledSize(width: Int(header.width), height: Int(header.height), numerator: scale)
         let stride = size.width * format.bytesPerPixel
         var result = nuke_jpeg_result()
-        var message = JPEGDecoder.messageBuffer()
         let fast = options.prefersSpeed || isResampledAfterwards
-        let bitmap = try Bitmap(width: size.width, height: size.height, pixelFormat: format, isOpaque: true) { buffer in
+        func decode(into buffer: UnsafeMutableBufferPointer<UInt8>) throws {
+            var message = JPEGDecoder.messageBuffer()
             let status = data.withUnsafeBytes { bytes in
                 message.withUnsafeMutableBufferPointer { message in
                     nuke_jpeg_decode(
@@ -168,6 +194,17 @@ public final class JPEGDecoder: ImageDecoding {
                 }
             }
             guard status == NUKE_JPEG_OK else { throw Self.error(status, message) }
+        }
+        let bitmap: Bitmap
+        if var reused = storage.take(), reused.width == size.width, reused.height == size.height,
+            reused.pixelFormat == format, reused.bytesPerRow == stride, reused.isOpaque
+        {
+            try reused.withUnsafeMutableBytes { try decode(into: $0.bindMemory(to: UInt8.self)) }
+            bitmap = reused
+        } else {
+            bitmap = try Bitmap(width: size.width, height: size.height, pixelFormat: format, isOpaque: true) {
+                try decode(into: $0)
+            }
         }
         guard Int(result.width) == size.width, Int(result.height) == size.height else {
             throw ImageDecodingError.corrupt(reason: "unexpected output size \(result.width)×\(result.height)")
