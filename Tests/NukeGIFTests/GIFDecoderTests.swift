@@ -136,14 +136,13 @@ func decode(
         #expect(previews == 1)
     }
 
-    /// A GIF of `frames` frames on a `size`² screen: a full first frame, then one changed pixel each.
+    /// A GIF of `frames` 1×1 white frames along the diagonal of a `size`² screen, the last one at
+    /// the bottom-right corner: tiny to store, yet every composited frame is a full canvas.
     private func makeLargeGIF(frames: Int, size: Int) -> Data {
         var data = Data("GIF89a".utf8)
         data += [UInt8(size & 0xFF), UInt8(size >> 8), UInt8(size & 0xFF), UInt8(size >> 8), 0x80, 0, 0]
         data += [0, 0, 0, 255, 255, 255]  // Two colours.
         data += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
-        // Frame 0: the whole screen in colour 0, encoded as clear codes and runs... kept simple:
-        // 1×1 frames at the corner are valid and make every composited frame full-size.
         for index in 0..<frames {
             data += [0x21, 0xF9, 4, 0x04, 2, 0, 0, 0]  // Disposal none, delay 2.
             let position = index == frames - 1 ? size - 1 : index % size
