@@ -107,10 +107,7 @@ public struct TestImageDecoder: ImageDecoding {
                 limit: context.maximumPixelCount
             )
         }
-        var size = (width: header.width, height: header.height)
-        if let thumbnail = context.request.thumbnail {
-            size = thumbnail.targetPixelSize(width: header.width, height: header.height, scale: context.request.scale)
-        }
+        let size = context.targetSize(width: header.width, height: header.height)
         let fill = header.pixelFormat == .rgba8 ? header.color : [header.color[0]]
         let image = try Bitmap(width: size.width, height: size.height, pixelFormat: header.pixelFormat, fill: fill)
         return ImageContainer(image: image, type: TestImageFormat.assetType, isPreview: isPreview)

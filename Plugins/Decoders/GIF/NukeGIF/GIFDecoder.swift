@@ -34,7 +34,7 @@ public final class GIFDecoder: ImageDecoding {
         let scan = try Self.scan(data, limit: context.maximumPixelCount)
         let source = GIFFrameSource(data: data, width: scan.width, height: scan.height)
         let cursor = try source.makeCursor()
-        guard var first = try cursor.nextFrame() else {
+        guard let first = try cursor.nextFrame() else {
             throw ImageDecodingError.corrupt(reason: "the first frame is damaged")
         }
         let animation = ImageAnimation(
@@ -45,18 +45,8 @@ public final class GIFDecoder: ImageDecoding {
             memoryBudget: context.animationMemoryBudget,
             source: source
         )
-        if let thumbnail = context.request.thumbnail {
-            let target = thumbnail.targetPixelSize(
-                width: first.width,
-                height: first.height,
-                scale: context.request.scale
-            )
-            if target != (first.width, first.height) {
-                first = try first.resized(width: target.width, height: target.height)
-            }
-        }
         return ImageContainer(
-            image: first,
+            image: try context.thumbnail(of: first),
             type: .gif,
             data: data,
             animation: scan.delays.count > 1 ? animation : nil

@@ -136,13 +136,9 @@ public final class JPEGDecoder: ImageDecoding {
 
     /// The exact thumbnail size in stored (un-rotated) pixels, if the request asks for one.
     private func thumbnailTarget(width: Int, height: Int, orientation: ImageOrientation) -> (width: Int, height: Int)? {
-        guard let thumbnail = context.request.thumbnail else { return nil }
+        guard context.request.thumbnail != nil else { return nil }
         let swaps = orientation.swapsDimensions
-        let upright = thumbnail.targetPixelSize(
-            width: swaps ? height : width,
-            height: swaps ? width : height,
-            scale: context.request.scale
-        )
+        let upright = context.targetSize(width: swaps ? height : width, height: swaps ? width : height)
         return swaps ? (upright.height, upright.width) : upright
     }
 

@@ -125,18 +125,7 @@ public final class PNGDecoder: ImageDecoding {
     }
 
     private func makeContainer(_ bitmap: Bitmap) throws -> ImageContainer {
-        var image = bitmap
-        if let thumbnail = context.request.thumbnail {
-            let target = thumbnail.targetPixelSize(
-                width: image.width,
-                height: image.height,
-                scale: context.request.scale
-            )
-            if target.width != image.width || target.height != image.height {
-                image = try image.resized(width: target.width, height: target.height)
-            }
-        }
-        return ImageContainer(image: image, type: .png)
+        ImageContainer(image: try context.thumbnail(of: bitmap), type: .png)
     }
 
     private static func error(_ status: Int32, message: [CChar], image: nuke_png_image, limit: Int)

@@ -62,10 +62,7 @@ public final class WebPDecoder: ImageDecoding {
     // MARK: Stills
 
     private func decodeStill(_ data: Data, width: Int, height: Int, hasAlpha: Bool) throws -> Bitmap {
-        var target = (width: width, height: height)
-        if let thumbnail = context.request.thumbnail {
-            target = thumbnail.targetPixelSize(width: width, height: height, scale: context.request.scale)
-        }
+        let target = context.targetSize(width: width, height: height)
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
             throw ImageDecodingError.unsupported(reason: "libwebp version mismatch")
@@ -115,17 +112,7 @@ public final class WebPDecoder: ImageDecoding {
             memoryBudget: context.animationMemoryBudget,
             source: source
         )
-        var first = try animation.frame(at: 0)
-        if let thumbnail = context.request.thumbnail {
-            let target = thumbnail.targetPixelSize(
-                width: first.width,
-                height: first.height,
-                scale: context.request.scale
-            )
-            if target != (first.width, first.height) {
-                first = try first.resized(width: target.width, height: target.height)
-            }
-        }
+        let first = try context.thumbnail(of: try animation.frame(at: 0))
         return ImageContainer(image: first, type: .webp, data: data, animation: animation)
     }
 
