@@ -42,33 +42,12 @@ import Testing
         let seeds = try ["disposal-previous.gif", "local-palettes.gif", "interlaced.gif", "zero-delays.gif"].map(
             fixture
         )
-        let outcome = try await runOffCooperativePool {
-            var outcome = FuzzOutcome()
-            let output = capturingStandardError {
-                for variant in FuzzCorpus(seeds: seeds) {
-                    let context = ImageDecodingContext(
-                        request: ImageRequest(url: nil),
-                        data: variant,
-                        maximumPixelCount: 1 << 20
-                    )
-                    let decoder = GIFDecoder(context: context)
-                    do {
-                        let container = try decoder.decode(variant)
-                        for frame in container.animation?.frames ?? AnySequence([]) where frame.width == 0 {
-                            outcome.anomalies.append("an empty frame")
-                        }
-                        outcome.decoded += 1
-                    } catch is ImageDecodingError {
-                        outcome.failed += 1
-                    } catch {
-                        outcome.anomalies.append("untyped error: \(error)")
-                    }
-                    _ = decoder.decodePartiallyDownloadedData(variant)
-                }
-            }
-            outcome.output = libraryOutput(output)
-            return outcome
-        }
+        let outcome = try await runDecoderFuzzPass(
+            seeds: seeds,
+            makeDecoder: { GIFDecoder(context: $0) },
+            maximumPixelCount: 1 << 20,
+            check: everyFrameIsNonEmpty
+        )
         #expect(outcome.output.isEmpty)
         #expect(outcome.anomalies.isEmpty)
         #expect(outcome.decoded + outcome.failed == 10_000)

@@ -51,30 +51,12 @@ import Testing
         let seeds = try ["baseline-420.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "restart.jpg", "icc.jpg"].map(
             fixture
         )
-        let outcome = try await runOffCooperativePool {
-            var outcome = FuzzOutcome()
-            let output = capturingStandardError {
-                for variant in FuzzCorpus(seeds: seeds) {
-                    let context = ImageDecodingContext(
-                        request: ImageRequest(url: nil),
-                        data: variant,
-                        maximumPixelCount: 1 << 22
-                    )
-                    let decoder = JPEGDecoder(context: context)
-                    do {
-                        let image = try decoder.decode(variant)
-                        if image.image.pixelCount > 1 << 22 { outcome.anomalies.append("over the pixel limit") }
-                        outcome.decoded += 1
-                    } catch is ImageDecodingError {
-                        outcome.failed += 1
-                    } catch {
-                        outcome.anomalies.append("untyped error: \(error)")
-                    }
-                    _ = decoder.decodePartiallyDownloadedData(variant)
-                }
-            }
-            outcome.output = libraryOutput(output)
-            return outcome
+        let outcome = try await runDecoderFuzzPass(
+            seeds: seeds,
+            makeDecoder: { JPEGDecoder(context: $0) },
+            maximumPixelCount: 1 << 22
+        ) {
+            $0.image.pixelCount > 1 << 22 ? "over the pixel limit" : nil
         }
         #expect(outcome.output.isEmpty)
         #expect(outcome.anomalies.isEmpty)

@@ -162,25 +162,11 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         let seeds = try [
             "rgba-8.png", "palette-4-trns.png", "gray-16.png", "rgba-8-interlaced.png", "gray-alpha-8.png",
         ].map(fixture)
-        let outcome = try await runOffCooperativePool {
-            var outcome = FuzzOutcome()
-            let output = capturingStandardError {
-                for variant in FuzzCorpus(seeds: seeds) {
-                    let decoder = decoder(for: variant, maximumPixelCount: 1 << 22)
-                    do {
-                        _ = try decoder.decode(variant)
-                        outcome.decoded += 1
-                    } catch is ImageDecodingError {
-                        outcome.failed += 1
-                    } catch {
-                        outcome.anomalies.append("untyped error: \(error)")
-                    }
-                    _ = decoder.decodePartiallyDownloadedData(variant)
-                }
-            }
-            outcome.output = libraryOutput(output)
-            return outcome
-        }
+        let outcome = try await runDecoderFuzzPass(
+            seeds: seeds,
+            makeDecoder: { PNGDecoder(context: $0) },
+            maximumPixelCount: 1 << 22
+        )
         #expect(outcome.output.isEmpty)
         #expect(outcome.anomalies.isEmpty)
         #expect(outcome.decoded + outcome.failed == 10_000)

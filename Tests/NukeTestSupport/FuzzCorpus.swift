@@ -1,3 +1,4 @@
+public import NukeCore
 internal import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -108,4 +109,49 @@ private func capturingStandardErrorLocked(_ body: () throws -> Void) rethrows ->
     fsync(STDERR_FILENO)
     let captured = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
     return String(decoding: captured, as: UTF8.self)
+}
+
+/// Runs every variant of `FuzzCorpus(seeds:)` through a fresh decoder from `makeDecoder`, off the
+/// cooperative pool and with standard error captured. Each variant is decoded completely — a
+/// result must pass `check`, a failure must be an ``NukeCore/ImageDecodingError`` — and is also
+/// offered as partial data.
+public func runDecoderFuzzPass(
+    seeds: [Data],
+    makeDecoder: @escaping @Sendable (ImageDecodingContext) -> any ImageDecoding,
+    maximumPixelCount: Int,
+    check: @escaping @Sendable (ImageContainer) -> String? = { _ in nil }
+) async throws -> FuzzOutcome {
+    try await runOffCooperativePool {
+        var outcome = FuzzOutcome()
+        let output = capturingStandardError {
+            for variant in FuzzCorpus(seeds: seeds) {
+                let context = ImageDecodingContext(
+                    request: ImageRequest(url: nil),
+                    data: variant,
+                    maximumPixelCount: maximumPixelCount
+                )
+                let decoder = makeDecoder(context)
+                do {
+                    let container = try decoder.decode(variant)
+                    if let problem = check(container) { outcome.anomalies.append(problem) }
+                    outcome.decoded += 1
+                } catch is ImageDecodingError {
+                    outcome.failed += 1
+                } catch {
+                    outcome.anomalies.append("untyped error: \(error)")
+                }
+                _ = decoder.decodePartiallyDownloadedData(variant)
+            }
+        }
+        outcome.output = libraryOutput(output)
+        return outcome
+    }
+}
+
+/// A fuzz check for animated results: every frame can be produced and is not empty.
+@Sendable public func everyFrameIsNonEmpty(_ container: ImageContainer) -> String? {
+    for frame in container.animation?.frames ?? AnySequence([]) where frame.width == 0 {
+        return "an empty frame"
+    }
+    return nil
 }

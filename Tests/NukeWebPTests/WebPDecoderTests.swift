@@ -144,28 +144,12 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         let seeds = try ["lossy.webp", "alpha-lossless.webp", "animated-blend.webp", "animated-from-gif.webp"].map(
             fixture
         )
-        let outcome = try await runOffCooperativePool {
-            var outcome = FuzzOutcome()
-            let output = capturingStandardError {
-                for variant in FuzzCorpus(seeds: seeds) {
-                    let decoder = decoder(for: variant, maximumPixelCount: 1 << 20)
-                    do {
-                        let container = try decoder.decode(variant)
-                        for frame in container.animation?.frames ?? AnySequence([]) where frame.width == 0 {
-                            outcome.anomalies.append("an empty frame")
-                        }
-                        outcome.decoded += 1
-                    } catch is ImageDecodingError {
-                        outcome.failed += 1
-                    } catch {
-                        outcome.anomalies.append("untyped error: \(error)")
-                    }
-                    _ = decoder.decodePartiallyDownloadedData(variant)
-                }
-            }
-            outcome.output = libraryOutput(output)
-            return outcome
-        }
+        let outcome = try await runDecoderFuzzPass(
+            seeds: seeds,
+            makeDecoder: { WebPDecoder(context: $0) },
+            maximumPixelCount: 1 << 20,
+            check: everyFrameIsNonEmpty
+        )
         #expect(outcome.output.isEmpty)
         #expect(outcome.anomalies.isEmpty)
         #expect(outcome.decoded + outcome.failed == 10_000)
