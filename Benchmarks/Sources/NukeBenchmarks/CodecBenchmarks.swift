@@ -36,7 +36,7 @@ enum CodecBenchmarks {
                 arguments += ["(", "mpr:plasma", "-crop", "480x360+\(index * 8)+\(index * 6)", "+repage", ")"]
             }
             arguments += ["-delay", "4", "-loop", "0", "-layers", "Optimize", path]
-            guard run("convert", arguments) != nil else {
+            guard ReferenceTools.text("convert", arguments) != nil else {
                 print("animated GIF: skipped (needs ImageMagick)")
                 return
             }
@@ -50,25 +50,15 @@ enum CodecBenchmarks {
             for _ in container.animation?.frames ?? AnySequence([]) { frames += 1 }
             precondition(frames == 60)
         }
-        let script = """
-            import sys, time
-            from PIL import Image, ImageSequence
-            def once():
-                im = Image.open(sys.argv[1])
-                for frame in ImageSequence.Iterator(im): frame.convert("RGBA")
-            once()
-            runs = []
-            for _ in range(9):
-                start = time.perf_counter(); once(); runs.append(time.perf_counter() - start)
-            print(sorted(runs)[len(runs) // 2] * 1000)
+        let operation = """
+            im = Image.open(sys.argv[1])
+            for frame in ImageSequence.Iterator(im): frame.convert("RGBA")
             """
-        guard let output = run("python3", ["-c", script, path]),
-            let pillow = Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
+        guard let pillow = ReferenceTools.pillowMilliseconds(operation, runs: 9, argument: path) else {
             print("  Pillow: not installed (pip install pillow)")
             return
         }
-        report(
+        ReferenceTools.report(
             "GIF, all frames composited",
             ours: ours.microsecondsPerOperation / 1000,
             reference: pillow,
@@ -82,8 +72,8 @@ enum CodecBenchmarks {
         let png = directory.appendingPathComponent("webp-source.png").path
         let webp = directory.appendingPathComponent("photo.webp").path
         if !FileManager.default.fileExists(atPath: webp) {
-            guard run("convert", [jpeg, "-resize", "2000x1500", png]) != nil,
-                run("cwebp", ["-quiet", "-q", "80", png, "-o", webp]) != nil
+            guard ReferenceTools.text("convert", [jpeg, "-resize", "2000x1500", png]) != nil,
+                ReferenceTools.text("cwebp", ["-quiet", "-q", "80", png, "-o", webp]) != nil
             else {
                 print("WebP: skipped (needs ImageMagick and cwebp)")
                 return
@@ -97,7 +87,12 @@ enum CodecBenchmarks {
         // dwebp reports its own decode time with -v; take the median of several runs.
         var times: [Double] = []
         for _ in 0..<9 {
-            guard let output = runCombined("dwebp", ["-v", webp, "-pam", "-o", "/dev/null"]),
+            guard
+                let output = ReferenceTools.text(
+                    "dwebp",
+                    ["-v", webp, "-pam", "-o", "/dev/null"],
+                    includingStandardError: true
+                ),
                 let line = output.split(separator: "\n").first(where: { $0.contains("Time to decode picture") }),
                 let seconds = line.split(separator: " ").compactMap({
                     Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "s")))
@@ -109,8 +104,8 @@ enum CodecBenchmarks {
             print("  dwebp: not installed (apt-get install webp)")
             return
         }
-        let dwebp = times.sorted()[times.count / 2]
-        report(
+        let dwebp = ReferenceTools.median(times)
+        ReferenceTools.report(
             "WebP still decode",
             ours: ours.microsecondsPerOperation / 1000,
             reference: dwebp,
@@ -152,21 +147,21 @@ enum CodecBenchmarks {
             precondition(bitmap.pixels[4096] == 1)
         }
         let decodeOnlyRate = 12.0 / ((ours.microsecondsPerOperation - allocation.microsecondsPerOperation) / 1e6)
-        guard let output = run("tjbench", [path, "-rgbx", "-benchtime", "3", "-warmup", "1"]),
+        guard let output = ReferenceTools.text("tjbench", [path, "-rgbx", "-benchtime", "3", "-warmup", "1"]),
             let rate = output.split(separator: "\n").compactMap(megapixelsPerSecond).first
         else {
             print("  tjbench: not installed (apt-get install libjpeg-turbo-progs)")
             return
         }
-        report("JPEG full decode", ours: ourRate, reference: rate, unit: "MP/s", tool: "tjbench -rgbx")
-        report(
+        ReferenceTools.report("JPEG full decode", ours: ourRate, reference: rate, unit: "MP/s", tool: "tjbench -rgbx")
+        ReferenceTools.report(
             "JPEG full decode, reusing the bitmap",
             ours: reusingRate,
             reference: rate,
             unit: "MP/s",
             tool: "tjbench -rgbx"
         )
-        report(
+        ReferenceTools.report(
             "JPEG decode without the buffer's page faults",
             ours: decodeOnlyRate,
             reference: rate,
@@ -193,22 +188,17 @@ enum CodecBenchmarks {
         }
         let oursMilliseconds = ours.microsecondsPerOperation / 1000
 
-        let pillowScript = """
-            import io, sys, time
-            from PIL import Image
-            def once():
-                im = Image.open(sys.argv[1]); im.draft("RGB", (256, 256)); im.thumbnail((256, 256))
-                im.save(io.BytesIO(), "JPEG", quality=80)
-            once()
-            runs = []
-            for _ in range(15):
-                start = time.perf_counter(); once(); runs.append(time.perf_counter() - start)
-            print(sorted(runs)[len(runs) // 2] * 1000)
+        let operation = """
+            im = Image.open(sys.argv[1]); im.draft("RGB", (256, 256)); im.thumbnail((256, 256))
+            im.save(io.BytesIO(), "JPEG", quality=80)
             """
-        if let output = run("python3", ["-c", pillowScript, path]),
-            let pillow = Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            report("256 px thumbnail", ours: oursMilliseconds, reference: pillow, tool: "Pillow draft+thumbnail")
+        if let pillow = ReferenceTools.pillowMilliseconds(operation, runs: 15, argument: path) {
+            ReferenceTools.report(
+                "256 px thumbnail",
+                ours: oursMilliseconds,
+                reference: pillow,
+                tool: "Pillow draft+thumbnail"
+            )
         } else {
             print("  Pillow: not installed (pip install pillow)")
         }
@@ -221,7 +211,9 @@ enum CodecBenchmarks {
         var vipsRuns: [Double] = []
         for _ in 0..<5 {
             let start = ContinuousClock.now
-            guard run("vipsthumbnail", copies + ["-s", "256", "-o", "%s-thumb.jpg[Q=80]"]) != nil else { break }
+            guard ReferenceTools.text("vipsthumbnail", copies + ["-s", "256", "-o", "%s-thumb.jpg[Q=80]"]) != nil else {
+                break
+            }
             let elapsed = ContinuousClock.now - start
             vipsRuns.append(
                 (Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15) / 20
@@ -230,8 +222,8 @@ enum CodecBenchmarks {
         if vipsRuns.isEmpty {
             print("  vipsthumbnail: not installed (apt-get install libvips-tools)")
         } else {
-            let vips = vipsRuns.sorted()[vipsRuns.count / 2]
-            report(
+            let vips = ReferenceTools.median(vipsRuns)
+            ReferenceTools.report(
                 "256 px thumbnail",
                 ours: oursMilliseconds,
                 reference: vips,
@@ -248,25 +240,13 @@ enum CodecBenchmarks {
         let ours = try await measure("NukePNG: decode 2000×1500 RGBA PNG", operations: 1, iterations: 15) {
             _ = try PNGDecoder(context: context).decode(data)
         }
-        let script = """
-            import sys, time
-            from PIL import Image
-            def once():
-                im = Image.open(sys.argv[1]); im.load()
-            once()
-            runs = []
-            for _ in range(15):
-                start = time.perf_counter(); once(); runs.append(time.perf_counter() - start)
-            print(sorted(runs)[len(runs) // 2] * 1000)
-            """
-        guard let output = run("python3", ["-c", script, path]),
-            let pillow = Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
+        let operation = "im = Image.open(sys.argv[1]); im.load()"
+        guard let pillow = ReferenceTools.pillowMilliseconds(operation, runs: 15, argument: path) else {
             print("  Pillow: not installed (pip install pillow)")
             return
         }
         let oursMilliseconds = ours.microsecondsPerOperation / 1000
-        report("PNG decode", ours: oursMilliseconds, reference: pillow, tool: "Pillow open+load")
+        ReferenceTools.report("PNG decode", ours: oursMilliseconds, reference: pillow, tool: "Pillow open+load")
     }
 
     // MARK: Helpers
@@ -282,20 +262,20 @@ enum CodecBenchmarks {
         let png = directory.appendingPathComponent("photo-rgba.png").path
         if !FileManager.default.fileExists(atPath: jpeg) {
             guard
-                run(
+                ReferenceTools.text(
                     "convert",
                     [
                         "-size", "4000x3000", "-seed", "3", "plasma:fractal", "-blur", "0x1", "-attenuate", "0.4",
                         "+noise", "Gaussian", "-depth", "8", ppm,
                     ]
                 ) != nil,
-                let encoded = runData("cjpeg", ["-quality", "90", ppm])
+                let encoded = ReferenceTools.run("cjpeg", ["-quality", "90", ppm])
             else { return nil }
             guard FileManager.default.createFile(atPath: jpeg, contents: encoded) else { return nil }
         }
         if !FileManager.default.fileExists(atPath: png) {
             guard
-                run(
+                ReferenceTools.text(
                     "convert",
                     [
                         jpeg, "-resize", "2000x1500", "(", "+clone", "-channel", "R", "-separate", ")", "-alpha", "off",
@@ -307,48 +287,5 @@ enum CodecBenchmarks {
             }
         }
         return (jpeg, png)
-    }
-
-    /// Prints a throughput ratio (higher is better for us).
-    private static func report(_ name: String, ours: Double, reference: Double, unit: String, tool: String) {
-        print(String(format: "  → %@: %.2f× %@ (%.1f vs %.1f %@)", name, ours / reference, tool, ours, reference, unit))
-    }
-
-    /// Prints two times in milliseconds as a speed ratio (higher is better for us).
-    private static func report(_ name: String, ours: Double, reference: Double, tool: String) {
-        let ratio = reference / ours
-        print(String(format: "  → %@: %.2f× the speed of %@ (%.1f ms vs %.1f ms)", name, ratio, tool, ours, reference))
-    }
-
-    @discardableResult
-    private static func run(_ tool: String, _ arguments: [String]) -> String? {
-        runData(tool, arguments).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Runs a tool and returns what it printed on standard output and standard error together.
-    private static func runCombined(_ tool: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
-
-    private static func runData(_ tool: String, _ arguments: [String]) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
     }
 }

@@ -26,52 +26,46 @@ enum ProcessorBenchmarks {
         let sepiaTime = try await measure("NukeFilters: CISepiaTone on 12 MP RGBA", operations: 1, iterations: 5) {
             _ = try sepia.apply(photo)
         }
-        let script = """
-            import time
-            from PIL import Image, ImageFilter
-            def median(f):
-                f(); runs = []
-                for _ in range(9):
-                    start = time.perf_counter(); f(); runs.append(time.perf_counter() - start)
-                return sorted(runs)[4] * 1000
-            big = Image.effect_noise((4032, 3024), 64).convert("RGBA")
-            square = Image.effect_noise((1024, 1024), 64).convert("RGBA")
-            print(median(lambda: big.resize((400, 300), Image.LANCZOS)))
-            print(median(lambda: square.filter(ImageFilter.GaussianBlur(8))))
-            photo = Image.effect_noise((4000, 3000), 64).convert("RGB")
-            sepia = (0.393, 0.769, 0.189, 0, 0.349, 0.686, 0.168, 0, 0.272, 0.534, 0.131, 0)
-            print(median(lambda: photo.convert("RGB", sepia)))
-            """
-        guard let output = try? runPython(script) else {
+        let pillowResize = ReferenceTools.pillowMilliseconds(
+            setup: "big = Image.effect_noise((4032, 3024), 64).convert(\"RGBA\")",
+            "big.resize((400, 300), Image.LANCZOS)",
+            runs: 9
+        )
+        let pillowBlur = ReferenceTools.pillowMilliseconds(
+            setup: "square = Image.effect_noise((1024, 1024), 64).convert(\"RGBA\")",
+            "square.filter(ImageFilter.GaussianBlur(8))",
+            runs: 9
+        )
+        let pillowSepia = ReferenceTools.pillowMilliseconds(
+            setup: """
+                photo = Image.effect_noise((4000, 3000), 64).convert("RGB")
+                sepia = (0.393, 0.769, 0.189, 0, 0.349, 0.686, 0.168, 0, 0.272, 0.534, 0.131, 0)
+                """,
+            "photo.convert(\"RGB\", sepia)",
+            runs: 9
+        )
+        guard let pillowResize, let pillowBlur, let pillowSepia else {
             print("  Pillow: not installed (pip install pillow)")
             return
         }
-        let values = output.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 3 else { return }
-        let sepiaMilliseconds = sepiaTime.microsecondsPerOperation / 1000
-        print(
-            String(
-                format: "  → sepia, 12 MP: %.2f× the speed of Pillow convert(RGB, matrix) (%.1f ms vs %.1f ms)",
-                values[2] / sepiaMilliseconds,
-                sepiaMilliseconds,
-                values[2]
-            )
+        let milliseconds = { (measurement: Measurement) in measurement.microsecondsPerOperation / 1000 }
+        ReferenceTools.report(
+            "sepia, 12 MP",
+            ours: milliseconds(sepiaTime),
+            reference: pillowSepia,
+            tool: "Pillow convert(RGB, matrix)"
         )
-        print(
-            String(
-                format: "  → resize to 400 px: %.2f× the speed of Pillow resize(LANCZOS) (%.1f ms vs %.1f ms)",
-                values[0] / (ours.microsecondsPerOperation / 1000),
-                ours.microsecondsPerOperation / 1000,
-                values[0]
-            )
+        ReferenceTools.report(
+            "resize to 400 px",
+            ours: milliseconds(ours),
+            reference: pillowResize,
+            tool: "Pillow resize(LANCZOS)"
         )
-        print(
-            String(
-                format: "  → Gaussian blur r8: %.2f× the speed of Pillow GaussianBlur(8) (%.1f ms vs %.1f ms)",
-                values[1] / (blurred.microsecondsPerOperation / 1000),
-                blurred.microsecondsPerOperation / 1000,
-                values[1]
-            )
+        ReferenceTools.report(
+            "Gaussian blur r8",
+            ours: milliseconds(blurred),
+            reference: pillowBlur,
+            tool: "Pillow GaussianBlur(8)"
         )
     }
 
@@ -86,19 +80,5 @@ enum ProcessorBenchmarks {
                 buffer[index + 3] = 255
             }
         }
-    }
-
-    private static func runPython(_ script: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self)
     }
 }
