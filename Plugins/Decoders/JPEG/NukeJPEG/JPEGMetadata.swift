@@ -14,7 +14,13 @@ struct JPEGMetadata {
     var firstScanOffset: Int?
 
     init(_ data: Data) {
-        let bytes = [UInt8](data.prefix(1 << 20))  // Header segments live in the first megabyte.
+        // Header segments live in the first megabyte; read them in place, without a copy.
+        self = data.withUnsafeBytes { raw in
+            JPEGMetadata(segments: UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).prefix(1 << 20)))
+        }
+    }
+
+    private init(segments bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return }
         var iccChunks: [Int: [UInt8]] = [:]
         var offset = 2
