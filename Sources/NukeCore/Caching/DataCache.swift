@@ -236,25 +236,24 @@ public final class DataCache: DataCaching {
 
     /// The number of entries, after writing staged changes.
     public var totalCount: Int {
-        queue.sync {
-            performFlush(only: nil)
-            return directory.listFiles(now: DataCacheClock.next()).count
-        }
+        flushedFiles().count
     }
 
     /// The total size of the entry files in bytes, after writing staged changes.
     public var totalSize: Int {
-        queue.sync {
-            performFlush(only: nil)
-            return directory.listFiles(now: DataCacheClock.next()).reduce(0) { $0 + $1.size }
-        }
+        flushedFiles().reduce(0) { $0 + $1.size }
     }
 
     /// The disk space the entry files occupy in bytes (whole blocks), after writing staged changes.
     public var totalAllocatedSize: Int {
+        flushedFiles().reduce(0) { $0 + $1.allocatedSize }
+    }
+
+    /// The entry files on disk once every staged change is written.
+    private func flushedFiles() -> [DataCacheDirectory.File] {
         queue.sync {
             performFlush(only: nil)
-            return directory.listFiles(now: DataCacheClock.next()).reduce(0) { $0 + $1.allocatedSize }
+            return directory.listFiles(now: DataCacheClock.next())
         }
     }
 
