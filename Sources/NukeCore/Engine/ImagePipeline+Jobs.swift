@@ -70,6 +70,28 @@ extension ImagePipeline {
         return delegate.dataCache(for: request, pipeline: self)
     }
 
+    /// Reads the first of `keys` that `cache` holds, off the actor, then calls `completion` on the
+    /// actor with the data (or `nil`) unless `job` was disposed meanwhile. Cancel the returned
+    /// task to drop the lookup.
+    func readDiskCache<Value>(
+        _ cache: any DataCaching,
+        keys: [String],
+        for job: Job<Value>,
+        completion: @escaping @ImagePipelineActor (Data?) -> Void
+    ) -> Task<Void, Never> {
+        Task { @ImagePipelineActor in
+            let data = await performInBackground { () -> Data? in
+                // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
+                for key in keys {
+                    if let data = cache.cachedData(for: key) { return data }
+                }
+                return nil
+            }
+            guard !job.isDisposed else { return }
+            completion(try? data.get())
+        }
+    }
+
     /// Stores data through the delegate's `willCache` hook (off the actor).
     nonisolated func storeCachedData(_ data: Data, image: ImageContainer?, for request: ImageRequest, key: String) {
         guard let cache = delegate.dataCache(for: request, pipeline: self),

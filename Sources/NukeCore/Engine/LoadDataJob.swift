@@ -22,14 +22,8 @@ final class LoadDataJob: Job<(Data, DataResponse?)> {
             return
         }
         let key = pipeline.makeDataCacheKey(for: request)
-        diskLookup = Task { @ImagePipelineActor in
-            let data = await performInBackground { cache.cachedData(for: key) }
-            guard !self.isDisposed else { return }
-            if case .success(let data?) = data {
-                self.send(.value((data, nil), isCompleted: true))
-            } else {
-                self.loadFromSource()
-            }
+        diskLookup = pipeline.readDiskCache(cache, keys: [key], for: self) { [unowned self] data in
+            if let data { self.send(.value((data, nil), isCompleted: true)) } else { self.loadFromSource() }
         }
     }
 

@@ -47,21 +47,8 @@ final class LoadImageJob: Job<ImageResponse> {
             // A thumbnail can be made from the cached original: no second download.
             keys.append(pipeline.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false)))
         }
-        let candidateKeys = keys
-        diskLookup = Task { @ImagePipelineActor in
-            let data = await performInBackground { () -> Data? in
-                // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
-                for key in candidateKeys {
-                    if let data = cache.cachedData(for: key) { return data }
-                }
-                return nil
-            }
-            guard !self.isDisposed else { return }
-            if case .success(let data?) = data {
-                self.decodeCachedData(data)
-            } else {
-                self.loadFromSource()
-            }
+        diskLookup = pipeline.readDiskCache(cache, keys: keys, for: self) { [unowned self] data in
+            if let data { self.decodeCachedData(data) } else { self.loadFromSource() }
         }
     }
 
