@@ -23,17 +23,7 @@ enum BoxBlur {
                     if channels == 1 {
                         plane[y * width + x] = SIMD4(repeating: Float(source[from]))
                     } else {
-                        var pixel = SIMD4(
-                            Float(source[from]),
-                            Float(source[from + 1]),
-                            Float(source[from + 2]),
-                            Float(source[from + 3])
-                        )
-                        if premultiply {
-                            let alpha = pixel.w / 255
-                            pixel = SIMD4(pixel.x * alpha, pixel.y * alpha, pixel.z * alpha, pixel.w)
-                        }
-                        plane[y * width + x] = pixel
+                        plane[y * width + x] = SIMD4(rgbaAt: from, in: source, premultiplied: premultiply)
                     }
                 }
             }
@@ -60,10 +50,7 @@ enum BoxBlur {
                     buffer[index] = UInt8(min(255, max(0, pixel.x)).rounded())
                     continue
                 }
-                if premultiply {
-                    let factor: Float = pixel.w > 0 ? 255 / pixel.w : 0
-                    pixel = SIMD4(pixel.x * factor, pixel.y * factor, pixel.z * factor, pixel.w)
-                }
+                if premultiply { pixel = pixel.unpremultiplied(alpha: pixel.w) }
                 let clamped = pixel.clampedToZero(upTo: 255)
                 let base = index * 4
                 buffer[base] = UInt8(clamped.x.rounded())

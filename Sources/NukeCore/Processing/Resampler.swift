@@ -97,18 +97,7 @@ enum Resampler {
                         for y in 0..<sourceHeight {
                             let line = y * stride
                             for x in 0..<sourceWidth {
-                                let offset = line &+ x &* 4
-                                var pixel = SIMD4<Float>(
-                                    Float(bytes[offset]),
-                                    Float(bytes[offset + 1]),
-                                    Float(bytes[offset + 2]),
-                                    Float(bytes[offset + 3])
-                                )
-                                if premultiply {
-                                    let alpha = pixel.w / 255
-                                    pixel = SIMD4(pixel.x * alpha, pixel.y * alpha, pixel.z * alpha, pixel.w)
-                                }
-                                row[x] = pixel
+                                row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: premultiply)
                             }
                             for x in 0..<width {
                                 // Four accumulators shorten the chain of dependent additions.
@@ -156,11 +145,8 @@ enum Resampler {
                             for x in 0..<width {
                                 let sum = sums[x]
                                 let alpha = min(max(sum.w, 0), 255)
-                                var color = SIMD4<Float>(sum.x, sum.y, sum.z, alpha)
-                                if premultiply {
-                                    let factor: Float = alpha > 0 ? 255 / alpha : 0
-                                    color = SIMD4(sum.x * factor, sum.y * factor, sum.z * factor, alpha)
-                                }
+                                let color =
+                                    premultiply ? sum.unpremultiplied(alpha: alpha) : SIMD4(sum.x, sum.y, sum.z, alpha)
                                 let clamped = color.clampedToZero(upTo: 255)
                                 let rounded = (clamped + 0.5).rounded(.down)
                                 let offset = (y &* width &+ x) &* 4

@@ -1,0 +1,32 @@
+extension SIMD4 where Scalar == Float {
+    /// The RGBA pixel at `offset` in `bytes`, in 0…255, with its colour multiplied by
+    /// alpha / 255 when `premultiplied`.
+    @inline(__always)
+    init(rgbaAt offset: Int, in bytes: UnsafeRawBufferPointer, premultiplied: Bool) {
+        self.init(Float(bytes[offset]), Float(bytes[offset &+ 1]), Float(bytes[offset &+ 2]), Float(bytes[offset &+ 3]))
+        if premultiplied {
+            let alpha = w / 255
+            self = SIMD4(x * alpha, y * alpha, z * alpha, w)
+        }
+    }
+
+    /// Premultiplied colour made straight again for `alpha` (0…255): colour × 255 / alpha, 0
+    /// where alpha is 0; the result carries `alpha`.
+    @inline(__always)
+    func unpremultiplied(alpha: Float) -> SIMD4<Float> {
+        let factor: Float = alpha > 0 ? 255 / alpha : 0
+        return SIMD4(x * factor, y * factor, z * factor, alpha)
+    }
+
+    /// Each lane limited to `0...upper`. Written per lane because the generic
+    /// `clamped(lowerBound:upperBound:)` is not inlined and costs more than the pixel work.
+    @inline(__always)
+    func clampedToZero(upTo upper: Float) -> SIMD4<Float> {
+        SIMD4(
+            Swift.min(Swift.max(x, 0), upper),
+            Swift.min(Swift.max(y, 0), upper),
+            Swift.min(Swift.max(z, 0), upper),
+            Swift.min(Swift.max(w, 0), upper)
+        )
+    }
+}
