@@ -32,21 +32,17 @@ public final class GIFDecoder: ImageDecoding {
     /// Decodes complete (or truncated) data.
     public func decode(_ data: Data) throws -> ImageContainer {
         let scan = try Self.scan(data, limit: context.maximumPixelCount)
-        let source = GIFFrameSource(data: data, width: scan.width, height: scan.height)
-        let cursor = try source.makeCursor()
-        guard let first = try cursor.nextFrame() else {
-            throw ImageDecodingError.corrupt(reason: "the first frame is damaged")
-        }
         let animation = ImageAnimation(
             width: scan.width,
             height: scan.height,
             frameDurations: scan.delays.map(Self.duration(centiseconds:)),
             loopCount: scan.loopCount,
             memoryBudget: context.animationMemoryBudget,
-            source: source
+            source: GIFFrameSource(data: data, width: scan.width, height: scan.height)
         )
+        // The animation's own cursor composites the first frame, so later frames continue from it.
         return ImageContainer(
-            image: try context.thumbnail(of: first),
+            image: try context.thumbnail(of: try animation.frame(at: 0)),
             type: .gif,
             data: data,
             animation: scan.delays.count > 1 ? animation : nil
