@@ -47,6 +47,8 @@ let pluginModules: [Module] = [
         dependencies: ["CNukePNG"],
         testResources: [.copy("Fixtures")]
     ),
+    Module(name: "NukeCurl", path: "Plugins/Loaders/Curl/NukeCurl", dependencies: ["CNukeCurl"]),
+    Module(name: "NukeURLSession", path: "Plugins/Loaders/URLSession/NukeURLSession"),
 ]
 
 // MARK: - C targets (never products)
@@ -80,6 +82,13 @@ let cTargets: [Target] = [
         providers: [.apt(["libpng-dev"])]
     ),
     .target(name: "CNukePNG", dependencies: ["CNukeLibPNG"], path: "Plugins/Decoders/PNG/CNukePNG"),
+    .systemLibrary(
+        name: "CNukeLibCurl",
+        path: "Plugins/Loaders/Curl/CNukeLibCurl",
+        pkgConfig: "libcurl",
+        providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(name: "CNukeCurl", dependencies: ["CNukeLibCurl"], path: "Plugins/Loaders/Curl/CNukeCurl"),
 ]
 
 // MARK: - Package

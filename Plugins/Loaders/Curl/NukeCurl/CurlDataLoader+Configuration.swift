@@ -1,0 +1,56 @@
+public import NukeCore
+
+extension CurlDataLoader {
+    /// How a ``CurlDataLoader`` connects, validates, retries and limits its transfers.
+    public struct Configuration: Sendable {
+        /// Which HTTP version to speak.
+        public enum HTTPVersion: Hashable, Sendable {
+            /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise.
+            case automatic
+            /// HTTP/1.1 only.
+            case http1_1
+            /// HTTP/2 without negotiation, also over plain `http` (h2c with prior knowledge).
+            case http2PriorKnowledge
+        }
+
+        /// How server certificates are checked.
+        public enum TLSVerification: Hashable, Sendable {
+            /// Verify the certificate chain and the host name against the system's CA bundle,
+            /// or against the bundle at `caBundlePath`.
+            case verify(caBundlePath: String? = nil)
+            /// Accept any certificate. Only for development servers you control.
+            case insecureSkipVerification
+        }
+
+        /// Whether a status code is a success; 2xx by default. Others fail with
+        /// ``NukeCore/DataLoadingError/statusCodeUnacceptable(_:)`` before any body is delivered.
+        public var isAcceptableStatusCode: @Sendable (Int) -> Bool = { (200..<300).contains($0) }
+        /// Longest wait for a connection, in seconds.
+        public var connectTimeout: Double = 30
+        /// Longest time for a whole transfer, in seconds; `nil` for no limit. The request's
+        /// `timeoutInterval` limits the time without any data (a stalled transfer).
+        public var totalTimeout: Double?
+        /// Most redirects followed (10). Only `http` and `https` targets are followed.
+        public var maximumRedirects = 10
+        /// The HTTP version.
+        public var httpVersion = HTTPVersion.automatic
+        /// Certificate checking; on by default.
+        public var tlsVerification = TLSVerification.verify()
+        /// Proxies; the standard environment variables by default.
+        public var proxy = ProxySettings.fromEnvironment
+        /// When failed requests are tried again.
+        public var retryPolicy = RetryPolicy.default
+        /// Transfers stop with ``NukeCore/NetworkError/responseTooLarge(limit:)`` as soon as
+        /// they are known to exceed this (from `Content-Length`, or while streaming).
+        public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize
+        /// Most connections to one host (6, as browsers do for HTTP/1.1).
+        public var maximumConnectionsPerHost = 6
+        /// Most idle connections kept for reuse.
+        public var connectionCacheSize = 32
+        /// The `User-Agent` header, unless the request sets one.
+        public var userAgent = "NukeCurl"
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+}

@@ -1,0 +1,75 @@
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// A data loader on libcurl's multi interface.
+///
+/// One dedicated thread owns a multi handle and every transfer; connections are reused across
+/// requests and HTTP/2 streams are multiplexed when the server offers them. Chunks are delivered
+/// on that thread as they arrive. Cancelling frees the transfer at once. Failures arrive as
+/// ``NukeCore/NetworkError`` or ``NukeCore/DataLoadingError`` values; idempotent requests are
+/// retried by ``Configuration/retryPolicy``.
+///
+/// ```swift
+/// let loader = CurlDataLoader()
+/// let pipeline = ImagePipeline { $0.dataLoader = loader }
+/// ```
+public final class CurlDataLoader: DataLoading {
+    /// Counts of what the loader has done, for tests, benchmarks and diagnostics.
+    public struct Statistics: Hashable, Sendable {
+        /// Attempts libcurl finished (successful or not; retries count separately).
+        public var finishedAttempts = 0
+        /// New connections those attempts opened; the rest reused one.
+        public var connectionsOpened = 0
+        /// Attempts that spoke HTTP/2.
+        public var http2Attempts = 0
+        /// Retries scheduled by the retry policy.
+        public var retries = 0
+    }
+
+    /// The configuration the loader was created with.
+    public let configuration: Configuration
+    private let engine: CurlEngine
+    private let nextID = Atomic<UInt64>(0)
+
+    /// Creates a loader with its own connections and thread.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.engine = CurlEngine(configuration: configuration)
+    }
+
+    deinit {
+        engine.submit(.shutdown)
+    }
+
+    /// What the loader has done so far.
+    public var statistics: Statistics {
+        engine.statistics.withLock { $0 }
+    }
+
+    /// Starts a transfer.
+    public func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        engine.submit(.start(id: id, request: request, didReceiveData: didReceiveData, completion: completion))
+        return CurlCancellation(engine: engine, id: id)
+    }
+}
+
+/// Cancels one transfer of a ``CurlDataLoader``.
+private struct CurlCancellation: Cancellable {
+    let engine: CurlEngine
+    let id: UInt64
+
+    func cancel() {
+        engine.submit(.cancel(id: id))
+    }
+}

@@ -1,0 +1,178 @@
+internal import CNukeCurl
+internal import NukeCore
+internal import Synchronization
+
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+internal import Foundation
+
+/// A libcurl multi handle driven by one dedicated thread.
+///
+/// The thread loops over `curl_multi_perform`, `curl_multi_info_read` and `curl_multi_poll`.
+/// Other threads never touch a curl handle: they append commands under a lock and call
+/// `curl_multi_wakeup`, the one multi call libcurl allows from any thread. Connections live in
+/// the multi handle, so every transfer of one loader shares them (and HTTP/2 streams).
+final class CurlEngine: @unchecked Sendable {
+    // @unchecked: `multi`, `transfers`, `transfersByID` and `retries` are used only on the engine's
+    // thread; other threads use `commands` (a Mutex), `statistics` (a Mutex) and `wakeUp()`.
+
+    enum Command: Sendable {
+        case start(
+            id: UInt64,
+            request: DataRequest,
+            didReceiveData: @Sendable (Data, DataResponse) -> Void,
+            completion: @Sendable ((any Error)?) -> Void
+        )
+        case cancel(id: UInt64)
+        case shutdown
+    }
+
+    private let configuration: CurlDataLoader.Configuration
+    private let multi: UnsafeMutableRawPointer
+    private let commands = Mutex<[Command]>([])
+    let statistics = Mutex(CurlDataLoader.Statistics())
+
+    private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var transfersByID: [UInt64: CurlTransfer] = [:]
+    private var retries: [(due: ContinuousClock.Instant, transfer: CurlTransfer)] = []
+    private var isShuttingDown = false
+
+    private static let globalInitialization: Void = {
+        curl_global_init(Int(CURL_GLOBAL_ALL))
+    }()
+
+    init(configuration: CurlDataLoader.Configuration) {
+        Self.globalInitialization
+        self.configuration = configuration
+        multi = curl_multi_init()
+        nuke_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        nuke_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
+        nuke_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, configuration.connectionCacheSize)
+        let thread = Thread { [self] in run() }
+        thread.name = "NukeCurl"
+        thread.start()
+    }
+
+    /// Queues a command for the engine's thread and wakes it.
+    func submit(_ command: Command) {
+        commands.withLock { $0.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    // MARK: The engine's thread
+
+    private func run() {
+        while true {
+            for command in commands.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+                handle(command)
+            }
+            if isShuttingDown { break }
+            startDueRetries()
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            finishCompletedTransfers()
+            curl_multi_poll(multi, nil, 0, pollTimeout(), nil)
+        }
+        for transfer in Array(transfersByID.values) {
+            cancel(transfer)
+        }
+        curl_multi_cleanup(multi)
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case let .start(id, request, didReceiveData, completion):
+            let transfer = CurlTransfer(
+                id: id,
+                request: request,
+                configuration: configuration,
+                didReceiveData: didReceiveData,
+                completion: completion
+            )
+            transfersByID[id] = transfer
+            startAttempt(of: transfer)
+        case .cancel(let id):
+            if let transfer = transfersByID[id] { cancel(transfer) }
+        case .shutdown:
+            isShuttingDown = true
+        }
+    }
+
+    private func startAttempt(of transfer: CurlTransfer) {
+        guard let handle = transfer.makeHandle() else {
+            finish(transfer, error: NetworkError.other(reason: "libcurl could not create a handle"))
+            return
+        }
+        transfers[handle.raw] = transfer
+        curl_multi_add_handle(multi, handle.raw)
+    }
+
+    /// Removes the transfer at once: libcurl closes its connection if the response was not
+    /// complete, so the server sees the cancellation.
+    private func cancel(_ transfer: CurlTransfer) {
+        detach(transfer)
+        retries.removeAll { $0.transfer === transfer }
+        finish(transfer, error: CancellationError())
+    }
+
+    private func finishCompletedTransfers() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let transfer = transfers[easy]
+            else { continue }
+            let result = nuke_curl_message_result(message)
+            recordStatistics(of: transfer)
+            let outcome = transfer.outcome(of: result)
+            detach(transfer)
+            switch outcome {
+            case .complete(let error):
+                finish(transfer, error: error)
+            case .retry(let delay):
+                statistics.withLock { $0.retries += 1 }
+                retries.append((ContinuousClock.now + .milliseconds(Int(delay * 1000)), transfer))
+            }
+        }
+    }
+
+    private func detach(_ transfer: CurlTransfer) {
+        guard let handle = transfer.handle else { return }
+        curl_multi_remove_handle(multi, handle.raw)
+        transfers[handle.raw] = nil
+        transfer.releaseHandle()
+    }
+
+    private func finish(_ transfer: CurlTransfer, error: (any Error)?) {
+        transfersByID[transfer.id] = nil
+        transfer.complete(with: error)
+    }
+
+    private func startDueRetries() {
+        let now = ContinuousClock.now
+        let due = retries.filter { $0.due <= now }
+        guard !due.isEmpty else { return }
+        retries.removeAll { $0.due <= now }
+        due.forEach { startAttempt(of: $0.transfer) }
+    }
+
+    /// Up to a second, less when a retry is due sooner; commands interrupt it.
+    private func pollTimeout() -> Int32 {
+        guard let next = retries.map(\.due).min() else { return 1000 }
+        let wait = next - ContinuousClock.now
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: max(0, min(1000, milliseconds + 1)))
+    }
+
+    private func recordStatistics(of transfer: CurlTransfer) {
+        guard let handle = transfer.handle else { return }
+        let connections = handle.info(CURLINFO_NUM_CONNECTS)
+        let isHTTP2 = handle.info(CURLINFO_HTTP_VERSION) == Int(CURL_HTTP_VERSION_2_0)
+        statistics.withLock {
+            $0.finishedAttempts += 1
+            $0.connectionsOpened += connections
+            if isHTTP2 { $0.http2Attempts += 1 }
+        }
+    }
+}

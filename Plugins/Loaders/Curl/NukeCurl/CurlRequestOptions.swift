@@ -1,0 +1,98 @@
+internal import CNukeCurl
+internal import NukeCore
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// Translates a ``NukeCore/DataRequest`` and the loader's configuration into easy-handle options.
+struct CurlRequestOptions {
+    let configuration: CurlDataLoader.Configuration
+
+    func apply(to handle: CurlEasyHandle, for request: DataRequest) {
+        handle.set(CURLOPT_URL, request.url.absoluteString)
+        handle.set(CURLOPT_NOSIGNAL, 1)
+        handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        handle.set(CURLOPT_BUFFERSIZE, 64 * 1024)
+        applyMethod(to: handle, request.httpMethod)
+        applyRedirects(to: handle)
+        applyTimeouts(to: handle, request)
+        applyHTTPVersion(to: handle)
+        applyTLS(to: handle)
+        applyProxy(to: handle, scheme: request.url.scheme ?? "http")
+        if let limit = configuration.maximumResponseSize {
+            handle.set(CURLOPT_MAXFILESIZE_LARGE, size: Int64(limit))
+        }
+        var lines = request.headers.map { "\($0.name): \($0.value)" }
+        if request.headers["User-Agent"] == nil { lines.append("User-Agent: \(configuration.userAgent)") }
+        handle.setHeaders(lines)
+    }
+
+    private func applyMethod(to handle: CurlEasyHandle, _ method: String) {
+        switch method.uppercased() {
+        case "GET": break
+        case "HEAD": handle.set(CURLOPT_NOBODY, 1)
+        default: handle.set(CURLOPT_CUSTOMREQUEST, method)
+        }
+    }
+
+    private func applyRedirects(to handle: CurlEasyHandle) {
+        handle.set(CURLOPT_FOLLOWLOCATION, configuration.maximumRedirects > 0 ? 1 : 0)
+        handle.set(CURLOPT_MAXREDIRS, configuration.maximumRedirects)
+        handle.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+    }
+
+    /// Connect and total limits from the configuration; the request's `timeoutInterval` as the
+    /// longest time without a byte (libcurl's low-speed limit of 1 byte per second).
+    private func applyTimeouts(to handle: CurlEasyHandle, _ request: DataRequest) {
+        handle.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(configuration.connectTimeout))
+        if let total = configuration.totalTimeout {
+            handle.set(CURLOPT_TIMEOUT_MS, milliseconds(total))
+        }
+        handle.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        handle.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeoutInterval.rounded(.up))))
+    }
+
+    private func applyHTTPVersion(to handle: CurlEasyHandle) {
+        let version =
+            switch configuration.httpVersion {
+            case .automatic: CURL_HTTP_VERSION_2TLS
+            case .http1_1: CURL_HTTP_VERSION_1_1
+            case .http2PriorKnowledge: CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE
+            }
+        handle.set(CURLOPT_HTTP_VERSION, Int(version))
+        handle.set(CURLOPT_PIPEWAIT, 1)  // Wait to multiplex on a connection being set up.
+    }
+
+    private func applyTLS(to handle: CurlEasyHandle) {
+        switch configuration.tlsVerification {
+        case .verify(let caBundlePath):
+            handle.set(CURLOPT_SSL_VERIFYPEER, 1)
+            handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+            if let caBundlePath { handle.set(CURLOPT_CAINFO, caBundlePath) }
+        case .insecureSkipVerification:
+            handle.set(CURLOPT_SSL_VERIFYPEER, 0)
+            handle.set(CURLOPT_SSL_VERIFYHOST, 0)
+        }
+    }
+
+    /// Always sets the proxy (an empty one for none), so libcurl's own environment lookup never
+    /// disagrees with ``ProxySettings``.
+    private func applyProxy(to handle: CurlEasyHandle, scheme: String) {
+        let (proxy, bypass) = configuration.proxy.resolve(forScheme: scheme)
+        handle.set(CURLOPT_PROXY, proxy)
+        if let bypass { handle.set(CURLOPT_NOPROXY, bypass) }
+    }
+
+    private func milliseconds(_ seconds: Double) -> Int {
+        Int((seconds * 1000).rounded(.up).clamped(to: 1...Double(Int32.max)))
+    }
+}
+
+extension Double {
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,189 @@
+internal import CNukeCurl
+internal import NukeCore
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// One request through the engine, across its attempts; owned by the engine's thread.
+///
+/// Builds an easy handle for each attempt, turns libcurl's header and body callbacks into a
+/// ``NukeCore/DataResponse`` and chunks, validates the status before any body byte is delivered,
+/// and decides at the end whether to complete or retry.
+final class CurlTransfer {
+    /// What the engine should do when an attempt ends.
+    enum Outcome {
+        case complete((any Error)?)
+        case retry(after: Double)
+    }
+
+    let id: UInt64
+    let request: DataRequest
+    private let configuration: CurlDataLoader.Configuration
+    private let didReceiveData: @Sendable (Data, DataResponse) -> Void
+    private let completion: @Sendable ((any Error)?) -> Void
+
+    private(set) var handle: CurlEasyHandle?
+    private(set) var attempt = 0
+    private var headers = HTTPHeaderFields()
+    private var response: DataResponse?
+    private var receivedBytes = 0
+    private var hasDeliveredData = false
+    private var stoppedWith: Outcome?
+    private var isCompleted = false
+
+    init(
+        id: UInt64,
+        request: DataRequest,
+        configuration: CurlDataLoader.Configuration,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        self.id = id
+        self.request = request
+        self.configuration = configuration
+        self.didReceiveData = didReceiveData
+        self.completion = completion
+    }
+
+    // MARK: Attempts
+
+    /// Makes the easy handle for the next attempt; `nil` if libcurl has no memory for one.
+    func makeHandle() -> CurlEasyHandle? {
+        attempt += 1
+        headers = HTTPHeaderFields()
+        response = nil
+        receivedBytes = 0
+        stoppedWith = nil
+        guard let handle = CurlEasyHandle() else { return nil }
+        CurlRequestOptions(configuration: configuration).apply(to: handle, for: request)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        handle.set(CURLOPT_WRITEFUNCTION, callback: curlWriteCallback)
+        handle.set(CURLOPT_WRITEDATA, context: context)
+        handle.set(CURLOPT_HEADERFUNCTION, callback: curlHeaderCallback)
+        handle.set(CURLOPT_HEADERDATA, context: context)
+        self.handle = handle
+        return handle
+    }
+
+    /// Decides what follows an attempt that libcurl finished with `result`.
+    func outcome(of result: CURLcode) -> Outcome {
+        if let stoppedWith { return stoppedWith }
+        if result == CURLE_OK {
+            if response == nil {  // No body: the response is known only now.
+                let response = makeResponse()
+                if let outcome = validate(response) { return outcome }
+                self.response = response
+                didReceiveData(Data(), response)
+            }
+            return .complete(nil)
+        }
+        let error = CurlErrorMapping.error(for: result, url: request.url, configuration: configuration)
+        if !hasDeliveredData, let networkError = error as? NetworkError,
+            let delay = configuration.retryPolicy.delay(
+                beforeRetry: attempt,
+                method: request.httpMethod,
+                after: .error(networkError)
+            )
+        {
+            return .retry(after: delay)
+        }
+        return .complete(error)
+    }
+
+    /// Releases the attempt's handle.
+    func releaseHandle() {
+        handle = nil
+    }
+
+    /// Calls the completion, once.
+    func complete(with error: (any Error)?) {
+        guard !isCompleted else { return }
+        isCompleted = true
+        handle = nil
+        completion(error)
+    }
+
+    // MARK: Callbacks
+
+    fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let line = Substring(String(decoding: bytes, as: UTF8.self)).trimmingHTTPWhitespace()
+        if line.hasPrefix("HTTP/") {
+            headers = HTTPHeaderFields()  // A new response: a redirect's or an interim one came first.
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon])
+            let value = String(line[line.index(after: colon)...].trimmingHTTPWhitespace())
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return bytes.count
+    }
+
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if response == nil {
+            let response = makeResponse()
+            if let outcome = validate(response) {
+                stoppedWith = outcome
+                return 0  // Stops the transfer with CURLE_WRITE_ERROR.
+            }
+            self.response = response
+        }
+        receivedBytes += bytes.count
+        if let limit = configuration.maximumResponseSize, receivedBytes > limit {
+            stoppedWith = .complete(NetworkError.responseTooLarge(limit: limit))
+            return 0
+        }
+        guard let response, !bytes.isEmpty else { return bytes.count }
+        hasDeliveredData = true
+        didReceiveData(Data(bytes), response)
+        return bytes.count
+    }
+
+    // MARK: Responses
+
+    private func makeResponse() -> DataResponse {
+        let effectiveURL = handle?.stringInfo(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:))
+        return DataResponse(
+            url: effectiveURL ?? request.url,
+            statusCode: handle?.info(CURLINFO_RESPONSE_CODE),
+            headers: headers,
+            expectedContentLength: handle?.sizeInfo(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T) ?? -1
+        )
+    }
+
+    /// `nil` if the response may be delivered; else the attempt's outcome (retry or failure).
+    private func validate(_ response: DataResponse) -> Outcome? {
+        let validation = ResponseValidation.check(
+            response,
+            for: request,
+            attempt: attempt,
+            isAcceptableStatusCode: configuration.isAcceptableStatusCode,
+            retryPolicy: configuration.retryPolicy
+        )
+        switch validation {
+        case .accept: return nil
+        case .retry(let delay): return .retry(after: delay)
+        case .fail(let error): return .complete(error)
+        }
+    }
+}
+
+private let curlWriteCallback: nuke_curl_data_callback = { buffer, size, count, context in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlHeaderCallback: nuke_curl_data_callback = { buffer, size, count, context in
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+    return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
+}
+
+extension Substring {
+    /// Without leading and trailing white space (spaces, tabs, line ends).
+    fileprivate func trimmingHTTPWhitespace() -> Substring {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return self[first...last]
+    }
+}

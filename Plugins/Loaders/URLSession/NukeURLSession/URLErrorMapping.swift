@@ -1,0 +1,33 @@
+internal import NukeCore
+internal import Foundation
+
+/// Maps Foundation's `URLError` codes to NukeCore's loader-independent errors.
+enum URLErrorMapping {
+    static func error(for error: any Error, url: URL, redirectLimit: Int) -> any Error {
+        guard let urlError = error as? URLError else { return NetworkError.other(reason: "\(error)") }
+        let reason = "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+        switch urlError.code {
+        case .cancelled:
+            return CancellationError()
+        case .badURL, .unsupportedURL:
+            return DataLoadingError.invalidURL(url.absoluteString)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            return NetworkError.cannotConnect(reason: reason)
+        case .timedOut:
+            return NetworkError.timedOut(reason: reason)
+        case .networkConnectionLost:
+            return NetworkError.connectionLost(reason: reason)
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
+            return NetworkError.tooManyRedirects(limit: redirectLimit)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return NetworkError.secureConnectionFailed(reason: reason)
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
+            return NetworkError.badServerResponse(reason: reason)
+        case .dataLengthExceedsMaximum:
+            return NetworkError.responseTooLarge(limit: 0)
+        default:
+            return NetworkError.other(reason: reason)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+public import NukeCore
+
+extension URLSessionDataLoader {
+    /// How a ``URLSessionDataLoader`` validates, retries and limits its transfers.
+    public struct Configuration: Sendable {
+        /// Whether a status code is a success; 2xx by default. Others fail with
+        /// ``NukeCore/DataLoadingError/statusCodeUnacceptable(_:)`` before any body is delivered.
+        public var isAcceptableStatusCode: @Sendable (Int) -> Bool = { (200..<300).contains($0) }
+        /// Most redirects followed (10).
+        public var maximumRedirects = 10
+        /// When failed requests are tried again.
+        public var retryPolicy = RetryPolicy.default
+        /// Transfers stop with ``NukeCore/NetworkError/responseTooLarge(limit:)`` as soon as they
+        /// are known to exceed this.
+        public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize
+        /// Most connections to one host (6).
+        public var maximumConnectionsPerHost = 6
+        /// Longest time for a whole transfer, in seconds (URLSession's resource timeout; 7 days
+        /// by default). The request's `timeoutInterval` limits the time without any data.
+        public var totalTimeout: Double = 7 * 24 * 3600
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+}

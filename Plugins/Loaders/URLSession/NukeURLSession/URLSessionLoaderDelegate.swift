@@ -1,0 +1,78 @@
+internal import NukeCore
+internal import Foundation
+internal import FoundationNetworking
+internal import Synchronization
+
+/// The session delegate of a ``URLSessionDataLoader``: routes task events to their transfers,
+/// and starts retries.
+final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: NSObject subclasses cannot be checked. `transfers` is behind a Mutex;
+    // `configuration` is immutable; `session` is set once by the loader's init before any use.
+
+    private let configuration: URLSessionDataLoader.Configuration
+    private let transfers = Mutex<[Int: URLSessionTransfer]>([:])
+    nonisolated(unsafe) weak var session: URLSession?
+
+    init(configuration: URLSessionDataLoader.Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Starts the next attempt of `transfer`.
+    func start(_ transfer: URLSessionTransfer) {
+        guard let session else {
+            transfer.complete(with: NetworkError.other(reason: "The URL session was invalidated"))
+            return
+        }
+        let task = session.dataTask(with: transfer.urlRequest)
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        guard transfer.begin(task) else {
+            transfers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
+            return
+        }
+        task.resume()
+    }
+
+    private func transfer(for task: URLSessionTask) -> URLSessionTransfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let allow = transfer(for: dataTask)?.receive(response) ?? false
+        completionHandler(allow ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if transfer(for: dataTask)?.receive(data) == false {
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let follow = transfer(for: task)?.shouldFollowRedirect() ?? false
+        completionHandler(follow ? request : nil)
+        if !follow { task.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        switch transfer.outcome(of: error) {
+        case .complete(let error):
+            transfer.complete(with: error)
+        case .retry(let delay):
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+                start(transfer)
+            }
+        }
+    }
+}

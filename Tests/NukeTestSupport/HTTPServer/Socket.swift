@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// A connected or listening TCP socket on loopback; thin, blocking wrappers over POSIX calls.
+struct Socket: Sendable {
+    let descriptor: Int32
+
+    /// Opens a listening socket on `127.0.0.1` at `port` (0 picks a free one).
+    static func listen(port: UInt16 = 0, backlog: Int32 = 1024) throws(HTTPTestServerError) -> Socket {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw .system("socket", errno) }
+        var enable: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &enable, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, Glibc.listen(descriptor, backlog) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw .system("bind/listen", code)
+        }
+        return Socket(descriptor: descriptor)
+    }
+
+    /// The local port.
+    var port: UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Waits for a connection; `nil` once the socket is shut down.
+    func accept() -> Socket? {
+        while true {
+            let client = Glibc.accept(descriptor, nil, nil)
+            if client >= 0 {
+                var enable: Int32 = 1
+                setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &enable, socklen_t(MemoryLayout<Int32>.size))
+                return Socket(descriptor: client)
+            }
+            if errno == EINTR || errno == ECONNABORTED { continue }
+            return nil
+        }
+    }
+
+    /// Reads up to `count` bytes; `nil` when the peer closed the connection or on an error.
+    func read(upTo count: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, count, 0) }
+            if received > 0 { return Array(buffer.prefix(received)) }
+            if received < 0, errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// Writes all of `bytes`; `false` if the peer went away.
+    func write(_ bytes: some Collection<UInt8>) -> Bool {
+        let array = Array(bytes)
+        var offset = 0
+        while offset < array.count {
+            let sent = array.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + offset, array.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Waits up to `milliseconds` for the peer to send or close; returns `true` if it closed.
+    ///
+    /// Used while a response is paused so that a client's cancellation is seen at once.
+    func peerClosed(waitingUpTo milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        guard ready > 0 else { return false }
+        if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
+        var byte: UInt8 = 0
+        let peeked = recv(self.descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
+    /// Closes with a TCP reset instead of an orderly shutdown.
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        Glibc.close(descriptor)
+    }
+
+    /// Wakes any thread blocked on the socket.
+    func shutdown() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Releases the descriptor.
+    func close() {
+        _ = Glibc.close(descriptor)
+    }
+}
+
+/// Why the test server could not start.
+public enum HTTPTestServerError: Error, CustomStringConvertible, Sendable {
+    /// A system call failed with `errno`.
+    case system(String, Int32)
+    /// A helper server process did not start.
+    case helperFailed(String)
+
+    /// A sentence describing the problem.
+    public var description: String {
+        switch self {
+        case let .system(call, code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .helperFailed(let reason): "Test server failed: \(reason)"
+        }
+    }
+}
