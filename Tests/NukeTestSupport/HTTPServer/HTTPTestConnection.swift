@@ -56,7 +56,7 @@ struct HTTPTestConnection {
 
     /// Writes a response; `false` when the connection must end.
     private func write(_ response: HTTPTestResponse, keepingAlive: Bool) -> Bool {
-        if let delay = response.headDelay, !pause(for: delay) { return false }
+        if let delay = response.headDelay, !pause(for: delay) { return abandon() }
         let hasBody = response.status >= 200 && response.status != 204 && response.status != 304
         var head = "HTTP/1.1 \(response.status) \(response.reasonPhrase)\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
@@ -128,15 +128,16 @@ struct HTTPTestConnection {
         return true
     }
 
-    /// Waits `delay`, watching for the client to close; `false` if it did.
+    /// Waits `delay`, watching for the client to close; `false` if it did (or the server stopped).
     private func pause(for delay: Duration) -> Bool {
         let deadline = ContinuousClock.now + delay
         while true {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { return true }
-            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+            let milliseconds =
+                remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
             if server.isStopped || socket.peerClosed(waitingUpTo: Int32(clamping: max(1, min(milliseconds, 50)))) {
-                return abandon()
+                return false
             }
         }
     }

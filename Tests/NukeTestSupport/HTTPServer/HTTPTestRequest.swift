@@ -10,6 +10,8 @@ public struct HTTPTestRequest: Sendable, CustomStringConvertible {
     public var headers: HTTPHeaderFields
     /// The index of the connection (0, 1, …) in the order the server accepted them.
     public var connectionIndex: Int
+    /// When the request's head had been read.
+    public var receivedAt: ContinuousClock.Instant
 
     /// The path without the query; the path of an absolute-form target for proxy requests.
     public var path: String {
@@ -40,5 +42,6 @@ public struct HTTPTestRequest: Sendable, CustomStringConvertible {
             headers[name] = String(value)
         }
         self.connectionIndex = connectionIndex
+        self.receivedAt = .now
     }
 }

@@ -112,4 +112,3 @@ extension Substring {
         return self[start..<Swift.max(start, end)]
     }
 }
-

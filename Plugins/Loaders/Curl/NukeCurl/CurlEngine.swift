@@ -1,12 +1,11 @@
 internal import CNukeCurl
+internal import Foundation
 internal import NukeCore
 internal import Synchronization
 
 #if canImport(Glibc)
     internal import Glibc
 #endif
-
-internal import Foundation
 
 /// A libcurl multi handle driven by one dedicated thread.
 ///
@@ -65,7 +64,9 @@ final class CurlEngine: @unchecked Sendable {
 
     private func run() {
         while true {
-            for command in commands.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+            for command in commands.withLock({ commands in
+                defer { commands.removeAll() }; return commands
+            }) {
                 handle(command)
             }
             if isShuttingDown { break }

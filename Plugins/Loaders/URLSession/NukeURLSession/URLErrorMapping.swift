@@ -1,5 +1,5 @@
-internal import NukeCore
 internal import Foundation
+internal import NukeCore
 
 /// Maps Foundation's `URLError` codes to NukeCore's loader-independent errors.
 enum URLErrorMapping {
@@ -24,6 +24,9 @@ enum URLErrorMapping {
             return NetworkError.secureConnectionFailed(reason: reason)
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
             return NetworkError.badServerResponse(reason: reason)
+        case .unknown where reason.contains("remaining to read"):
+            // corelibs-foundation passes libcurl's CURLE_PARTIAL_FILE on as an unknown error.
+            return NetworkError.connectionLost(reason: reason)
         case .dataLengthExceedsMaximum:
             return NetworkError.responseTooLarge(limit: 0)
         default:

@@ -1,6 +1,7 @@
-public import NukeCore
+internal import Dispatch
 public import Foundation
 internal import FoundationNetworking
+public import NukeCore
 
 /// A data loader on FoundationNetworking's `URLSession`.
 ///
@@ -36,7 +37,8 @@ public final class URLSessionDataLoader: DataLoading {
     }
 
     deinit {
-        session.invalidateAndCancel()
+        let session = self.session
+        DispatchQueue.global().async { session.invalidateAndCancel() }  // Never wait on the session here.
     }
 
     /// Starts a transfer.

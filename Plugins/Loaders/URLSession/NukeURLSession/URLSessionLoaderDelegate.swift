@@ -1,6 +1,6 @@
-internal import NukeCore
 internal import Foundation
 internal import FoundationNetworking
+internal import NukeCore
 internal import Synchronization
 
 /// The session delegate of a ``URLSessionDataLoader``: routes task events to their transfers,
@@ -17,8 +17,20 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
         self.configuration = configuration
     }
 
-    /// Starts the next attempt of `transfer`.
+    /// Creates and resumes session tasks. `URLSession.dataTask(with:)` waits on a work queue that
+    /// every session of the process shares and that can be busy for seconds reading a fast
+    /// response; callers (the pipeline's actor, Swift's few cooperative threads) must never wait
+    /// on it, so tasks are created here.
+    private let taskQueue = DispatchQueue(label: "NukeURLSession.tasks")
+
+    /// Starts the next attempt of `transfer`, asynchronously.
     func start(_ transfer: URLSessionTransfer) {
+        taskQueue.async { [self] in
+            startNow(transfer)
+        }
+    }
+
+    private func startNow(_ transfer: URLSessionTransfer) {
         guard let session else {
             transfer.complete(with: NetworkError.other(reason: "The URL session was invalidated"))
             return
@@ -70,8 +82,8 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
         case .complete(let error):
             transfer.complete(with: error)
         case .retry(let delay):
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-                start(transfer)
+            taskQueue.asyncAfter(deadline: .now() + delay) { [self] in
+                startNow(transfer)
             }
         }
     }

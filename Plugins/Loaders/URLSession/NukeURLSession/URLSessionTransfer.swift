@@ -1,6 +1,6 @@
-internal import NukeCore
 internal import Foundation
 internal import FoundationNetworking
+internal import NukeCore
 internal import Synchronization
 
 /// One request through a ``URLSessionDataLoader``, across its attempts (one session task each).

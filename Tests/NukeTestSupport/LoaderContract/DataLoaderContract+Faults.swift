@@ -1,0 +1,172 @@
+internal import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// Checks of how a loader fails: refused and reset connections, lying lengths, limits, retries.
+extension DataLoaderContractContext {
+    func connectionRefused() async throws {
+        let closed = try HTTPTestServer()
+        let url = closed.url("/image")
+        closed.stop()
+        try await Task.sleep(for: .milliseconds(50))
+        let record = try await load(DataRequest(url: url), with: loader())
+        try require(
+            record.error.isNetworkError { if case .cannotConnect = $0 { true } else { false } },
+            "error \(String(describing: record.error)), expected cannotConnect"
+        )
+    }
+
+    func connectionResetMidBody() async throws {
+        server.route("/reset") { _ in
+            HTTPTestResponse(body: .bytes(sampleBody(100_000)), fault: .resetAfter(bytes: 10_000))
+        }
+        let record = try await load(request("/reset"), with: loader())
+        try require(record.completions.count == 1, "completion called \(record.completions.count) times")
+        try require(
+            record.error.isNetworkError { if case .connectionLost = $0 { true } else { false } },
+            "error \(String(describing: record.error)), expected connectionLost"
+        )
+    }
+
+    func bodyShorterThanContentLength() async throws {
+        let body = sampleBody(50_000)
+        server.route("/short") { _ in HTTPTestResponse(body: .bytes(body), framing: .declaredLength(60_000)) }
+        let record = try await load(request("/short"), with: loader())
+        try require(
+            record.error.isNetworkError { if case .connectionLost = $0 { true } else { false } },
+            "error \(String(describing: record.error)), expected connectionLost for a truncated body"
+        )
+    }
+
+    func bodyLongerThanContentLength() async throws {
+        let body = sampleBody(50_000)
+        server.route("/long") { _ in HTTPTestResponse(body: .bytes(body), framing: .declaredLength(40_000)) }
+        let record = try await load(request("/long"), with: loader())
+        try require(record.succeeded, "failed: \(String(describing: record.error))")
+        try require(record.body == body.prefix(40_000), "read \(record.body.count) bytes; Content-Length said 40000")
+    }
+
+    func endlessBodyStopsAtLimit() async throws {
+        // About 16 MB/s, a fast real link. At loopback speed (GB/s) corelibs-foundation's
+        // URLSession, which has no back-pressure, buffers gigabytes before a cancel takes effect.
+        server.route("/endless") { _ in
+            HTTPTestResponse(body: .endless, pacing: .init(chunkSize: 16_384, delay: .milliseconds(1)))
+        }
+        let limit = 1_000_000
+        let record = try await load(request("/endless"), with: loader(maximumResponseSize: limit), timeout: 20)
+        try require(
+            record.error as? NetworkError == .responseTooLarge(limit: limit),
+            "error \(String(describing: record.error)), expected responseTooLarge"
+        )
+        try require(record.body.count <= limit, "delivered \(record.body.count) bytes past the \(limit)-byte limit")
+    }
+
+    func contentLengthOverLimit() async throws {
+        let body = sampleBody(3_000_000)
+        server.route("/huge") { _ in .ok(body) }
+        let limit = 1_000_000
+        let record = try await load(request("/huge"), with: loader(maximumResponseSize: limit))
+        try require(
+            record.error as? NetworkError == .responseTooLarge(limit: limit),
+            "error \(String(describing: record.error)), expected responseTooLarge"
+        )
+        try require(record.body.count <= limit, "delivered \(record.body.count) bytes past the limit")
+    }
+
+    // MARK: Retries
+
+    /// Answers with `failures` in turn, then with `body`.
+    func routeFailing(_ path: String, with failures: [HTTPTestResponse], then body: Data) {
+        let attempts = Mutex(0)
+        server.route(path) { _ in
+            let attempt = attempts.withLock { attempts in
+                defer { attempts += 1 }
+                return attempts
+            }
+            return attempt < failures.count ? failures[attempt] : .ok(body)
+        }
+    }
+
+    var fastRetries: RetryPolicy { RetryPolicy(baseDelay: 0.02) }
+
+    func retriesServiceUnavailable() async throws {
+        let body = sampleBody(5000)
+        routeFailing("/flaky", with: [.status(503)], then: body)
+        let record = try await load(request("/flaky"), with: loader(retryPolicy: fastRetries))
+        try require(record.succeeded, "not retried: \(String(describing: record.error))")
+        try require(record.body == body, "wrong body after the retry")
+        try require(
+            server.requests(to: "/flaky").count == 2,
+            "\(server.requests(to: "/flaky").count) requests, expected 2"
+        )
+    }
+
+    func honoursRetryAfter() async throws {
+        routeFailing("/busy", with: [.status(429, headers: ["Retry-After": "1"])], then: sampleBody(100))
+        let record = try await load(request("/busy"), with: loader(retryPolicy: fastRetries))
+        try require(record.succeeded, "not retried: \(String(describing: record.error))")
+        let requests = server.requests(to: "/busy")
+        try require(requests.count == 2, "\(requests.count) requests, expected 2")
+        let waited = requests[1].receivedAt - requests[0].receivedAt
+        try require(waited >= .milliseconds(900), "retried after \(waited); Retry-After asked for 1 s")
+    }
+
+    func retriesConnectionFailure() async throws {
+        let failure = HTTPTestResponse(body: .bytes(sampleBody(1000)), fault: .resetAfter(bytes: 0))
+        routeFailing("/drop", with: [failure], then: sampleBody(2000))
+        let record = try await load(request("/drop"), with: loader(retryPolicy: fastRetries))
+        try require(
+            record.succeeded,
+            "a connection failure before any byte was not retried: \(String(describing: record.error))"
+        )
+        try require(server.requests(to: "/drop").count == 2, "\(server.requests(to: "/drop").count) requests")
+    }
+
+    func givesUpAfterRetries() async throws {
+        server.route("/down") { _ in .status(503) }
+        let record = try await load(request("/down"), with: loader(retryPolicy: fastRetries))
+        try require(
+            (record.error as? DataLoadingError) == .statusCodeUnacceptable(503),
+            "error \(String(describing: record.error))"
+        )
+        try require(
+            server.requests(to: "/down").count == 3,
+            "\(server.requests(to: "/down").count) requests; expected 1 + 2 retries"
+        )
+    }
+
+    func doesNotRetryPost() async throws {
+        server.route("/post") { _ in .status(503) }
+        let record = try await load(request("/post", method: "POST"), with: loader(retryPolicy: fastRetries))
+        try require(
+            (record.error as? DataLoadingError) == .statusCodeUnacceptable(503),
+            "error \(String(describing: record.error))"
+        )
+        try require(server.requests(to: "/post").count == 1, "a POST was retried")
+    }
+
+    // MARK: Load
+
+    func concurrentRequests(count: Int) async throws {
+        let bodies = (0..<count).map { sampleBody(20_000, seed: UInt32($0 + 1)) }
+        for (index, body) in bodies.enumerated() {
+            server.route("/image/\(index)") { _ in .ok(body) }
+        }
+        let loader = loader()
+        let results = try await withThrowingTaskGroup(of: (Int, LoadRecord).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await load(request("/image/\(index)"), with: loader, timeout: 60)) }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (index, record) in results {
+            try require(record.succeeded, "request \(index) failed: \(String(describing: record.error))")
+            try require(record.body == bodies[index], "request \(index) got the wrong body")
+        }
+    }
+}

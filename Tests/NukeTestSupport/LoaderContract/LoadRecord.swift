@@ -1,0 +1,98 @@
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Everything a loader reported for one load: chunks, responses, completions.
+public struct LoadRecord: Sendable {
+    /// Each chunk, in order.
+    public var chunks: [Data] = []
+    /// The response that came with each chunk.
+    public var responses: [DataResponse] = []
+    /// Every error the completion received (`nil` for success); a correct loader calls it once.
+    public var completions: [(any Error)?] = []
+
+    /// The chunks joined.
+    public var body: Data { chunks.reduce(into: Data()) { $0.append($1) } }
+
+    /// The first response.
+    public var response: DataResponse? { responses.first }
+
+    /// The completion's error, if the load completed with one.
+    public var error: (any Error)? { completions.first ?? nil }
+
+    /// `true` if the load completed exactly once, with no error.
+    public var succeeded: Bool { completions.count == 1 && error == nil }
+}
+
+/// Records a load as it happens; `finished` resumes when the completion arrives.
+public final class LoadRecorder: Sendable {
+    private let record = Mutex(LoadRecord())
+    private let (finishedStream, continuation) = AsyncStream<Void>.makeStream()
+
+    /// Creates a recorder.
+    public init() {}
+
+    /// Starts `request` on `loader`, recording into this recorder.
+    public func start(_ request: DataRequest, on loader: any DataLoading) -> any Cancellable {
+        loader.loadData(
+            with: request,
+            didReceiveData: { [self] data, response in
+                record.withLock {
+                    $0.chunks.append(data)
+                    $0.responses.append(response)
+                }
+            },
+            completion: { [self] error in
+                record.withLock { $0.completions.append(error) }
+                continuation.yield()
+            }
+        )
+    }
+
+    /// What has been recorded so far.
+    public var current: LoadRecord { record.withLock { $0 } }
+
+    /// Waits for the completion, at most `timeout` seconds, then a little longer to catch a
+    /// second completion or a late chunk; throws ``LoaderContractViolation`` if none came.
+    public func finished(timeout: Double = 30) async throws -> LoadRecord {
+        let completed = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [finishedStream] in
+                for await _ in finishedStream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(timeout))
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
+        }
+        guard completed else { throw LoaderContractViolation("no completion within \(timeout) s (a hang)") }
+        try? await Task.sleep(for: .milliseconds(20))
+        return current
+    }
+}
+
+/// Loads `request` on `loader` and waits for the completion.
+public func load(_ request: DataRequest, with loader: any DataLoading, timeout: Double = 30) async throws -> LoadRecord
+{
+    let recorder = LoadRecorder()
+    _ = recorder.start(request, on: loader)
+    return try await recorder.finished(timeout: timeout)
+}
+
+/// A broken rule of the ``DataLoading`` contract, with what was expected.
+public struct LoaderContractViolation: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public var description: String
+
+    /// Creates a violation.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

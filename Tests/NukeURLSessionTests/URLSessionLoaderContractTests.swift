@@ -1,0 +1,17 @@
+import NukeCore
+import NukeTestSupport
+import NukeURLSession
+import Testing
+
+@Suite struct URLSessionLoaderContractTests {
+    @Test(arguments: DataLoaderContract.Check.allCases)
+    func contract(_ check: DataLoaderContract.Check) async throws {
+        let contract = DataLoaderContract { options in
+            var configuration = URLSessionDataLoader.Configuration()
+            configuration.retryPolicy = options.retryPolicy
+            configuration.maximumResponseSize = options.maximumResponseSize
+            return URLSessionDataLoader(configuration: configuration)
+        }
+        try await contract.run(check)
+    }
+}
