@@ -33,7 +33,7 @@ public struct TestError: Error, Equatable, Sendable {
 
 extension ImagePipeline {
     /// A pipeline over a mock loader and the test image format, with the rate limiter off and
-    /// no caches; `configure` adjusts it.
+    /// no caches (memory, disk or HTTP); `configure` adjusts it.
     public nonisolated static func makeTestPipeline(
         loader: any DataLoading = MockDataLoader(),
         delegate: (any ImagePipeline.Delegate)? = nil,
@@ -45,6 +45,7 @@ extension ImagePipeline {
         configuration.dataLoader = loader
         configuration.isRateLimiterEnabled = false
         configuration.imageCache = nil
+        configuration.httpCache = nil
         configure(&configuration)
         return ImagePipeline(configuration: configuration, delegate: delegate)
     }

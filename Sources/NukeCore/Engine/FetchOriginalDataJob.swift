@@ -123,6 +123,15 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func load(with loader: any DataLoading) async {
         guard var urlRequest = request.urlRequest else { return }
+        var loader = loader
+        if let httpCache = pipeline.httpCache(for: request) {
+            loader = HTTPCachingDataLoader(loader: loader, cache: httpCache)
+            if request.options.contains(.returnCacheDataDontLoad) {
+                urlRequest.cachePolicy = .returnCacheDataDontLoad
+            } else if request.options.contains(.disableDiskCacheReads) {
+                urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+            }
+        }
         if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey)
         {
             resumable.apply(to: &urlRequest)
@@ -204,7 +213,11 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private func complete(with error: (any Error)?, isLocal: Bool) {
         if let error {
             saveResumableData()
-            send(.error(.dataLoadingFailed(error: error)))
+            switch error {
+            case is HTTPCacheError: send(.error(.dataMissingInCache))
+            case NetworkError.responseTooLarge: send(.error(.dataDownloadExceededMaximumSize))
+            default: send(.error(.dataLoadingFailed(error: error)))
+            }
             return
         }
         guard !buffer.isEmpty else {

@@ -63,6 +63,22 @@ extension ImagePipeline {
         cache[makeImageCacheKey(for: request)] = container
     }
 
+    // MARK: HTTP cache
+
+    /// The HTTP cache for a request's network load: `http`/`https` only, not for local resources.
+    nonisolated func httpCache(for request: ImageRequest) -> HTTPCache? {
+        guard let httpCache = configuration.httpCache, let scheme = request.url?.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        else { return nil }
+        return httpCache
+    }
+
+    /// Whether a request that must not load (`returnCacheDataDontLoad`) may still reach the
+    /// loader, because the HTTP cache in front of it can answer without the network.
+    nonisolated func canAnswerWithoutLoading(_ request: ImageRequest) -> Bool {
+        httpCache(for: request) != nil && !request.options.contains(.disableDiskCacheReads)
+    }
+
     // MARK: Disk cache
 
     nonisolated func diskCache(forReading request: ImageRequest) -> (any DataCaching)? {

@@ -32,7 +32,7 @@ final class LoadDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func loadFromSource() {
-        if request.options.contains(.returnCacheDataDontLoad) {
+        if request.options.contains(.returnCacheDataDontLoad), !pipeline.canAnswerWithoutLoading(request) {
             send(.error(.dataMissingInCache))
             return
         }

@@ -81,7 +81,7 @@ final class LoadImageJob: Job<ImageResponse> {
     // MARK: Source
 
     private func loadFromSource() {
-        if request.options.contains(.returnCacheDataDontLoad) {
+        if request.options.contains(.returnCacheDataDontLoad), !pipeline.canAnswerWithoutLoading(request) {
             send(.error(.dataMissingInCache))
             return
         }

@@ -41,6 +41,12 @@ extension ImagePipeline {
         /// The name of a disk cache in ``registry``; when set, it replaces ``dataCache``.
         public var dataCacheName: String?
 
+        /// The HTTP cache in front of the loader for `http` and `https` requests, honouring the
+        /// server's caching headers (see ``HTTPCachingDataLoader``); ``HTTPCache/shared`` by
+        /// default, `nil` for none. ``withDataCache`` turns it off in favour of the
+        /// validation-free ``dataCache``.
+        public var httpCache: HTTPCache? = .shared
+
         /// What goes into the disk cache: original data, encoded processed images, or both.
         public var dataCachePolicy = DataCachePolicy.storeOriginalData
 
@@ -109,11 +115,12 @@ extension ImagePipeline {
         }
 
         /// The default configuration with a ``DataCache`` named `nuke.data-cache` under the
-        /// user's cache directory.
+        /// user's cache directory, and no HTTP cache: data is stored and served without
+        /// validation, whatever the server's caching headers say.
         public static var withDataCache: Configuration { withDataCache() }
 
         /// The default configuration with a ``DataCache`` under the user's cache directory
-        /// (`$XDG_CACHE_HOME`, else `~/.cache`).
+        /// (`$XDG_CACHE_HOME`, else `~/.cache`), and ``httpCache`` off.
         ///
         /// If the directory cannot be created, the configuration has no disk cache.
         ///
@@ -123,6 +130,7 @@ extension ImagePipeline {
         public static func withDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) -> Configuration {
             var configuration = Configuration()
             configuration.dataCache = try? DataCache(name: name, sizeLimit: sizeLimit ?? DataCache.defaultSizeLimit)
+            configuration.httpCache = nil
             return configuration
         }
 

@@ -21,10 +21,12 @@ extension ImageRequest {
         public static let disableDiskCacheWrites = Options(rawValue: 1 << 3)
         /// Neither read from nor write to the disk cache.
         public static let disableDiskCache: Options = [.disableDiskCacheReads, .disableDiskCacheWrites]
-        /// Skip the memory and disk caches when reading, but still write what is loaded.
-        /// Does not affect an HTTP cache inside the loader.
+        /// Skip the memory and disk caches when reading, but still write what is loaded. The
+        /// pipeline's HTTP cache (``ImagePipeline/Configuration/httpCache``) is skipped too; an
+        /// HTTP cache inside a custom loader is not affected.
         public static let reloadIgnoringCachedData: Options = [.disableMemoryCacheReads, .disableDiskCacheReads]
-        /// Serve from the caches only; fail with ``ImagePipeline/Error/dataMissingInCache`` if absent.
+        /// Serve from the caches only (the HTTP cache included, stale responses too unless marked
+        /// `must-revalidate`); fail with ``ImagePipeline/Error/dataMissingInCache`` if absent.
         public static let returnCacheDataDontLoad = Options(rawValue: 1 << 4)
         /// Skip the post-decoding hook (kept for Nuke compatibility; decoders here output
         /// display-ready bitmaps, so there is nothing to decompress).

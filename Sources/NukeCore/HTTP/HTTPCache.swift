@@ -1,0 +1,93 @@
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// A private HTTP cache on disk (RFC 9111): responses with their validators and freshness, in a
+/// ``DataCache`` (body as the entry's data, status and headers as its metadata).
+///
+/// ``HTTPCachingDataLoader`` puts it in front of any loader; the pipeline does that for `http`
+/// and `https` requests when ``ImagePipeline/Configuration/httpCache`` is set, which it is by
+/// default (``shared``).
+public final class HTTPCache: Sendable {
+    private enum Storage {
+        case unopened(@Sendable () throws -> DataCache)
+        case opened(DataCache?)
+    }
+
+    private let storage: Mutex<Storage>
+
+    /// A cache in `dataCache`.
+    public init(dataCache: DataCache) {
+        storage = Mutex(.opened(dataCache))
+    }
+
+    /// A cache in the directory `name` under the user's cache directory, opened on first use;
+    /// if it cannot be created, nothing is cached.
+    public init(name: String = "nuke.http-cache", sizeLimit: Int = DataCache.defaultSizeLimit) {
+        storage = Mutex(.unopened({ try DataCache(name: name, sizeLimit: sizeLimit) }))
+    }
+
+    /// The default cache, `nuke.http-cache` under the user's cache directory (150 MiB).
+    public static let shared = HTTPCache()
+
+    /// The disk cache holding the responses; `nil` if its directory could not be created.
+    public var dataCache: DataCache? {
+        storage.withLock { storage in
+            switch storage {
+            case .opened(let cache):
+                return cache
+            case .unopened(let open):
+                let cache = try? open()
+                storage = .opened(cache)
+                return cache
+            }
+        }
+    }
+
+    /// The stored body and response for `url`, fresh or not.
+    public func cachedResponse(for url: URL) -> (data: Data, response: DataResponse)? {
+        entry(for: url).map { ($0.body, $0.entry.response(bodySize: $0.body.count)) }
+    }
+
+    /// Removes the stored response for `url`.
+    public func removeResponse(for url: URL) {
+        dataCache?.removeData(for: url.absoluteString)
+    }
+
+    /// Removes every stored response.
+    public func removeAll() {
+        dataCache?.removeAll()
+    }
+
+    // MARK: Entries
+
+    func entry(for url: URL) -> (body: Data, entry: HTTPCacheEntry)? {
+        guard let stored = dataCache?.cachedEntry(for: url.absoluteString),
+            let entry = try? JSONDecoder().decode(HTTPCacheEntry.self, from: stored.metadata)
+        else { return nil }
+        return (stored.data, entry)
+    }
+
+    func store(_ body: Data, entry: HTTPCacheEntry, for url: URL) {
+        guard let metadata = try? JSONEncoder().encode(entry) else { return }
+        dataCache?.storeEntry(DataCache.Entry(data: body, metadata: metadata), for: url.absoluteString)
+    }
+}
+
+/// Why the HTTP cache could not answer a request that must not go to the network.
+public enum HTTPCacheError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A cache-only request found no usable response: none stored, or a stale one the server
+    /// said must be revalidated.
+    case notCached(URL)
+
+    /// A sentence describing the problem.
+    public var description: String {
+        switch self {
+        case .notCached(let url): "No usable cached response for \(url.absoluteString)"
+        }
+    }
+}

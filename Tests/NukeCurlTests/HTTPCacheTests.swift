@@ -1,0 +1,273 @@
+import Foundation
+import NukeCore
+import NukeCurl
+import NukeTestSupport
+import Synchronization
+import Testing
+
+/// The HTTP caching layer's rules, each against a real server through the curl loader, on a real
+/// disk.
+@Suite struct HTTPCacheTests {
+    let server: HTTPTestServer
+    let directory: TemporaryDirectory
+    let cache: HTTPCache
+    let loader: HTTPCachingDataLoader
+    let body = sampleBody(30_000)
+
+    init() throws {
+        server = try HTTPTestServer()
+        directory = try TemporaryDirectory()
+        cache = HTTPCache(dataCache: try DataCache(path: directory.url))
+        var configuration = CurlDataLoader.Configuration()
+        configuration.retryPolicy = .disabled
+        configuration.proxy = .none
+        loader = HTTPCachingDataLoader(loader: CurlDataLoader(configuration: configuration), cache: cache)
+    }
+
+    func get(
+        _ path: String,
+        headers: HTTPHeaderFields = [:],
+        policy: DataRequest.CachePolicy = .useProtocolCachePolicy
+    ) async throws -> LoadRecord {
+        try await load(DataRequest(url: server.url(path), headers: headers, cachePolicy: policy), with: loader)
+    }
+
+    func serve(etag: String? = nil, lastModified: Date? = nil, _ headers: HTTPHeaderFields) {
+        server.serve(
+            HTTPTestResource(body: body, etag: etag, lastModified: lastModified, headers: headers),
+            at: "/image"
+        )
+    }
+
+    var requestCount: Int { server.requests(to: "/image").count }
+
+    @Test func freshResponseIsServedWithoutNetwork() async throws {
+        serve(["Cache-Control": "max-age=60"])
+        #expect(try await get("/image").body == body)
+        let second = try await get("/image")
+        #expect(second.body == body)
+        #expect(second.response?.statusCode == 200)
+        #expect(requestCount == 1)
+    }
+
+    @Test func expiresInTheFutureIsFreshInThePastIsStale() async throws {
+        server.serve(
+            HTTPTestResource(body: body, headers: ["Expires": HTTPDate.string(from: Date() + 3600)]),
+            at: "/future"
+        )
+        server.serve(
+            HTTPTestResource(body: body, etag: "\"e\"", headers: ["Expires": HTTPDate.string(from: Date() - 3600)]),
+            at: "/past"
+        )
+        for path in ["/future", "/past"] {
+            _ = try await get(path)
+            #expect(try await get(path).body == body)
+        }
+        #expect(server.requests(to: "/future").count == 1)
+        #expect(server.requests(to: "/past").count == 2)
+        #expect(server.requests(to: "/past").last?.headers["If-None-Match"] == "\"e\"")
+    }
+
+    @Test func staleResponseIsRevalidatedWithETagAnd304RefreshesIt() async throws {
+        let attempts = Counter()
+        server.route("/image") { [body] request in
+            // Stale at first (max-age=0); the 304 makes it fresh for a minute.
+            let maxAge = attempts.next() == 0 ? "0" : "60"
+            return HTTPTestResource(body: body, etag: "\"v1\"", headers: ["Cache-Control": "max-age=\(maxAge)"])
+                .response(to: request)
+        }
+        _ = try await get("/image")
+        let revalidated = try await get("/image")
+        #expect(revalidated.succeeded)
+        #expect(revalidated.body == body)
+        #expect(revalidated.response?.statusCode == 200)
+        #expect(server.requests(to: "/image")[1].headers["If-None-Match"] == "\"v1\"")
+        #expect(revalidated.response?.headers["Cache-Control"] == "max-age=60")
+        _ = try await get("/image")
+        #expect(requestCount == 2, "the refreshed entry is fresh: no third request")
+    }
+
+    @Test func lastModifiedIsSentAsIfModifiedSince() async throws {
+        let modified = Date(timeIntervalSince1970: 1_700_000_000)
+        serve(lastModified: modified, ["Cache-Control": "max-age=0"])
+        _ = try await get("/image")
+        #expect(try await get("/image").body == body)
+        #expect(server.requests(to: "/image")[1].headers["If-Modified-Since"] == HTTPDate.string(from: modified))
+    }
+
+    @Test func lastModifiedAloneGivesHeuristicFreshness() async throws {
+        serve(lastModified: Date() - 10 * 86_400, [:])
+        _ = try await get("/image")
+        _ = try await get("/image")
+        #expect(requestCount == 1, "a tenth of ten days is fresh")
+    }
+
+    @Test func changedResourceReplacesTheStoredOne() async throws {
+        let version = Counter()
+        server.route("/image") { request in
+            let current = version.next() == 0 ? "\"v1\"" : "\"v2\""
+            return HTTPTestResource(
+                body: sampleBody(1000, seed: current == "\"v1\"" ? 1 : 2),
+                etag: current,
+                headers: ["Cache-Control": "no-cache"]
+            )
+            .response(to: request)
+        }
+        _ = try await get("/image")
+        #expect(try await get("/image").body == sampleBody(1000, seed: 2))
+        #expect(cache.cachedResponse(for: server.url("/image"))?.data == sampleBody(1000, seed: 2))
+    }
+
+    @Test func noStoreIsNeverStored() async throws {
+        serve(etag: "\"x\"", ["Cache-Control": "no-store, max-age=60"])
+        _ = try await get("/image")
+        _ = try await get("/image")
+        #expect(requestCount == 2)
+        #expect(cache.cachedResponse(for: server.url("/image")) == nil)
+    }
+
+    @Test func requestNoStoreIsNotStored() async throws {
+        serve(["Cache-Control": "max-age=60"])
+        _ = try await get("/image", headers: ["Cache-Control": "no-store"])
+        #expect(cache.cachedResponse(for: server.url("/image")) == nil)
+    }
+
+    @Test func noCacheIsStoredButRevalidatedEveryTime() async throws {
+        serve(etag: "\"n\"", ["Cache-Control": "no-cache, max-age=600"])
+        for _ in 0..<3 { #expect(try await get("/image").body == body) }
+        let requests = server.requests(to: "/image")
+        #expect(requests.count == 3)
+        #expect(requests.dropFirst().allSatisfy { $0.headers["If-None-Match"] == "\"n\"" })
+    }
+
+    @Test func requestNoCacheRevalidatesAFreshResponse() async throws {
+        serve(etag: "\"f\"", ["Cache-Control": "max-age=600"])
+        _ = try await get("/image")
+        _ = try await get("/image", headers: ["Cache-Control": "no-cache"])
+        #expect(server.requests(to: "/image").last?.headers["If-None-Match"] == "\"f\"")
+    }
+
+    @Test func staleIsServedWhenTheServerIsUnreachable() async throws {
+        serve(etag: "\"s\"", ["Cache-Control": "max-age=0"])
+        _ = try await get("/image")
+        server.stop()
+        let offline = try await get("/image")
+        #expect(offline.succeeded)
+        #expect(offline.body == body)
+    }
+
+    @Test func mustRevalidateIsNeverServedStale() async throws {
+        serve(etag: "\"m\"", ["Cache-Control": "max-age=0, must-revalidate"])
+        _ = try await get("/image")
+        server.stop()
+        let offline = try await get("/image")
+        #expect(offline.error is NetworkError)
+        let cacheOnly = try await get("/image", policy: .returnCacheDataDontLoad)
+        #expect(cacheOnly.error as? HTTPCacheError == .notCached(server.url("/image")))
+    }
+
+    @Test func cacheOnlyServesStaleDataOffline() async throws {
+        serve(etag: "\"o\"", ["Cache-Control": "max-age=0"])
+        _ = try await get("/image")
+        server.stop()
+        let record = try await get("/image", policy: .returnCacheDataDontLoad)
+        #expect(record.succeeded)
+        #expect(record.body == body)
+        let missing = try await get("/other", policy: .returnCacheDataDontLoad)
+        #expect(missing.error as? HTTPCacheError == .notCached(server.url("/other")))
+    }
+
+    @Test func reloadIgnoresTheStoredResponse() async throws {
+        serve(["Cache-Control": "max-age=60"])
+        _ = try await get("/image")
+        _ = try await get("/image", policy: .reloadIgnoringLocalCacheData)
+        #expect(requestCount == 2)
+        #expect(server.requests(to: "/image")[1].headers["If-None-Match"] == nil)
+    }
+
+    @Test func varyKeepsResponsesApartByRequestHeader() async throws {
+        serve(["Cache-Control": "max-age=60", "Vary": "Accept"])
+        _ = try await get("/image", headers: ["Accept": "image/webp"])
+        _ = try await get("/image", headers: ["Accept": "image/webp"])
+        #expect(requestCount == 1)
+        _ = try await get("/image", headers: ["Accept": "image/png"])
+        #expect(requestCount == 2)
+    }
+
+    @Test func varyStarIsNeverStored() async throws {
+        serve(["Cache-Control": "max-age=60", "Vary": "*"])
+        _ = try await get("/image")
+        #expect(cache.cachedResponse(for: server.url("/image")) == nil)
+    }
+
+    @Test func failedTransfersAreNotStoredAndKeepWhatWasStored() async throws {
+        server.route("/reset") { _ in
+            HTTPTestResponse(
+                headers: ["Cache-Control": "max-age=60"],
+                body: .bytes(sampleBody(50_000)),
+                fault: .resetAfter(bytes: 20_000)
+            )
+        }
+        server.route("/error") { _ in HTTPTestResponse(status: 500, headers: ["Cache-Control": "max-age=60"]) }
+        #expect(try await get("/reset").error != nil)
+        #expect(try await get("/error").error != nil)
+        #expect(cache.cachedResponse(for: server.url("/reset")) == nil)
+        #expect(cache.cachedResponse(for: server.url("/error")) == nil)
+
+        let attempts = Counter()
+        server.route("/image") { [body] request in
+            attempts.next() == 0
+                ? HTTPTestResource(body: body, etag: "\"k\"", headers: ["Cache-Control": "max-age=0, must-revalidate"])
+                    .response(to: request)
+                : HTTPTestResponse(status: 503)
+        }
+        _ = try await get("/image")
+        #expect(try await get("/image").error != nil)
+        #expect(cache.cachedResponse(for: server.url("/image"))?.data == body, "a failed revalidation keeps the entry")
+    }
+
+    @Test func pipelineUsesTheHTTPCacheByDefaultAndNotWithDataCache() async throws {
+        serve(["Cache-Control": "max-age=60"])
+        let curl = CurlDataLoader()
+        let pipeline = ImagePipeline {
+            $0.dataLoader = curl
+            $0.httpCache = cache
+            $0.imageCache = nil
+        }
+        _ = try await pipeline.data(for: server.url("/image"))
+        let second = try await pipeline.data(for: server.url("/image"))
+        #expect(second.data == body)
+        #expect(requestCount == 1)
+        #expect(ImagePipeline.Configuration().httpCache === HTTPCache.shared)
+        #expect(ImagePipeline.Configuration.withDataCache.httpCache == nil)
+
+        server.stop()
+        let cacheOnly = try await pipeline.data(
+            for: ImageRequest(url: server.url("/image"), options: [.returnCacheDataDontLoad])
+        )
+        #expect(cacheOnly.data == body)
+        do {
+            _ = try await pipeline.data(
+                for: ImageRequest(url: server.url("/none"), options: [.returnCacheDataDontLoad])
+            )
+            Issue.record("a cache-only request for nothing stored succeeded")
+        } catch {
+            guard case .dataMissingInCache = error else {
+                Issue.record("error \(error), expected dataMissingInCache")
+                return
+            }
+        }
+    }
+}
+
+/// Counts calls from any thread: 0, 1, 2, …
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    func next() -> Int {
+        value.withLock { value in
+            defer { value += 1 }
+            return value
+        }
+    }
+}
