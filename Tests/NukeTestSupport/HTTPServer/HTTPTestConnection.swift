@@ -49,6 +49,11 @@ struct HTTPTestConnection {
             }
             guard buffer.count < 65_536, let bytes = socket.read(upTo: 65_536) else { return nil }
             buffer += bytes
+            if let first = buffer.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+                // Not HTTP/1 (a TLS handshake, say): answer in plain text, as servers do, and close.
+                _ = socket.write("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+                return nil
+            }
         }
     }
 

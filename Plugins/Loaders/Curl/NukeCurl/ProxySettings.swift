@@ -21,6 +21,11 @@ public enum ProxySettings: Hashable, Sendable {
         .environment(ProcessInfo.processInfo.environment)
     }
 
+    /// The proxy for a URL scheme (`http`, `https`); empty for none.
+    public func resolvedProxy(forScheme scheme: String) -> String {
+        resolve(forScheme: scheme).proxy
+    }
+
     /// The proxy URL and bypass list for a URL scheme; an empty proxy means none.
     func resolve(forScheme scheme: String) -> (proxy: String, bypass: String?) {
         switch self {

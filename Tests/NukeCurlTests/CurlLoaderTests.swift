@@ -1,0 +1,119 @@
+import Foundation
+import NukeCore
+import NukeCurl
+import NukeTestSupport
+import Testing
+
+@Suite struct CurlLoaderTests {
+    func makeLoader(_ configure: (inout CurlDataLoader.Configuration) -> Void = { _ in }) -> CurlDataLoader {
+        var configuration = CurlDataLoader.Configuration()
+        configuration.proxy = .none
+        configure(&configuration)
+        return CurlDataLoader(configuration: configuration)
+    }
+
+    @Test func reusesOneConnectionForSequentialRequests() async throws {
+        let server = try HTTPTestServer()
+        server.route("/image") { _ in .ok(sampleBody(10_000)) }
+        let loader = makeLoader()
+        for _ in 0..<20 {
+            #expect(try await load(DataRequest(url: server.url("/image")), with: loader).succeeded)
+        }
+        #expect(server.acceptedConnectionCount == 1)
+        #expect(loader.statistics.connectionsOpened == 1)
+        #expect(loader.statistics.finishedAttempts == 20)
+    }
+
+    @Test(.enabled(if: NGHTTPDServer.isAvailable, "needs nghttpd and openssl (apt install nghttp2-server openssl)"))
+    func multiplexesConcurrentRequestsOverOneHTTP2Connection() async throws {
+        let directory = try TemporaryDirectory()
+        for index in 0..<30 {
+            try sampleBody(30_000, seed: UInt32(index + 1)).write(to: directory.appending("\(index).jpg"))
+        }
+        let server = try NGHTTPDServer(serving: directory.url)
+        let loader = makeLoader { $0.tlsVerification = .verify(caBundlePath: server.certificatePath) }
+        let records = try await withThrowingTaskGroup(of: (Int, LoadRecord).self) { group in
+            for index in 0..<30 {
+                group.addTask { (index, try await load(DataRequest(url: server.url("/\(index).jpg")), with: loader)) }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (index, record) in records {
+            #expect(record.succeeded)
+            #expect(record.body == sampleBody(30_000, seed: UInt32(index + 1)))
+        }
+        #expect(loader.statistics.http2Attempts == 30)
+        #expect(loader.statistics.connectionsOpened == 1, "30 streams, one connection")
+    }
+
+    @Test(.enabled(if: NGHTTPDServer.isAvailable, "needs nghttpd and openssl (apt install nghttp2-server openssl)"))
+    func verifiesCertificatesUnlessToldNotTo() async throws {
+        let directory = try TemporaryDirectory()
+        try sampleBody(1000).write(to: directory.appending("a.jpg"))
+        let server = try NGHTTPDServer(serving: directory.url)
+        let request = DataRequest(url: server.url("/a.jpg"))
+        let untrusted = try await load(request, with: makeLoader { $0.retryPolicy = .disabled })
+        guard case .secureConnectionFailed = untrusted.error as? NetworkError else {
+            Issue.record("a self-signed certificate was accepted: \(String(describing: untrusted.error))")
+            return
+        }
+        #expect(try await load(request, with: makeLoader { $0.tlsVerification = .insecureSkipVerification }).succeeded)
+    }
+
+    @Test func usesTheProxyFromTheEnvironment() async throws {
+        let proxy = try HTTPTestServer()
+        proxy.route("/photo.jpg") { _ in .ok(sampleBody(1000)) }
+        let loader = makeLoader { $0.proxy = .environment(["http_proxy": proxy.baseURL.absoluteString]) }
+        let record = try await load(DataRequest(url: URL(string: "http://images.example.invalid/photo.jpg")!), with: loader)
+        #expect(record.succeeded)
+        #expect(proxy.requests.first?.target == "http://images.example.invalid/photo.jpg")
+    }
+
+    @Test func noProxyHostsGoDirect() async throws {
+        let proxy = try HTTPTestServer()
+        let loader = makeLoader {
+            $0.proxy = .environment(["http_proxy": proxy.baseURL.absoluteString, "no_proxy": "127.0.0.1"])
+        }
+        let origin = try HTTPTestServer()
+        origin.route("/direct") { _ in .ok(sampleBody(100)) }
+        #expect(try await load(DataRequest(url: origin.url("/direct")), with: loader).succeeded)
+        #expect(proxy.requests.isEmpty)
+    }
+
+    @Test func proxyVariablesFollowCurlsRules() {
+        let variables = ["HTTP_PROXY": "http://ignored:1", "HTTPS_PROXY": "http://secure:2", "ALL_PROXY": "http://all:3"]
+        let settings = ProxySettings.environment(variables)
+        #expect(settings.resolvedProxy(forScheme: "http") == "http://all:3", "upper-case HTTP_PROXY is ignored")
+        #expect(settings.resolvedProxy(forScheme: "https") == "http://secure:2")
+        #expect(ProxySettings.none.resolvedProxy(forScheme: "http") == "")
+    }
+
+    @Test func tlsToAPlainServerIsASecureConnectionFailure() async throws {
+        let server = try HTTPTestServer()
+        let url = URL(string: "https://127.0.0.1:\(server.port)/image")!
+        let record = try await load(DataRequest(url: url), with: makeLoader { $0.retryPolicy = .disabled })
+        guard case .secureConnectionFailed = record.error as? NetworkError else {
+            Issue.record("error \(String(describing: record.error)), expected secureConnectionFailed")
+            return
+        }
+        #expect(CurlDataLoader.Configuration().tlsVerification == .verify())
+    }
+
+    @Test func resumableDownloads() async throws {
+        let check = ResumableDownloadCheck(loader: makeLoader())
+        try await check.checkResumesWith206()
+        try await check.checkStartsOverOn200()
+    }
+
+    @Test func cancelStorm() async throws {
+        try await runCancelStorm(on: makeLoader())
+    }
+
+    @Test func pluginRegistersForHTTPAndHTTPS() {
+        var registry = PluginRegistry()
+        registry.install(CurlPlugin(loader: makeLoader()))
+        #expect(registry.dataLoader(for: URL(string: "https://example.com/a.jpg")!) is CurlDataLoader)
+        #expect(registry.dataLoader(for: URL(string: "http://example.com/a.jpg")!) is CurlDataLoader)
+        #expect(registry.dataLoader(for: URL(string: "ftp://example.com/a.jpg")!) == nil)
+    }
+}
