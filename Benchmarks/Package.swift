@@ -18,6 +18,8 @@ let package = Package(
                 .product(name: "NukeWebP", package: "nuke-linux"),
                 .product(name: "NukeProcessors", package: "nuke-linux"),
                 .product(name: "NukeFilters", package: "nuke-linux"),
+                .product(name: "NukeCurl", package: "nuke-linux"),
+                .product(name: "NukeURLSession", package: "nuke-linux"),
             ],
             path: "Sources/NukeBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]

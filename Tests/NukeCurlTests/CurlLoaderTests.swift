@@ -64,7 +64,10 @@ import Testing
         let proxy = try HTTPTestServer()
         proxy.route("/photo.jpg") { _ in .ok(sampleBody(1000)) }
         let loader = makeLoader { $0.proxy = .environment(["http_proxy": proxy.baseURL.absoluteString]) }
-        let record = try await load(DataRequest(url: URL(string: "http://images.example.invalid/photo.jpg")!), with: loader)
+        let record = try await load(
+            DataRequest(url: URL(string: "http://images.example.invalid/photo.jpg")!),
+            with: loader
+        )
         #expect(record.succeeded)
         #expect(proxy.requests.first?.target == "http://images.example.invalid/photo.jpg")
     }
@@ -81,7 +84,9 @@ import Testing
     }
 
     @Test func proxyVariablesFollowCurlsRules() {
-        let variables = ["HTTP_PROXY": "http://ignored:1", "HTTPS_PROXY": "http://secure:2", "ALL_PROXY": "http://all:3"]
+        let variables = [
+            "HTTP_PROXY": "http://ignored:1", "HTTPS_PROXY": "http://secure:2", "ALL_PROXY": "http://all:3",
+        ]
         let settings = ProxySettings.environment(variables)
         #expect(settings.resolvedProxy(forScheme: "http") == "http://all:3", "upper-case HTTP_PROXY is ignored")
         #expect(settings.resolvedProxy(forScheme: "https") == "http://secure:2")

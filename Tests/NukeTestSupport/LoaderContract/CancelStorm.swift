@@ -30,5 +30,8 @@ public func runCancelStorm(on loader: any DataLoading, count: Int = 200) async t
         try require(record.completions.count == 1, "load \(index) completed \(record.completions.count) times")
     }
     let after = try await load(DataRequest(url: server.url("/late")), with: loader)
-    try require(after.succeeded && after.body == body, "the loader failed after the storm: \(String(describing: after.error))")
+    try require(
+        after.succeeded && after.body == body,
+        "the loader failed after the storm: \(String(describing: after.error))"
+    )
 }

@@ -38,9 +38,15 @@ public struct ResumableDownloadCheck: Sendable {
         let range = try requests[1].headers["Range"].unwrapped("the second request has no Range")
         let offset = try Int(range.dropFirst(6).dropLast()).unwrapped("Range \(range)")
         try require(offset > 0 && range == "bytes=\(offset)-", "Range \(range)")
-        try require(requests[1].headers["If-Range"] == "\"r1\"", "If-Range \(String(describing: requests[1].headers["If-Range"]))")
+        try require(
+            requests[1].headers["If-Range"] == "\"r1\"",
+            "If-Range \(String(describing: requests[1].headers["If-Range"]))"
+        )
         let first = try progress.all.first.unwrapped("no progress")
-        try require(first.completed > Int64(offset) && first.total == Int64(body.count), "first progress \(first) after resuming at \(offset)")
+        try require(
+            first.completed > Int64(offset) && first.total == Int64(body.count),
+            "first progress \(first) after resuming at \(offset)"
+        )
     }
 
     /// A 200 to the resumed request (the resource changed) replaces the partial bytes.
@@ -58,7 +64,11 @@ public struct ResumableDownloadCheck: Sendable {
         try require(server.requests(to: "/image").last?.headers["If-Range"] == "\"old\"", "no If-Range sent")
     }
 
-    private func routeCuttingFirstAttempt(on server: HTTPTestServer, first: HTTPTestResource, then next: HTTPTestResource) {
+    private func routeCuttingFirstAttempt(
+        on server: HTTPTestServer,
+        first: HTTPTestResource,
+        then next: HTTPTestResource
+    ) {
         let attempts = Mutex(0)
         server.route("/image") { request in
             let attempt = attempts.withLock { attempts in
