@@ -15,7 +15,6 @@ struct CurlRequestOptions {
         handle.set(CURLOPT_URL, request.url.absoluteString)
         handle.set(CURLOPT_NOSIGNAL, 1)
         handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        handle.set(CURLOPT_BUFFERSIZE, 64 * 1024)
         applyMethod(to: handle, request.httpMethod)
         applyRedirects(to: handle)
         applyTimeouts(to: handle, request)
