@@ -120,7 +120,11 @@ enum LoaderBenchmarks {
                 with: DataRequest(url: url),
                 didReceiveData: { data, _ in received.add(data.count) },
                 completion: { error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: received.total) }
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else {
+                        continuation.resume(returning: received.total)
+                    }
                 }
             )
         }

@@ -1,0 +1,82 @@
+import Foundation
+import NukeCore
+import NukeCurl
+import NukeTestSupport
+import Testing
+
+/// Every server fault through a whole pipeline with a disk cache and the HTTP cache: a typed
+/// error, and nothing from the failed transfer stored anywhere.
+@Suite struct PipelineFaultTests {
+    static let faults: [(path: String, response: HTTPTestResponse)] = [
+        ("/reset", HTTPTestResponse(body: .bytes(sampleBody(50_000)), fault: .resetAfter(bytes: 20_000))),
+        ("/short", HTTPTestResponse(body: .bytes(sampleBody(50_000)), framing: .declaredLength(60_000))),
+        ("/stall", HTTPTestResponse(body: .bytes(sampleBody(50_000)), fault: .stallAfter(bytes: 1000))),
+        ("/error", HTTPTestResponse(status: 500, body: .bytes(Data("oops".utf8)))),
+        ("/unavailable", HTTPTestResponse(status: 503, headers: ["Retry-After": "0"])),
+        ("/endless", HTTPTestResponse(body: .endless, pacing: .init(chunkSize: 16_384, delay: .milliseconds(1)))),
+    ]
+
+    @Test func faultsFailWithTypedErrorsAndStoreNothing() async throws {
+        let server = try HTTPTestServer()
+        let cacheHeaders: HTTPHeaderFields = ["Cache-Control": "max-age=600", "ETag": "\"f\""]
+        for (path, fault) in Self.faults {
+            var response = fault
+            for (name, value) in cacheHeaders { response.headers[name] = value }
+            server.route(path) { [response] _ in response }
+        }
+        server.route("/loop") { _ in .redirect(to: "/loop") }
+        let directory = try TemporaryDirectory()
+        let dataCache = try DataCache(path: directory.appending("data"))
+        let httpCache = HTTPCache(dataCache: try DataCache(path: directory.appending("http")))
+        var configuration = CurlDataLoader.Configuration()
+        configuration.proxy = .none
+        configuration.retryPolicy = RetryPolicy(baseDelay: 0.01)
+        let pipeline = ImagePipeline {
+            $0.dataLoader = CurlDataLoader(configuration: configuration)
+            $0.dataCache = dataCache
+            $0.httpCache = httpCache
+            $0.imageCache = nil
+            $0.maximumResponseDataSize = 1_000_000
+        }
+        for path in Self.faults.map(\.path) + ["/loop"] {
+            var request = ImageRequest(urlRequest: DataRequest(url: server.url(path), timeoutInterval: 1))
+            request.options.insert(.skipDataLoadingQueue)
+            do {
+                _ = try await pipeline.data(for: request)
+                Issue.record("\(path) succeeded")
+            } catch {
+                switch (path, error) {
+                case ("/endless", .dataDownloadExceededMaximumSize): break
+                case (_, .dataLoadingFailed(let underlying)):
+                    #expect(underlying is NetworkError || underlying is DataLoadingError, "\(path): \(underlying)")
+                default: Issue.record("\(path): \(error)")
+                }
+            }
+        }
+        #expect(server.requests(to: "/unavailable").count == 3, "503 with Retry-After is retried twice")
+        dataCache.flush()
+        #expect(dataCache.totalCount == 0)
+        #expect(httpCache.dataCache?.totalCount == 0)
+    }
+
+    @Test func totalTimeoutStopsASlowButSteadyTransfer() async throws {
+        let server = try HTTPTestServer()
+        let body = sampleBody(500_000)
+        server.route("/slow") { _ in
+            HTTPTestResponse(body: .bytes(body), pacing: .init(chunkSize: 1000, delay: .milliseconds(20)))
+        }
+        var configuration = CurlDataLoader.Configuration()
+        configuration.proxy = .none
+        configuration.totalTimeout = 1
+        let started = ContinuousClock.now
+        let record = try await load(
+            DataRequest(url: server.url("/slow")),
+            with: CurlDataLoader(configuration: configuration)
+        )
+        guard case .timedOut = record.error as? NetworkError else {
+            Issue.record("error \(String(describing: record.error)), expected timedOut")
+            return
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+}
