@@ -7,8 +7,8 @@ public import Foundation
 /// nghttpd (Debian's `nghttp2-server`), an HTTP/2 server the tests start over a directory of
 /// files, over TLS on loopback with a self-signed certificate made by `openssl` for `127.0.0.1`.
 ///
-/// TLS rather than h2c: with prior knowledge, libcurl 7.88 fails every transfer that waits to
-/// multiplex on a connection being set up (`curl --parallel --http2-prior-knowledge` shows it).
+/// TLS rather than h2c: with prior knowledge, libcurl 7.88 fails the second and later streams on
+/// a connection (`curl --parallel --http2-prior-knowledge` shows it).
 public final class NGHTTPDServer: Sendable {
     /// Where nghttpd is installed.
     public static let executablePath = "/usr/sbin/nghttpd"

@@ -4,13 +4,14 @@ extension CurlDataLoader {
     /// How a ``CurlDataLoader`` connects, validates, retries and limits its transfers.
     public struct Configuration: Sendable {
         /// Which HTTP version to speak.
+        ///
+        /// There is no h2c (HTTP/2 over plain TCP with prior knowledge): libcurl 7.88 fails the
+        /// second and later streams on such a connection.
         public enum HTTPVersion: Hashable, Sendable {
             /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise.
             case automatic
             /// HTTP/1.1 only.
             case http1_1
-            /// HTTP/2 without negotiation, also over plain `http` (h2c with prior knowledge).
-            case http2PriorKnowledge
         }
 
         /// How server certificates are checked.

@@ -59,7 +59,6 @@ struct CurlRequestOptions {
             switch configuration.httpVersion {
             case .automatic: CURL_HTTP_VERSION_2TLS
             case .http1_1: CURL_HTTP_VERSION_1_1
-            case .http2PriorKnowledge: CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE
             }
         handle.set(CURLOPT_HTTP_VERSION, Int(version))
         handle.set(CURLOPT_PIPEWAIT, 1)  // Wait to multiplex on a connection being set up.
