@@ -28,6 +28,7 @@ enum PipelineBenchmarks {
                 $0.makeImageDecoder = { _ in ImageDecoders.Empty() }
                 $0.isRateLimiterEnabled = false
                 $0.imageCache = nil
+                $0.httpCache = nil  // The pipeline's own overhead, without a disk lookup per request.
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for url in urls {
@@ -52,6 +53,7 @@ enum PipelineBenchmarks {
         let pipeline = ImagePipeline {
             $0.imageCache = cache
             $0.dataLoader = InstantDataLoader()
+            $0.httpCache = nil
         }
         let image = try Bitmap(width: 64, height: 64, pixelFormat: .rgba8, fill: [1, 2, 3, 255])
         let request = ImageRequest(url: urls[0])
