@@ -104,6 +104,24 @@ import Testing
         #expect(CurlDataLoader.Configuration().tlsVerification == .verify())
     }
 
+    @Test func connectTimeoutEndsAHandshakeThatNeverCompletes() async throws {
+        let listener = try UnresponsiveListener()
+        let url = URL(string: "http://127.0.0.1:\(listener.port)/image")!
+        let started = ContinuousClock.now
+        let record = try await load(
+            DataRequest(url: url),
+            with: makeLoader {
+                $0.retryPolicy = .disabled
+                $0.connectTimeout = 0.5
+            }
+        )
+        guard case .timedOut = record.error as? NetworkError else {
+            Issue.record("error \(String(describing: record.error)), expected timedOut")
+            return
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test func resumableDownloads() async throws {
         let check = ResumableDownloadCheck(loader: makeLoader())
         try await check.checkResumesWith206()
