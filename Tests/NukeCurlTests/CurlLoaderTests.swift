@@ -14,6 +14,7 @@ import Testing
 
     @Test func reusesOneConnectionForSequentialRequests() async throws {
         let server = try HTTPTestServer()
+        defer { server.stop() }
         server.route("/image") { _ in .ok(sampleBody(10_000)) }
         let loader = makeLoader()
         for _ in 0..<20 {
@@ -62,6 +63,7 @@ import Testing
 
     @Test func usesTheProxyFromTheEnvironment() async throws {
         let proxy = try HTTPTestServer()
+        defer { proxy.stop() }
         proxy.route("/photo.jpg") { _ in .ok(sampleBody(1000)) }
         let loader = makeLoader { $0.proxy = .environment(["http_proxy": proxy.baseURL.absoluteString]) }
         let record = try await load(
@@ -74,10 +76,12 @@ import Testing
 
     @Test func noProxyHostsGoDirect() async throws {
         let proxy = try HTTPTestServer()
+        defer { proxy.stop() }
         let loader = makeLoader {
             $0.proxy = .environment(["http_proxy": proxy.baseURL.absoluteString, "no_proxy": "127.0.0.1"])
         }
         let origin = try HTTPTestServer()
+        defer { origin.stop() }
         origin.route("/direct") { _ in .ok(sampleBody(100)) }
         #expect(try await load(DataRequest(url: origin.url("/direct")), with: loader).succeeded)
         #expect(proxy.requests.isEmpty)
@@ -95,6 +99,7 @@ import Testing
 
     @Test func tlsToAPlainServerIsASecureConnectionFailure() async throws {
         let server = try HTTPTestServer()
+        defer { server.stop() }
         let url = URL(string: "https://127.0.0.1:\(server.port)/image")!
         let record = try await load(DataRequest(url: url), with: makeLoader { $0.retryPolicy = .disabled })
         guard case .secureConnectionFailed = record.error as? NetworkError else {

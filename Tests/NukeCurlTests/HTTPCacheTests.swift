@@ -7,7 +7,7 @@ import Testing
 
 /// The HTTP caching layer's rules, each against a real server through the curl loader, on a real
 /// disk.
-@Suite struct HTTPCacheTests {
+@Suite final class HTTPCacheTests {
     let server: HTTPTestServer
     let directory: TemporaryDirectory
     let cache: HTTPCache
@@ -22,6 +22,10 @@ import Testing
         configuration.retryPolicy = .disabled
         configuration.proxy = .none
         loader = HTTPCachingDataLoader(loader: CurlDataLoader(configuration: configuration), cache: cache)
+    }
+
+    deinit {
+        server.stop()
     }
 
     func get(

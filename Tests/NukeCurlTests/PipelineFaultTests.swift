@@ -18,6 +18,7 @@ import Testing
 
     @Test func faultsFailWithTypedErrorsAndStoreNothing() async throws {
         let server = try HTTPTestServer()
+        defer { server.stop() }
         let cacheHeaders: HTTPHeaderFields = ["Cache-Control": "max-age=600", "ETag": "\"f\""]
         for (path, fault) in Self.faults {
             var response = fault
@@ -61,6 +62,7 @@ import Testing
 
     @Test func totalTimeoutStopsASlowButSteadyTransfer() async throws {
         let server = try HTTPTestServer()
+        defer { server.stop() }
         let body = sampleBody(500_000)
         server.route("/slow") { _ in
             HTTPTestResponse(body: .bytes(body), pacing: .init(chunkSize: 1000, delay: .milliseconds(20)))
