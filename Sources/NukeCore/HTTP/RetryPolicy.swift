@@ -74,6 +74,19 @@ public struct RetryPolicy: Hashable, Sendable {
         }
     }
 
+    /// The wait before retry number `retry` of `request`, whose attempt failed with `error`, or
+    /// `nil` if it must not be retried: the error is no ``NetworkError`` the policy retries, or
+    /// body bytes were already delivered (they cannot be taken back).
+    public func delay(
+        beforeRetry retry: Int,
+        of request: DataRequest,
+        failedWith error: any Error,
+        hasDeliveredData: Bool
+    ) -> Double? {
+        guard !hasDeliveredData, let networkError = error as? NetworkError else { return nil }
+        return delay(beforeRetry: retry, method: request.httpMethod, after: .error(networkError))
+    }
+
     private func backOff(beforeRetry retry: Int) -> Double {
         let exponential = baseDelay * Double(1 << min(retry - 1, 20))
         return min(maximumDelay, exponential * Double.random(in: 0.5...1))

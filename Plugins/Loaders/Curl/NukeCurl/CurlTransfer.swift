@@ -81,13 +81,13 @@ final class CurlTransfer {
             return .complete(nil)
         }
         let error = CurlErrorMapping.error(for: result, url: request.url, configuration: configuration)
-        if !hasDeliveredData, let networkError = error as? NetworkError,
-            let delay = configuration.retryPolicy.delay(
-                beforeRetry: attempt,
-                method: request.httpMethod,
-                after: .error(networkError)
-            )
-        {
+        let retryPolicy = configuration.retryPolicy
+        if let delay = retryPolicy.delay(
+            beforeRetry: attempt,
+            of: request,
+            failedWith: error,
+            hasDeliveredData: hasDeliveredData
+        ) {
             return .retry(after: delay)
         }
         return .complete(error)

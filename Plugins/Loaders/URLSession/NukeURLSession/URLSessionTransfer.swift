@@ -152,13 +152,13 @@ final class URLSessionTransfer: Cancellable {
             return .complete(nil)
         }
         let mapped = URLErrorMapping.error(for: error, url: request.url, redirectLimit: configuration.maximumRedirects)
-        if !hasDeliveredData, let networkError = mapped as? NetworkError,
-            let delay = configuration.retryPolicy.delay(
-                beforeRetry: attempt,
-                method: request.httpMethod,
-                after: .error(networkError)
-            )
-        {
+        let retryPolicy = configuration.retryPolicy
+        if let delay = retryPolicy.delay(
+            beforeRetry: attempt,
+            of: request,
+            failedWith: mapped,
+            hasDeliveredData: hasDeliveredData
+        ) {
             return .retry(after: delay)
         }
         return .complete(mapped)
