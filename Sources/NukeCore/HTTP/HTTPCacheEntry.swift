@@ -75,11 +75,16 @@ struct HTTPCacheEntry: Codable, Sendable {
 
     // MARK: Freshness (RFC 9111 §4.2)
 
-    /// How long the response stays fresh after it was generated, in seconds.
-    var freshnessLifetime: Double {
+    /// Whether the response is still fresh at `now`: its age is below its freshness lifetime.
+    func isFresh(at now: Date) -> Bool {
         let headers = headerFields
-        if let maxAge = CacheControl(headers["Cache-Control"]).maxAge { return Double(maxAge) }
         let date = headers["Date"].flatMap(HTTPDate.date(from:))?.timeIntervalSince1970 ?? responseTime
+        return freshnessLifetime(headers, date: date) > currentAge(at: now, headers, date: date)
+    }
+
+    /// How long the response stays fresh after `date` (when it was generated), in seconds.
+    private func freshnessLifetime(_ headers: HTTPHeaderFields, date: Double) -> Double {
+        if let maxAge = CacheControl(headers["Cache-Control"]).maxAge { return Double(maxAge) }
         if let expiresValue = headers["Expires"] {
             // An invalid Expires, such as "0", means already expired.
             guard let expires = HTTPDate.date(from: expiresValue) else { return 0 }
@@ -92,18 +97,12 @@ struct HTTPCacheEntry: Codable, Sendable {
         return 0
     }
 
-    /// The response's age at `now`, in seconds.
-    func currentAge(at now: Date) -> Double {
-        let headers = headerFields
-        let date = headers["Date"].flatMap(HTTPDate.date(from:))?.timeIntervalSince1970 ?? responseTime
+    /// The response's age at `now`, in seconds, counting `Age` and the time since it arrived.
+    private func currentAge(at now: Date, _ headers: HTTPHeaderFields, date: Double) -> Double {
         let apparentAge = max(0, responseTime - date)
         let ageValue = headers["Age"].flatMap { Double($0.trimmingWhitespace()) } ?? 0
         let correctedAge = ageValue + (responseTime - requestTime)
         return max(apparentAge, correctedAge) + (now.timeIntervalSince1970 - responseTime)
-    }
-
-    func isFresh(at now: Date) -> Bool {
-        freshnessLifetime > currentAge(at: now)
     }
 
     // MARK: Storability (RFC 9111 §3)
