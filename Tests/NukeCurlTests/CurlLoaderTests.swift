@@ -33,13 +33,8 @@ import Testing
         }
         let server = try NGHTTPDServer(serving: directory.url)
         let loader = makeLoader { $0.tlsVerification = .verify(caBundlePath: server.certificatePath) }
-        let records = try await withThrowingTaskGroup(of: (Int, LoadRecord).self) { group in
-            for index in 0..<30 {
-                group.addTask { (index, try await load(DataRequest(url: server.url("/\(index).jpg")), with: loader)) }
-            }
-            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
-        }
-        for (index, record) in records {
+        let requests = (0..<30).map { DataRequest(url: server.url("/\($0).jpg")) }
+        for (index, record) in try await loadConcurrently(requests, with: loader).enumerated() {
             #expect(record.succeeded)
             #expect(record.body == sampleBody(30_000, seed: UInt32(index + 1)))
         }

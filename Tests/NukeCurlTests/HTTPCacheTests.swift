@@ -2,7 +2,6 @@ import Foundation
 import NukeCore
 import NukeCurl
 import NukeTestSupport
-import Synchronization
 import Testing
 
 /// The HTTP caching layer's rules, each against a real server through the curl loader, on a real
@@ -73,7 +72,7 @@ import Testing
     }
 
     @Test func staleResponseIsRevalidatedWithETagAnd304RefreshesIt() async throws {
-        let attempts = Counter()
+        let attempts = CallCounter()
         server.route("/image") { [body] request in
             // Stale at first (max-age=0); the 304 makes it fresh for a minute.
             let maxAge = attempts.next() == 0 ? "0" : "60"
@@ -107,7 +106,7 @@ import Testing
     }
 
     @Test func changedResourceReplacesTheStoredOne() async throws {
-        let version = Counter()
+        let version = CallCounter()
         server.route("/image") { request in
             let current = version.next() == 0 ? "\"v1\"" : "\"v2\""
             return HTTPTestResource(
@@ -218,7 +217,7 @@ import Testing
         #expect(cache.cachedResponse(for: server.url("/reset")) == nil)
         #expect(cache.cachedResponse(for: server.url("/error")) == nil)
 
-        let attempts = Counter()
+        let attempts = CallCounter()
         server.route("/image") { [body] request in
             attempts.next() == 0
                 ? HTTPTestResource(body: body, etag: "\"k\"", headers: ["Cache-Control": "max-age=0, must-revalidate"])
@@ -260,18 +259,6 @@ import Testing
                 Issue.record("error \(error), expected dataMissingInCache")
                 return
             }
-        }
-    }
-}
-
-/// Counts calls from any thread: 0, 1, 2, …
-final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    func next() -> Int {
-        value.withLock { value in
-            defer { value += 1 }
-            return value
         }
     }
 }

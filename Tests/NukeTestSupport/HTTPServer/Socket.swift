@@ -18,15 +18,7 @@ struct Socket: Sendable {
         guard descriptor >= 0 else { throw .system("socket", errno) }
         var enable: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &enable, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let bound = withLoopbackAddress(port: port) { bind(descriptor, $0, $1) }
         guard bound == 0, Glibc.listen(descriptor, backlog) == 0 else {
             let code = errno
             Glibc.close(descriptor)
@@ -40,14 +32,20 @@ struct Socket: Sendable {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { Glibc.close(descriptor) }
+        return withLoopbackAddress(port: port) { connect(descriptor, $0, $1) } == 0
+    }
+
+    /// Calls `body` with the address `127.0.0.1:port` and its length.
+    static func withLoopbackAddress<Result>(
+        port: UInt16,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) -> Result {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
     }
 

@@ -30,15 +30,7 @@ extension Socket {
     /// Starts a connection to `127.0.0.1:port` without waiting for it; returns the descriptor.
     static func connectNonBlocking(toPort port: UInt16) -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        _ = withLoopbackAddress(port: port) { connect(descriptor, $0, $1) }
         return descriptor
     }
 }

@@ -1,5 +1,4 @@
 internal import NukeCore
-internal import Synchronization
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -82,12 +81,9 @@ extension DataLoaderContractContext {
 
     /// Answers with `failures` in turn, then with `body`.
     func routeFailing(_ path: String, with failures: [HTTPTestResponse], then body: Data) {
-        let attempts = Mutex(0)
+        let attempts = CallCounter()
         server.route(path) { _ in
-            let attempt = attempts.withLock { attempts in
-                defer { attempts += 1 }
-                return attempts
-            }
+            let attempt = attempts.next()
             return attempt < failures.count ? failures[attempt] : .ok(body)
         }
     }
@@ -158,13 +154,8 @@ extension DataLoaderContractContext {
             server.route("/image/\(index)") { _ in .ok(body) }
         }
         let loader = loader()
-        let results = try await withThrowingTaskGroup(of: (Int, LoadRecord).self) { group in
-            for index in 0..<count {
-                group.addTask { (index, try await load(request("/image/\(index)"), with: loader, timeout: 60)) }
-            }
-            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
-        }
-        for (index, record) in results {
+        let requests = (0..<count).map { request("/image/\($0)") }
+        for (index, record) in try await loadConcurrently(requests, with: loader, timeout: 60).enumerated() {
             try require(record.succeeded, "request \(index) failed: \(String(describing: record.error))")
             try require(record.body == bodies[index], "request \(index) got the wrong body")
         }

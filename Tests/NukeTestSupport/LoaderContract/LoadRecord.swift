@@ -86,6 +86,22 @@ public func load(_ request: DataRequest, with loader: any DataLoading, timeout: 
     return try await recorder.finished(timeout: timeout)
 }
 
+/// Loads all `requests` on `loader` at once; the records in the order of the requests.
+public func loadConcurrently(
+    _ requests: [DataRequest],
+    with loader: any DataLoading,
+    timeout: Double = 30
+) async throws -> [LoadRecord] {
+    try await withThrowingTaskGroup(of: (Int, LoadRecord).self) { group in
+        for (index, request) in requests.enumerated() {
+            group.addTask { (index, try await load(request, with: loader, timeout: timeout)) }
+        }
+        var records = [LoadRecord?](repeating: nil, count: requests.count)
+        for try await (index, record) in group { records[index] = record }
+        return records.compactMap { $0 }
+    }
+}
+
 /// A broken rule of the ``DataLoading`` contract, with what was expected.
 public struct LoaderContractViolation: Error, CustomStringConvertible, Sendable {
     /// What went wrong.

@@ -1,5 +1,4 @@
 public import NukeCore
-internal import Synchronization
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -69,12 +68,9 @@ public struct ResumableDownloadCheck: Sendable {
         first: HTTPTestResource,
         then next: HTTPTestResource
     ) {
-        let attempts = Mutex(0)
+        let attempts = CallCounter()
         server.route("/image") { request in
-            let attempt = attempts.withLock { attempts in
-                defer { attempts += 1 }
-                return attempts
-            }
+            let attempt = attempts.next()
             guard attempt == 0 else { return next.response(to: request) }
             var response = first.response(to: request)
             response.pacing = .init(chunkSize: 20_000, delay: .milliseconds(20))
