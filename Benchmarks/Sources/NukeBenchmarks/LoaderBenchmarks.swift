@@ -23,8 +23,8 @@ enum LoaderBenchmarks {
         curlConfiguration.proxy = .none
         let curl = CurlDataLoader(configuration: curlConfiguration)
         let urlSession = URLSessionDataLoader()
-        let curlTime = try await time { try await loadAll(urls, with: curl) }
-        let urlSessionTime = try await time { try await loadAll(urls, with: urlSession) }
+        let curlTime = try await medianMilliseconds { try await loadAll(urls, with: curl) }
+        let urlSessionTime = try await medianMilliseconds { try await loadAll(urls, with: urlSession) }
         print(String(format: "Loader: curl, 2,000 × 30 KB, 6 at a time          %8.1f ms", curlTime))
         print(String(format: "Loader: URLSession, 2,000 × 30 KB, 6 at a time    %8.1f ms", urlSessionTime))
         ReferenceTools.report(
@@ -40,9 +40,9 @@ enum LoaderBenchmarks {
         try await http2(body: body, http1Time: curlTime)
     }
 
-    /// The same job against nghttpd over TLS: HTTP/2 multiplexed on one connection, all requests
-    /// in flight, against HTTP/1.1 over the same TLS server... which nghttpd does not speak; so
-    /// the comparison is with the plain-HTTP/1.1 figure above, stated as such.
+    /// The same job against nghttpd over TLS, HTTP/2 on one connection with 6 and with 100
+    /// streams in flight. nghttpd speaks only HTTP/2, so the HTTP/1.1 comparison is with the
+    /// plain-HTTP/1.1 figure above (another server, no TLS), and is reported as such.
     private static func http2(body: Data, http1Time: Double) async throws {
         guard NGHTTPDServer.isAvailable else {
             print("HTTP/2: skipped (apt install nghttp2-server openssl)")
@@ -57,8 +57,8 @@ enum LoaderBenchmarks {
         configuration.proxy = .none
         configuration.tlsVerification = .verify(caBundlePath: server.certificatePath)
         let loader = CurlDataLoader(configuration: configuration)
-        let sixTime = try await time { try await loadAll(urls, with: loader) }
-        let allTime = try await time { try await loadAll(urls, with: loader, concurrency: 100) }
+        let sixTime = try await medianMilliseconds { try await loadAll(urls, with: loader) }
+        let allTime = try await medianMilliseconds { try await loadAll(urls, with: loader, concurrency: 100) }
         let stats = loader.statistics
         print(String(format: "Loader: curl, HTTP/2 + TLS (nghttpd), 6 streams   %8.1f ms", sixTime))
         print(String(format: "Loader: curl, HTTP/2 + TLS (nghttpd), 100 streams %8.1f ms", allTime))
@@ -80,19 +80,6 @@ enum LoaderBenchmarks {
                 tool: "curl --parallel"
             )
         }
-    }
-
-    /// Loads every URL, `concurrency` at a time; the median of 5 runs after a warm-up, in ms.
-    private static func time(_ body: () async throws -> Void) async throws -> Double {
-        try await body()
-        var runs: [Double] = []
-        for _ in 0..<5 {
-            let start = ContinuousClock.now
-            try await body()
-            let elapsed = ContinuousClock.now - start
-            runs.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
-        }
-        return ReferenceTools.median(runs)
     }
 
     private static func loadAll(_ urls: [URL], with loader: any DataLoading, concurrency: Int = concurrency)
@@ -137,15 +124,7 @@ enum LoaderBenchmarks {
         guard (try? lines.write(to: config, atomically: true, encoding: .utf8)) != nil else { return nil }
         defer { try? FileManager.default.removeItem(at: config) }
         let arguments = ["--parallel", "--parallel-max", "6", "-s", "-f", "-K", config.path] + extraArguments
-        guard ReferenceTools.run("curl", arguments) != nil else { return nil }
-        var runs: [Double] = []
-        for _ in 0..<5 {
-            let start = ContinuousClock.now
-            guard ReferenceTools.run("curl", arguments) != nil else { return nil }
-            let elapsed = ContinuousClock.now - start
-            runs.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) * 1e-15)
-        }
-        return ReferenceTools.median(runs)
+        return ReferenceTools.medianMilliseconds(running: "curl", arguments)
     }
 }
 

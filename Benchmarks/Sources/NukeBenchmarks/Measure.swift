@@ -46,3 +46,22 @@ func measure(
     )
     return result
 }
+
+/// Runs `body` once to warm up, then 5 times; the median wall time of a run, in milliseconds.
+func medianMilliseconds(_ body: () async throws -> Void) async rethrows -> Double {
+    try await body()
+    var runs: [Double] = []
+    for _ in 0..<5 {
+        let start = ContinuousClock.now
+        try await body()
+        runs.append((ContinuousClock.now - start).milliseconds)
+    }
+    return ReferenceTools.median(runs)
+}
+
+extension Duration {
+    /// The duration in milliseconds.
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) * 1e-15
+    }
+}

@@ -46,6 +46,19 @@ enum ReferenceTools {
         }
     }
 
+    /// Runs `tool` once to warm up, then 5 times; the median wall time of a run (process start
+    /// included), in milliseconds, or `nil` if the tool is missing or fails.
+    static func medianMilliseconds(running tool: String, _ arguments: [String]) -> Double? {
+        guard run(tool, arguments) != nil else { return nil }
+        var runs: [Double] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            guard run(tool, arguments) != nil else { return nil }
+            runs.append((ContinuousClock.now - start).milliseconds)
+        }
+        return median(runs)
+    }
+
     /// The middle value.
     static func median(_ values: [Double]) -> Double {
         values.sorted()[values.count / 2]

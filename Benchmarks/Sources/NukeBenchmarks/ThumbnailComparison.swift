@@ -29,7 +29,9 @@ enum ThumbnailComparison {
         }
         print("Thumbnail job (fit 256 px, JPEG q80) over \(files.count) files in \(folder)")
 
-        let ours = try await median { try await thumbnailAll(files, into: output.appendingPathComponent("nuke")) }
+        let ours = try await medianMilliseconds {
+            try await thumbnailAll(files, into: output.appendingPathComponent("nuke"))
+        }
         print(String(format: "  Nuke for Linux   %9.1f ms", ours))
         if let pillow = pillow(files, into: output.appendingPathComponent("pillow")) {
             print(String(format: "  Pillow           %9.1f ms   → Nuke is %.2f× the speed", pillow, pillow / ours))
@@ -88,28 +90,6 @@ enum ThumbnailComparison {
     /// `vipsthumbnail` over every file in one process; median of 5 (process start included).
     private static func vips(_ files: [String], into directory: URL) -> Double? {
         let arguments = files + ["-s", "256", "-o", directory.path + "/%s.jpg[Q=80]"]
-        guard ReferenceTools.run("vipsthumbnail", arguments) != nil else { return nil }
-        var runs: [Double] = []
-        for _ in 0..<5 {
-            let start = ContinuousClock.now
-            guard ReferenceTools.run("vipsthumbnail", arguments) != nil else { return nil }
-            runs.append(milliseconds(ContinuousClock.now - start))
-        }
-        return ReferenceTools.median(runs)
-    }
-
-    private static func median(_ body: () async throws -> Void) async throws -> Double {
-        try await body()
-        var runs: [Double] = []
-        for _ in 0..<5 {
-            let start = ContinuousClock.now
-            try await body()
-            runs.append(milliseconds(ContinuousClock.now - start))
-        }
-        return ReferenceTools.median(runs)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) * 1e-15
+        return ReferenceTools.medianMilliseconds(running: "vipsthumbnail", arguments)
     }
 }
