@@ -81,8 +81,7 @@ final class CurlTransfer {
             return .complete(nil)
         }
         let error = CurlErrorMapping.error(for: result, url: request.url, configuration: configuration)
-        let retryPolicy = configuration.retryPolicy
-        if let delay = retryPolicy.delay(
+        if let delay = configuration.retryPolicy.delay(
             beforeRetry: attempt,
             of: request,
             failedWith: error,

@@ -152,8 +152,7 @@ final class URLSessionTransfer: Cancellable {
             return .complete(nil)
         }
         let mapped = URLErrorMapping.error(for: error, url: request.url, redirectLimit: configuration.maximumRedirects)
-        let retryPolicy = configuration.retryPolicy
-        if let delay = retryPolicy.delay(
+        if let delay = configuration.retryPolicy.delay(
             beforeRetry: attempt,
             of: request,
             failedWith: mapped,
