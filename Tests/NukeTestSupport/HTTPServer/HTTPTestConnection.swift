@@ -90,7 +90,7 @@ struct HTTPTestConnection {
         guard writeBody(response, isChunked: isChunked, limit: limit) else { return false }
         switch response.fault {
         case .resetAfter:
-            socket.reset()
+            socket.resetOnClose()  // The connection ends here; its owner closes it.
             return false
         case .stallAfter:
             while !server.isStopped, !socket.peerClosed(waitingUpTo: 100) {}

@@ -83,14 +83,17 @@ public final class HTTPTestServer: Sendable {
 
     /// Stops accepting, and closes every connection (stalled ones included). Idempotent.
     public func stop() {
-        let sockets: [Socket]? = state.withLock { state in
-            guard !state.isStopped else { return nil }
+        let wasRunning = state.withLock { state in
+            guard !state.isStopped else { return false }
             state.isStopped = true
-            return Array(state.openSockets.values)
+            // Under the lock: a connection leaves the table (under the lock) before its
+            // descriptor is closed, so every descriptor here is still this server's. Outside
+            // it, a descriptor closed meanwhile could be reused by another server's connection
+            // and shut down by mistake.
+            state.openSockets.values.forEach { $0.shutdown() }
+            return true
         }
-        guard let sockets else { return }
-        listener.shutdown()
-        sockets.forEach { $0.shutdown() }
+        if wasRunning { listener.shutdown() }
     }
 
     var isStopped: Bool {

@@ -114,11 +114,14 @@ struct Socket: Sendable {
         return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
-    /// Closes with a TCP reset instead of an orderly shutdown.
-    func reset() {
+    /// Makes the coming ``close()`` send a TCP reset instead of an orderly shutdown.
+    ///
+    /// It does not close the descriptor itself: the connection's owner closes it once, after
+    /// taking it out of the server's table. Closing it here too closed, some of the time, a
+    /// descriptor another server had just been given (another test's connection or listener).
+    func resetOnClose() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        Glibc.close(descriptor)
     }
 
     /// Wakes any thread blocked on the socket.
