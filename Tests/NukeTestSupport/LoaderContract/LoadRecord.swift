@@ -15,6 +15,9 @@ public struct LoadRecord: Sendable {
     public var responses: [DataResponse] = []
     /// Every error the completion received (`nil` for success); a correct loader calls it once.
     public var completions: [(any Error)?] = []
+    /// When the loader first called the completion, on its own thread: timings taken from it do
+    /// not include the wait for a Swift thread to resume the test.
+    public var completedAt: ContinuousClock.Instant?
 
     /// The chunks joined.
     public var body: Data { chunks.reduce(into: Data()) { $0.append($1) } }
@@ -24,6 +27,11 @@ public struct LoadRecord: Sendable {
 
     /// The completion's error, if the load completed with one.
     public var error: (any Error)? { completions.first ?? nil }
+
+    /// The time from `start` to the completion (`nil` if there was none).
+    public func duration(since start: ContinuousClock.Instant) -> Duration? {
+        completedAt.map { $0 - start }
+    }
 
     /// `true` if the load completed exactly once, with no error.
     public var succeeded: Bool { completions.count == 1 && error == nil }
@@ -48,7 +56,11 @@ public final class LoadRecorder: Sendable {
                 }
             },
             completion: { [self] error in
-                record.withLock { $0.completions.append(error) }
+                let now = ContinuousClock.now
+                record.withLock { record in
+                    record.completions.append(error)
+                    if record.completedAt == nil { record.completedAt = now }
+                }
                 continuation.yield()
             }
         )
