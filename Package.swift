@@ -91,16 +91,49 @@ let cTargets: [Target] = [
     .target(name: "CNukeCurl", dependencies: ["CNukeLibCurl"], path: "Plugins/Loaders/Curl/CNukeCurl"),
 ]
 
+// MARK: - The umbrella and the command line
+
+/// `import Nuke`: NukeCore and every default plugin, with `ImagePipeline.shared` configured.
+let umbrellaModule = Module(
+    name: "Nuke",
+    path: "Sources/Nuke",
+    dependencies: ["NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeProcessors", "NukeFilters", "NukeCurl"]
+)
+
+/// The `nuke` command. The only target that depends on another package (the library products
+/// never do; Docs/Decisions/0012-umbrella-and-command-line.md).
+let commandLineTarget: Target = .executableTarget(
+    name: "NukeCLI",
+    dependencies: [
+        "Nuke", "NukeURLSession", "NukeTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    path: "Sources/NukeCLI"
+)
+
 // MARK: - Package
 
 let package = Package(
     name: "nuke-linux",
     products: [
         .library(name: coreModule.name, targets: [coreModule.name]),
+        .library(name: umbrellaModule.name, targets: [umbrellaModule.name]),
         .library(name: "NukeTestSupport", targets: ["NukeTestSupport"]),
+        .executable(name: "nuke", targets: ["NukeCLI"]),
     ] + pluginModules.map { .library(name: $0.name, targets: [$0.name]) },
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
     targets: [
         .target(name: coreModule.name, path: coreModule.path),
+        .target(
+            name: umbrellaModule.name,
+            dependencies: ["NukeCore"] + umbrellaModule.dependencies,
+            path: umbrellaModule.path
+        ),
+        .testTarget(name: "NukeTests", dependencies: ["Nuke", "NukeTestSupport"]),
+        commandLineTarget,
+        .testTarget(name: "NukeCLITests", dependencies: ["NukeCLI", "Nuke", "NukeTestSupport"]),
         .target(name: "NukeTestSupport", dependencies: ["NukeCore"], path: "Tests/NukeTestSupport"),
         .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport", "DataCacheCrashWriter"]),
         // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).

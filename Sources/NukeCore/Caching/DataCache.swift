@@ -259,7 +259,8 @@ public final class DataCache: DataCaching {
 
     // MARK: Private
 
-    private static var userCachesDirectory: URL {
+    /// The user's cache directory: `$XDG_CACHE_HOME` when set to an absolute path, else `~/.cache`.
+    public static var userCachesDirectory: URL {
         let environment = ProcessInfo.processInfo.environment
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             return URL(fileURLWithPath: base, isDirectory: true)

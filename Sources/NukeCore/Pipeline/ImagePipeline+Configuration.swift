@@ -129,9 +129,17 @@ extension ImagePipeline {
         ///   - sizeLimit: its size limit in bytes; `nil` for the default (150 MiB).
         public static func withDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) -> Configuration {
             var configuration = Configuration()
-            configuration.dataCache = try? DataCache(name: name, sizeLimit: sizeLimit ?? DataCache.defaultSizeLimit)
-            configuration.httpCache = nil
+            configuration.useDataCache(name: name, sizeLimit: sizeLimit)
             return configuration
+        }
+
+        /// Stores data in a ``DataCache`` under the user's cache directory (`$XDG_CACHE_HOME`,
+        /// else `~/.cache`) and turns ``httpCache`` off, as ``withDataCache(name:sizeLimit:)`` does.
+        ///
+        /// If the directory cannot be created, the configuration has no disk cache.
+        public mutating func useDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) {
+            dataCache = try? DataCache(name: name, sizeLimit: sizeLimit ?? DataCache.defaultSizeLimit)
+            httpCache = nil
         }
 
         /// The default ``maximumResponseDataSize``: a tenth of the memory available to the process

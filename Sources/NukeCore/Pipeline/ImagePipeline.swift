@@ -53,18 +53,28 @@ public final class ImagePipeline: Sendable {
     private nonisolated static let sharedPipeline = Mutex<ImagePipeline?>(nil)
 
     /// The pipeline used when none is given. NukeCore's default has no plugins (only `file:` and
-    /// `data:` URLs load, and nothing decodes); the `Nuke` module installs the default plugins.
+    /// `data:` URLs load, and nothing decodes); with `import Nuke` it starts with the default
+    /// plugins instead.
     public nonisolated static var shared: ImagePipeline {
-        get {
-            sharedPipeline.withLock { shared in
-                if let shared { return shared }
-                let pipeline = ImagePipeline()
-                shared = pipeline
-                return pipeline
-            }
-        }
-        set {
-            sharedPipeline.withLock { $0 = newValue }
+        get { shared(default: ImagePipeline()) }
+        set { setShared(newValue) }
+    }
+
+    /// Sets ``shared``; for modules that declare their own `shared` over NukeCore's.
+    public nonisolated static func setShared(_ pipeline: ImagePipeline) {
+        sharedPipeline.withLock { $0 = pipeline }
+    }
+
+    /// Returns ``shared``, first setting it to `makeDefault()` if nothing has set it yet.
+    ///
+    /// Lets a module that configures a default (the `Nuke` umbrella) share one `shared` pipeline
+    /// with NukeCore: whichever asks first decides what it starts as.
+    public nonisolated static func shared(default makeDefault: @autoclosure () -> ImagePipeline) -> ImagePipeline {
+        sharedPipeline.withLock { shared in
+            if let shared { return shared }
+            let pipeline = makeDefault()
+            shared = pipeline
+            return pipeline
         }
     }
 
@@ -75,7 +85,7 @@ public final class ImagePipeline: Sendable {
     /// - Parameters:
     ///   - configuration: Plugins, caches, policies and limits.
     ///   - delegate: Hooks into the pipeline's decisions.
-    public nonisolated init(configuration: Configuration = Configuration(), delegate: (any Delegate)? = nil) {
+    public nonisolated init(configuration: Configuration, delegate: (any Delegate)? = nil) {
         self.configuration = configuration
         self.delegate = delegate ?? ImagePipelineDefaultDelegate()
         self.hasCustomDelegate = delegate != nil
@@ -90,6 +100,11 @@ public final class ImagePipeline: Sendable {
         self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter() : nil
+    }
+
+    /// Creates a pipeline with the default configuration.
+    public nonisolated convenience init(delegate: (any Delegate)? = nil) {
+        self.init(configuration: Configuration(), delegate: delegate)
     }
 
     /// Creates a pipeline from the default configuration changed by `configure`.

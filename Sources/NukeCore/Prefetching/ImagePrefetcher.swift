@@ -60,7 +60,7 @@ public final class ImagePrefetcher: Sendable {
     ///   - destination: the memory cache (decode and process) or the disk cache (download only).
     ///   - maxConcurrentRequestCount: the most prefetches running at once (default 2).
     public init(
-        pipeline: ImagePipeline = .shared,
+        pipeline: ImagePipeline,
         destination: Destination = .memoryCache,
         maxConcurrentRequestCount: Int = 2
     ) {
@@ -68,6 +68,19 @@ public final class ImagePrefetcher: Sendable {
         self.destination = destination
         self.queue = TaskQueue(maxConcurrentOperationCount: maxConcurrentRequestCount)
         self.shared = Shared()
+    }
+
+    /// Creates a prefetcher that loads through ``ImagePipeline/shared``.
+    ///
+    /// - Parameters:
+    ///   - destination: the memory cache (decode and process) or the disk cache (download only).
+    ///   - maxConcurrentRequestCount: the most prefetches running at once (default 2).
+    public convenience init(destination: Destination = .memoryCache, maxConcurrentRequestCount: Int = 2) {
+        self.init(
+            pipeline: .shared,
+            destination: destination,
+            maxConcurrentRequestCount: maxConcurrentRequestCount
+        )
     }
 
     deinit {

@@ -1,0 +1,9 @@
+// `import Nuke` brings in the core and every default plugin.
+@_exported public import NukeCore
+@_exported public import NukeCurl
+@_exported public import NukeFilters
+@_exported public import NukeGIF
+@_exported public import NukeJPEG
+@_exported public import NukePNG
+@_exported public import NukeProcessors
+@_exported public import NukeWebP

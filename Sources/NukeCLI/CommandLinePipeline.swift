@@ -1,0 +1,79 @@
+import Foundation
+import Nuke
+import NukeURLSession
+
+/// A pipeline with every default plugin, the chosen loader metered for statistics, an HTTP
+/// cache in the chosen directory and a memory cache of its own.
+struct CommandLinePipeline: Sendable {
+    let pipeline: ImagePipeline
+    let statistics: RunStatistics
+    let httpCache: DataCache
+
+    /// Builds the pipeline.
+    ///
+    /// - Parameters:
+    ///   - loader: the network loader.
+    ///   - concurrency: the most downloads at once.
+    ///   - httpCache: where the HTTP cache keeps responses.
+    ///   - statistics: where to count; a new one by default.
+    init(loader: LoaderChoice, concurrency: Int, httpCache: DataCache, statistics: RunStatistics = RunStatistics()) {
+        var registry = PluginRegistry.defaultPlugins
+        let network: any DataLoading =
+            switch loader {
+            case .curl: CurlDataLoader()
+            case .urlsession: URLSessionDataLoader()
+            }
+        registry.register(
+            Capabilities.Loading.self,
+            id: "nuke.cli.metered-loader",
+            for: ["http", "https"],
+            MeteredDataLoader(loader: network, statistics: statistics)
+        )
+        var configuration = ImagePipeline.Configuration(registry: registry)
+        configuration.imageCache = ImageCache()
+        configuration.httpCache = HTTPCache(dataCache: httpCache)
+        configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: concurrency)
+        self.pipeline = ImagePipeline(
+            configuration: configuration,
+            delegate: StatisticsDelegate(statistics: statistics)
+        )
+        self.statistics = statistics
+        self.httpCache = httpCache
+    }
+
+    /// Loads `input` as `request` describes, recording the outcome in ``statistics``.
+    func load(_ request: ImageRequest, isRemote: Bool) async throws(ImagePipeline.Error) -> ImageResponse {
+        let start = ContinuousClock.now
+        do {
+            let response = try await pipeline.imageTask(with: request).response
+            statistics.recordRequest(
+                isRemote: isRemote,
+                cacheType: response.cacheType,
+                failed: false,
+                seconds: (ContinuousClock.now - start).seconds
+            )
+            return response
+        } catch {
+            statistics.recordRequest(
+                isRemote: isRemote,
+                cacheType: nil,
+                failed: true,
+                seconds: (ContinuousClock.now - start).seconds
+            )
+            throw error
+        }
+    }
+
+    /// Writes what the HTTP cache staged to disk; call before exiting.
+    func flush() {
+        httpCache.flush()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Nuke
+
+/// `nuke fetch`: loads images through the pipeline, processes them and writes them to a folder.
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Load, process and save images.",
+        discussion: """
+            Example: nuke fetch https://example.com/a.jpg photo.png --thumbnail 512 \
+            --processors 'resize(width:256)|CISepiaTone(inputIntensity:0.8)' --format webp --output out
+            """
+    )
+
+    @Argument(help: "Image URLs (http, https, file, data) or file paths.")
+    var inputs: [String]
+
+    @Option(help: "A processor chain, such as 'resize(width:320,height:240,crop:true)|circle'.")
+    var processors: String?
+
+    @Option(help: "Decode to at most this many pixels on the longer side.")
+    var thumbnail: Int?
+
+    @Option(help: "The output format: jpeg, png or webp (default: the input's, or png).")
+    var format: OutputFormat?
+
+    @Option(help: "The quality for jpeg and webp, 1-100.")
+    var quality: Int = 80
+
+    @Option(help: "The folder to write into.")
+    var output: String = "."
+
+    @OptionGroup var pipelineOptions: PipelineOptions
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one URL or path") }
+        guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
+        if let thumbnail, thumbnail < 1 { throw ValidationError("--thumbnail must be at least 1 pixel") }
+    }
+
+    func run() async throws {
+        let start = ContinuousClock.now
+        let images = try inputs.map { argument throws(CommandLineError) in try ImageInput(argument) }
+        let chain = try makeProcessors()
+        let directory = try OutputDirectory(path: output)
+        let pipeline = try pipelineOptions.makePipeline()
+        defer { pipeline.flush() }
+
+        let display = ProgressDisplay(total: images.count, statistics: pipeline.statistics)
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                display.refresh()
+            }
+        }
+        var failures = 0
+        var claimed = Set<String>()
+        await withTaskGroup(of: (ImageInput, Result<ImageResponse, ImagePipeline.Error>).self) { group in
+            for image in images {
+                var request = ImageRequest(url: image.url, processors: chain)
+                request.thumbnail = thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
+                group.addTask {
+                    do throws(ImagePipeline.Error) {
+                        return (image, .success(try await pipeline.load(request, isRemote: image.isRemote)))
+                    } catch {
+                        return (image, .failure(error))
+                    }
+                }
+            }
+            for await (image, result) in group {
+                do {
+                    let response = try result.get()
+                    let saved = try save(response, of: image, in: directory, claimed: &claimed)
+                    display.fileFinished(saved)
+                } catch {
+                    failures += 1
+                    display.fileFailed("cannot fetch \(image.argument): \(error)")
+                }
+            }
+        }
+        ticker.cancel()
+        display.finish()
+        Standard.output(summary(pipeline.statistics.snapshot, failures: failures, elapsed: ContinuousClock.now - start))
+        if failures > 0 { throw ExitCode.failure }
+    }
+
+    private func makeProcessors() throws(CommandLineError) -> [any ImageProcessing] {
+        guard let processors else { return [] }
+        do {
+            return try PluginRegistry.defaultPlugins.processors(fromSpec: processors)
+        } catch {
+            throw CommandLineError("bad --processors '\(processors)': \(error)")
+        }
+    }
+
+    private func save(
+        _ response: ImageResponse,
+        of image: ImageInput,
+        in directory: OutputDirectory,
+        claimed: inout Set<String>
+    )
+        throws -> String
+    {
+        let format = self.format ?? OutputFormat.matching(response.container.type)
+        let data: Data
+        do {
+            data = try format.encoder(quality: quality).encode(response.image)
+        } catch {
+            throw CommandLineError("cannot encode as \(format.rawValue): \(error)")
+        }
+        let file = try directory.write(
+            data,
+            name: image.baseName,
+            fileExtension: format.fileExtension,
+            claimed: &claimed
+        )
+        let source = response.container.type.map { "\($0)" } ?? "image"
+        return "\(image.argument) → \(file.path) (\(source) → \(format.rawValue), "
+            + "\(response.image.width)×\(response.image.height), \(ByteCount.format(Int64(data.count))))"
+    }
+
+    private func summary(_ statistics: RunStatistics.Snapshot, failures: Int, elapsed: Duration) -> String {
+        let saved = inputs.count - failures
+        return "Saved \(saved) of \(inputs.count) in \(String(format: "%.2f", elapsed.seconds)) s: "
+            + "\(statistics.requests) requests, \(statistics.transfers) downloads (\(ByteCount.format(statistics.bytes))), "
+            + "\(statistics.coalescedRequests) coalesced; cache hits: memory \(statistics.memoryCacheHits), "
+            + "disk \(statistics.diskCacheHits), HTTP \(statistics.httpCacheHits)."
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Nuke
+
+/// Wraps the network loader to count transfers and bytes for ``RunStatistics``. Sits under the
+/// HTTP cache, so it sees only what actually crosses the network.
+struct MeteredDataLoader: DataLoading {
+    let loader: any DataLoading
+    let statistics: RunStatistics
+
+    func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        let statistics = statistics
+        return loader.loadData(
+            with: request,
+            didReceiveData: { data, response in
+                statistics.recordBytes(data.count)
+                didReceiveData(data, response)
+            },
+            completion: { error in
+                if error == nil { statistics.recordTransfer() }
+                completion(error)
+            }
+        )
+    }
+}

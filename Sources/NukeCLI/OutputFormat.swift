@@ -1,0 +1,34 @@
+import ArgumentParser
+import Nuke
+
+/// The formats `--format` writes.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case jpeg
+    case png
+    case webp
+
+    /// The format to write an image of `type` in when none is asked for: its own when it can be
+    /// written, else PNG (an animation's first frame, for example).
+    static func matching(_ type: AssetType?) -> OutputFormat {
+        switch type {
+        case .jpeg?: .jpeg
+        case .webp?: .webp
+        default: .png
+        }
+    }
+
+    /// The file extension.
+    var fileExtension: String {
+        self == .jpeg ? "jpg" : rawValue
+    }
+
+    /// An encoder at `quality` (0–100; PNG is lossless and ignores it).
+    func encoder(quality: Int) -> any ImageEncoding {
+        let fraction = Double(quality) / 100
+        return switch self {
+        case .jpeg: JPEGEncoder(quality: fraction)
+        case .png: PNGEncoder()
+        case .webp: WebPEncoder(mode: .lossy(quality: fraction))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Nuke
+
+/// Where the HTTP cache lives: `--cache-dir`, shared by every command that uses the cache.
+struct CacheLocationOptions: ParsableArguments {
+    @Option(
+        name: .customLong("cache-dir"),
+        help: "The HTTP cache directory (default: $XDG_CACHE_HOME/nuke.http-cache, else ~/.cache/nuke.http-cache)."
+    )
+    var cacheDirectory: String?
+
+    /// The directory, whether given or the default (the library's `HTTPCache.shared` location).
+    var directory: URL {
+        if let cacheDirectory { return URL(fileURLWithPath: cacheDirectory, isDirectory: true) }
+        return DataCache.userCachesDirectory.appendingPathComponent("nuke.http-cache", isDirectory: true)
+    }
+
+    /// Opens the cache, creating the directory if needed.
+    func openCache() throws(CommandLineError) -> DataCache {
+        do {
+            return try DataCache(path: directory)
+        } catch {
+            throw CommandLineError("cannot use the cache directory \(directory.path): \(error)")
+        }
+    }
+}
+
+/// The network loaders `--loader` picks from.
+enum LoaderChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// libcurl's multi interface (NukeCurl), the default.
+    case curl
+    /// FoundationNetworking's URLSession (NukeURLSession).
+    case urlsession
+}
+
+/// The options of commands that run images through a pipeline.
+struct PipelineOptions: ParsableArguments {
+    @OptionGroup var cache: CacheLocationOptions
+
+    @Option(help: "The network loader: curl or urlsession.")
+    var loader: LoaderChoice = .curl
+
+    @Option(help: "The most downloads at once.")
+    var concurrency: Int = 6
+
+    /// Opens the cache and builds the pipeline these options describe.
+    func makePipeline() throws(CommandLineError) -> CommandLinePipeline {
+        CommandLinePipeline(loader: loader, concurrency: concurrency, httpCache: try cache.openCache())
+    }
+
+    func validate() throws {
+        guard (1...256).contains(concurrency) else {
+            throw ValidationError("--concurrency must be between 1 and 256, not \(concurrency)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Nuke
+import Synchronization
+
+/// What happened during a run: requests, network transfers, cache hits by layer, coalesced
+/// downloads and latencies. Fed by ``MeteredDataLoader``, ``StatisticsDelegate`` and the
+/// commands; safe to update from any thread.
+final class RunStatistics: Sendable {
+    /// A snapshot of the counters.
+    struct Snapshot: Sendable {
+        /// Image requests that finished (successfully or not).
+        var requests = 0
+        /// Requests that failed.
+        var failures = 0
+        /// Requests answered by the memory cache.
+        var memoryCacheHits = 0
+        /// Requests answered by the pipeline's disk cache.
+        var diskCacheHits = 0
+        /// Remote requests that used neither cache: each either started a fetch or shared one.
+        var remoteUncachedRequests = 0
+        /// Fetches the pipeline started for remote URLs (each reaches the HTTP cache layer).
+        var fetches = 0
+        /// Network transfers that completed, revalidations included.
+        var transfers = 0
+        /// Body bytes received over the network.
+        var bytes: Int64 = 0
+        /// Each request's time from start to finish, in seconds.
+        var latencies: [Double] = []
+
+        /// Fetches the HTTP cache answered without a transfer.
+        var httpCacheHits: Int { max(0, fetches - transfers) }
+
+        /// Requests that shared another request's fetch instead of starting their own.
+        var coalescedRequests: Int { max(0, remoteUncachedRequests - fetches) }
+
+        /// The latency below which `fraction` of the requests finished.
+        func latency(percentile fraction: Double) -> Double? {
+            guard !latencies.isEmpty else { return nil }
+            let sorted = latencies.sorted()
+            let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
+            return sorted[max(0, index)]
+        }
+    }
+
+    private let state = Mutex(Snapshot())
+
+    /// The counters now.
+    var snapshot: Snapshot { state.withLock { $0 } }
+
+    /// Starts counting from zero.
+    func reset() {
+        state.withLock { $0 = Snapshot() }
+    }
+
+    func recordFetch() {
+        state.withLock { $0.fetches += 1 }
+    }
+
+    func recordBytes(_ count: Int) {
+        state.withLock { $0.bytes += Int64(count) }
+    }
+
+    func recordTransfer() {
+        state.withLock { $0.transfers += 1 }
+    }
+
+    /// Records a finished request.
+    func recordRequest(isRemote: Bool, cacheType: ImageResponse.CacheType?, failed: Bool, seconds: Double) {
+        state.withLock { state in
+            state.requests += 1
+            state.latencies.append(seconds)
+            if failed {
+                state.failures += 1
+                return
+            }
+            switch cacheType {
+            case .memory: state.memoryCacheHits += 1
+            case .disk: state.diskCacheHits += 1
+            case nil: if isRemote { state.remoteUncachedRequests += 1 }
+            }
+        }
+    }
+}
