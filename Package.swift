@@ -133,7 +133,11 @@ let package = Package(
         ),
         .testTarget(name: "NukeTests", dependencies: ["Nuke", "NukeTestSupport"]),
         commandLineTarget,
-        .testTarget(name: "NukeCLITests", dependencies: ["NukeCLI", "Nuke", "NukeTestSupport"]),
+        .testTarget(
+            name: "NukeCLITests",
+            dependencies: ["NukeCLI", "Nuke", "NukeTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .target(name: "NukeTestSupport", dependencies: ["NukeCore"], path: "Tests/NukeTestSupport"),
         .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport", "DataCacheCrashWriter"]),
         // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).

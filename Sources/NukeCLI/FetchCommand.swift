@@ -90,7 +90,9 @@ struct FetchCommand: AsyncParsableCommand {
         do {
             return try PluginRegistry.defaultPlugins.processors(fromSpec: processors)
         } catch {
-            throw CommandLineError("bad --processors '\(processors)': \(error)")
+            // The spec error's first line; the lines after it point at the offset with a caret.
+            let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+            throw CommandLineError("bad --processors '\(processors)': \(reason)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Nuke
 
-/// Wraps the network loader to count transfers and bytes for ``RunStatistics``. Sits under the
+/// Wraps the network loader to count transfers (started and completed) and bytes for ``RunStatistics``. Sits under the
 /// HTTP cache, so it sees only what actually crosses the network.
 struct MeteredDataLoader: DataLoading {
     let loader: any DataLoading
@@ -13,6 +13,7 @@ struct MeteredDataLoader: DataLoading {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
         let statistics = statistics
+        statistics.recordTransferStarted()
         return loader.loadData(
             with: request,
             didReceiveData: { data, response in

@@ -13,10 +13,12 @@ struct OutputDirectory: Sendable {
     /// - Throws: ``CommandLineError`` naming the directory and the reason.
     init(path: String) throws(CommandLineError) {
         url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw CommandLineError("cannot write to \(url.path): \(Self.reason(error))")
+        var prefix = ""
+        for component in url.path.split(separator: "/") {
+            prefix += "/\(component)"
+            guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else {
+                throw CommandLineError("cannot write to \(url.path): \(String(cString: strerror(errno)))")
+            }
         }
         guard access(url.path, W_OK) == 0 else {
             throw CommandLineError("cannot write to \(url.path): \(String(cString: strerror(errno)))")
@@ -38,18 +40,8 @@ struct OutputDirectory: Sendable {
         do {
             try data.write(to: file, options: .atomic)
         } catch {
-            throw CommandLineError("cannot write \(file.path): \(Self.reason(error))")
+            throw CommandLineError("cannot write \(file.path): \((error as NSError).localizedDescription)")
         }
         return file
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 }

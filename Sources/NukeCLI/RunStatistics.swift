@@ -20,6 +20,8 @@ final class RunStatistics: Sendable {
         var remoteUncachedRequests = 0
         /// Fetches the pipeline started for remote URLs (each reaches the HTTP cache layer).
         var fetches = 0
+        /// Network transfers started, revalidations included.
+        var transfersStarted = 0
         /// Network transfers that completed, revalidations included.
         var transfers = 0
         /// Body bytes received over the network.
@@ -28,7 +30,7 @@ final class RunStatistics: Sendable {
         var latencies: [Double] = []
 
         /// Fetches the HTTP cache answered without a transfer.
-        var httpCacheHits: Int { max(0, fetches - transfers) }
+        var httpCacheHits: Int { max(0, fetches - transfersStarted) }
 
         /// Requests that shared another request's fetch instead of starting their own.
         var coalescedRequests: Int { max(0, remoteUncachedRequests - fetches) }
@@ -58,6 +60,10 @@ final class RunStatistics: Sendable {
 
     func recordBytes(_ count: Int) {
         state.withLock { $0.bytes += Int64(count) }
+    }
+
+    func recordTransferStarted() {
+        state.withLock { $0.transfersStarted += 1 }
     }
 
     func recordTransfer() {

@@ -9,7 +9,7 @@ public import NukeCore
 /// Writes animated GIFs from bitmaps, for generated fixtures and the demo gallery.
 ///
 /// Deliberately simple: one fixed 256-colour palette (3 bits red, 3 green, 2 blue, no
-/// dithering), opaque frames over the whole canvas, and LZW data that only ever uses literal
+/// dithering, nearest level per channel), opaque frames over the whole canvas, and LZW data that only ever uses literal
 /// codes (a clear code every 200 pixels keeps codes 9 bits wide). Every decoder reads it; it is
 /// larger than a real encoder's output.
 public enum GIFWriter {
@@ -72,9 +72,9 @@ public enum GIFWriter {
             for x in 0..<image.width {
                 let pixel = image.pixel(x: x, y: y)
                 let isGray = pixel.count == 1
-                let red = Int(pixel[0]) * 7 / 255
-                let green = Int(isGray ? pixel[0] : pixel[1]) * 7 / 255
-                let blue = Int(isGray ? pixel[0] : pixel[2]) * 3 / 255
+                let red = (Int(pixel[0]) * 7 + 127) / 255
+                let green = (Int(isGray ? pixel[0] : pixel[1]) * 7 + 127) / 255
+                let blue = (Int(isGray ? pixel[0] : pixel[2]) * 3 + 127) / 255
                 indices.append(UInt8(red << 5 | green << 2 | blue))
             }
         }

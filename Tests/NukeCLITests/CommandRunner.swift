@@ -1,0 +1,61 @@
+import Foundation
+import NukeTestSupport
+
+/// Runs the `nuke` executable built beside the test binary, as a user would.
+struct CommandRunner {
+    /// What a run printed and how it ended.
+    struct Outcome {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+
+        /// The non-empty lines of stderr.
+        var errorLines: [String] {
+            standardError.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        }
+    }
+
+    /// The scratch directory; `XDG_CACHE_HOME` points into it so no run touches `~/.cache`.
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "nuke-cli")
+    }
+
+    /// The executable.
+    static var executable: URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return testBinary.deletingLastPathComponent().appendingPathComponent("nuke")
+    }
+
+    /// `path` inside the scratch directory.
+    func path(_ name: String) -> String {
+        directory.url.appendingPathComponent(name).path
+    }
+
+    /// Runs `nuke arguments…` to completion, off the cooperative thread pool.
+    func run(_ arguments: [String]) async throws -> Outcome {
+        let outputPath = path("stdout-\(UUID().uuidString)")
+        let errorPath = path("stderr-\(UUID().uuidString)")
+        let cacheHome = path("xdg-cache")
+        return try await runOffCooperativePool {
+            _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = cacheHome
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+            process.standardError = FileHandle(forWritingAtPath: errorPath)
+            try process.run()
+            process.waitUntilExit()
+            return Outcome(
+                status: process.terminationStatus,
+                standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+                standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            )
+        }
+    }
+}

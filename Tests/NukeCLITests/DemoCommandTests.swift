@@ -1,0 +1,44 @@
+import Foundation
+import Nuke
+import NukeTestSupport
+import Testing
+
+@Suite struct DemoCommandTests {
+    /// The row of the demo's table that starts with `pass`, as its columns after the name.
+    static func row(_ pass: String, in output: String) -> [String] {
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(pass + " ") }) else { return [] }
+        // Bytes print as "236.6 KB": join number and unit back into one column.
+        var columns = line.dropFirst(pass.count).split(separator: " ").map(String.init)
+        if let unit = columns.firstIndex(where: { ["B", "KB", "MB"].contains($0) }) {
+            columns[unit - 1] += " " + columns.remove(at: unit)
+        }
+        return columns
+    }
+
+    @Test("The demo runs end to end within 30 s, reports every cache layer and writes a valid contact sheet")
+    func demoEndToEnd() async throws {
+        let runner = try CommandRunner()
+        let start = ContinuousClock.now
+        let outcome = try await runner.run(["demo", "--output", runner.path("demo")])
+        let elapsed = ContinuousClock.now - start
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(elapsed < .seconds(30))
+
+        // Columns: requests, server, downloads, bytes, coalesced, memory, HTTP cache, p50, p95, time.
+        let cold = Self.row("cold", in: outcome.standardOutput)
+        let warm = Self.row("warm", in: outcome.standardOutput)
+        let reopened = Self.row("new pipeline", in: outcome.standardOutput)
+        try #require(cold.count >= 7 && warm.count >= 7 && reopened.count >= 7, "\(outcome.standardOutput)")
+        #expect(cold[0] == "192" && cold[1] == "12" && cold[2] == "12" && cold[4] == "180")
+        #expect(warm[0] == "192" && warm[1] == "0" && warm[5] == "192")
+        #expect(reopened[1] == "0" && reopened[2] == "0" && reopened[6] == "12")
+
+        let sheetPath = runner.path("demo/contact-sheet.png")
+        #expect(outcome.standardOutput.contains("Contact sheet: \(sheetPath)"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: sheetPath))
+        #expect(AssetType(data) == .png)
+        let pipeline = ImagePipeline { $0.imageCache = nil }
+        let sheet = try await pipeline.image(for: ImageRequest(id: "sheet", data: { data }))
+        #expect(sheet.width == 1000 && sheet.height == 2024)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Nuke
+import NukeTestSupport
+import Testing
+
+@Suite struct FetchCommandTests {
+    static func photo(width: Int = 120, height: Int = 80) throws -> Data {
+        try JPEGEncoder(quality: 0.9).encode(
+            Bitmap(width: width, height: height, pixelFormat: .rgba8, fill: [200, 90, 40, 255])
+        )
+    }
+
+    static func logo() throws -> Data {
+        try PNGEncoder().encode(Bitmap(width: 40, height: 30, pixelFormat: .rgba8, fill: [20, 90, 240, 128]))
+    }
+
+    /// A server with a JPEG and a PNG, cacheable for an hour.
+    static func makeServer() throws -> HTTPTestServer {
+        let server = try HTTPTestServer()
+        let headers: HTTPHeaderFields = ["Cache-Control": "max-age=3600"]
+        server.serve(HTTPTestResource(body: try photo(), etag: "\"p\"", headers: headers), at: "/photo.jpg")
+        server.serve(
+            HTTPTestResource(body: try logo(), contentType: "image/png", etag: "\"l\"", headers: headers),
+            at: "/logo.png"
+        )
+        return server
+    }
+
+    static func decode(_ path: String) async throws -> ImageContainer {
+        let pipeline = ImagePipeline { $0.imageCache = nil }
+        return try await pipeline.imageTask(with: ImageRequest(url: URL(fileURLWithPath: path))).response.container
+    }
+
+    @Test("Fetches over HTTP, shares one download between equal URLs, and writes each result")
+    func fetchesAndWrites() async throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let runner = try CommandRunner()
+        let photo = server.url("/photo.jpg").absoluteString
+        let outcome = try await runner.run([
+            "fetch", photo, photo, server.url("/logo.png").absoluteString,
+            "--output", runner.path("out"), "--cache-dir", runner.path("cache"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty)
+        #expect(server.requests(to: "/photo.jpg").count == 1)
+        #expect(outcome.standardOutput.contains("Saved 3 of 3"))
+        #expect(outcome.standardOutput.contains("2 downloads"))
+        #expect(outcome.standardOutput.contains("1 coalesced"))
+
+        let first = try await Self.decode(runner.path("out/photo.jpg"))
+        let second = try await Self.decode(runner.path("out/photo-2.jpg"))
+        let logo = try await Self.decode(runner.path("out/logo.png"))
+        #expect(first.type == .jpeg && first.image.width == 120 && first.image.height == 80)
+        #expect(second.image.width == 120)
+        #expect(logo.type == .png && !logo.image.isOpaque)
+    }
+
+    @Test("A second run is answered by the HTTP cache in --cache-dir, without the network")
+    func secondRunUsesHTTPCache() async throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let runner = try CommandRunner()
+        let arguments = [
+            "fetch", server.url("/photo.jpg").absoluteString, "--output", runner.path("out"),
+            "--cache-dir", runner.path("cache"),
+        ]
+        let cold = try await runner.run(arguments)
+        let warm = try await runner.run(arguments)
+        #expect(cold.status == 0 && warm.status == 0, "\(cold.standardError)\(warm.standardError)")
+        #expect(server.requests(to: "/photo.jpg").count == 1)
+        #expect(warm.standardOutput.contains("0 downloads"))
+        #expect(warm.standardOutput.contains("HTTP 1"))
+    }
+
+    @Test("Processors, a thumbnail size, a format and a quality shape the output", arguments: ["curl", "urlsession"])
+    func processesAndConverts(loader: String) async throws {
+        let server = try Self.makeServer()
+        defer { server.stop() }
+        let runner = try CommandRunner()
+        let outcome = try await runner.run([
+            "fetch", server.url("/photo.jpg").absoluteString, "--processors", "resize(width:60)|CISepiaTone",
+            "--format", "webp", "--quality", "50", "--output", runner.path("out"), "--cache-dir", runner.path("cache"),
+            "--loader", loader, "--concurrency", "2",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let result = try await Self.decode(runner.path("out/photo.webp"))
+        #expect(result.type == .webp)
+        #expect(result.image.width == 60 && result.image.height == 40)
+    }
+
+    @Test("A local path with --thumbnail decodes to at most that many pixels")
+    func localPathThumbnail() async throws {
+        let runner = try CommandRunner()
+        let input = runner.path("big.jpg")
+        try Self.photo(width: 400, height: 200).write(to: URL(fileURLWithPath: input))
+        let outcome = try await runner.run([
+            "fetch", input, "--thumbnail", "100", "--format", "png", "--output", runner.path("out"),
+            "--cache-dir", runner.path("cache"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let result = try await Self.decode(runner.path("out/big.png"))
+        #expect(max(result.image.width, result.image.height) == 100)
+    }
+
+    @Test("Prints plain lines, not a progress bar, when stderr is not a terminal")
+    func plainLinesWithoutTerminal() async throws {
+        let runner = try CommandRunner()
+        let input = runner.path("a.jpg")
+        try Self.photo().write(to: URL(fileURLWithPath: input))
+        let outcome = try await runner.run([
+            "fetch", input, "--output", runner.path("out"), "--cache-dir", runner.path("c"),
+        ])
+        #expect(outcome.status == 0)
+        #expect(!outcome.standardError.contains("\r"))
+        #expect(outcome.standardOutput.contains("a.jpg → "))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Nuke
+import NukeTestSupport
+import Testing
+
+@Suite struct InfoAndCacheCommandTests {
+    static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+
+    /// The value printed after `label` in `info`'s output.
+    static func field(_ label: String, in output: String) -> String? {
+        output.split(separator: "\n").first { $0.hasPrefix(label + " ") }
+            .map { $0.dropFirst(label.count).trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test("info describes a JPEG with an EXIF orientation")
+    func infoOnOrientedJPEG() async throws {
+        let runner = try CommandRunner()
+        let outcome = try await runner.run([
+            "info", Self.fixtures.appendingPathComponent("orientation-6.jpg").path, "--cache-dir", runner.path("c"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(Self.field("format", in: outcome.standardOutput) == "jpeg")
+        #expect(Self.field("size", in: outcome.standardOutput) == "64×96 pixels")  // stored 96×64, turned upright
+        #expect(Self.field("orientation", in: outcome.standardOutput) == "6 (right, applied)")
+        #expect(Self.field("frames", in: outcome.standardOutput) == "1")
+    }
+
+    @Test("info lists an animated GIF's frames and durations, over HTTP")
+    func infoOnAnimatedGIF() async throws {
+        let frames = try (0..<3).map { index in
+            GIFWriter.Frame(
+                image: try Bitmap(width: 8, height: 6, pixelFormat: .rgba8, fill: [UInt8(index * 100), 0, 0, 255]),
+                delayCentiseconds: 10 * (index + 1)
+            )
+        }
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.serve(
+            HTTPTestResource(body: GIFWriter.encode(frames, loopCount: 2), contentType: "image/gif"),
+            at: "/a.gif"
+        )
+        let runner = try CommandRunner()
+        let outcome = try await runner.run([
+            "info", server.url("/a.gif").absoluteString, "--cache-dir", runner.path("c"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(Self.field("format", in: outcome.standardOutput) == "gif")
+        #expect(Self.field("size", in: outcome.standardOutput) == "8×6 pixels")
+        #expect(Self.field("frames", in: outcome.standardOutput) == "3, 0.60 s in all, plays 3 times")
+        #expect(Self.field("durations", in: outcome.standardOutput) == "0.10 0.20 0.30 s")
+    }
+
+    @Test("cache path, stats and clear work on the directory fetch filled")
+    func cacheCommands() async throws {
+        let server = try FetchCommandTests.makeServer()
+        defer { server.stop() }
+        let runner = try CommandRunner()
+        let cache = runner.path("cache")
+        let fetch = try await runner.run([
+            "fetch", server.url("/photo.jpg").absoluteString, server.url("/logo.png").absoluteString,
+            "--output", runner.path("out"), "--cache-dir", cache,
+        ])
+        #expect(fetch.status == 0, "\(fetch.standardError)")
+
+        let path = try await runner.run(["cache", "path", "--cache-dir", cache])
+        #expect(path.standardOutput == cache + "\n")
+        let stats = try await runner.run(["cache", "stats", "--cache-dir", cache])
+        #expect(InfoAndCacheCommandTests.field("entries", in: stats.standardOutput) == "2")
+        let clear = try await runner.run(["cache", "clear", "--cache-dir", cache])
+        #expect(clear.status == 0 && clear.standardOutput.contains("Removed 2 entries"))
+        let after = try await runner.run(["cache", "stats", "--cache-dir", cache])
+        #expect(InfoAndCacheCommandTests.field("entries", in: after.standardOutput) == "0")
+    }
+
+    @Test("cache path defaults to nuke.http-cache under XDG_CACHE_HOME, where HTTPCache.shared lives")
+    func defaultCachePath() async throws {
+        let runner = try CommandRunner()
+        let outcome = try await runner.run(["cache", "path"])
+        #expect(outcome.standardOutput == runner.path("xdg-cache") + "/nuke.http-cache\n")
+    }
+}
