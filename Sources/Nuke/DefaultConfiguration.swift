@@ -8,16 +8,16 @@
 
 extension ImagePipeline.Configuration {
     /// The default configuration: every default plugin, the shared memory cache
-    /// (``NukeCore/ImageCache/shared``) and the shared HTTP cache (``NukeCore/HTTPCache/shared``).
+    /// (`ImageCache.shared`) and the shared HTTP cache (`HTTPCache.shared`).
     public init() {
         self.init(registry: .defaultPlugins)
     }
 
-    /// The default configuration with a ``NukeCore/DataCache`` named `nuke.data-cache` under the
+    /// The default configuration with a `DataCache` named `nuke.data-cache` under the
     /// user's cache directory and no HTTP cache.
     public static var withDataCache: ImagePipeline.Configuration { withDataCache() }
 
-    /// The default configuration with a ``NukeCore/DataCache`` under the user's cache directory
+    /// The default configuration with a `DataCache` under the user's cache directory
     /// (`$XDG_CACHE_HOME`, else `~/.cache`) and no HTTP cache.
     ///
     /// - Parameters:

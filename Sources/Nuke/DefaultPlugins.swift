@@ -3,7 +3,7 @@ extension PluginRegistry {
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares one
-    /// ``NukeCurl/CurlDataLoader`` (one connection pool, one loader thread).
+    /// `CurlDataLoader` (one connection pool, one loader thread).
     public static let defaultPlugins: PluginRegistry = {
         var registry = PluginRegistry()
         registry.install(JPEGPlugin())

@@ -113,7 +113,7 @@ private func capturingStandardErrorLocked(_ body: () throws -> Void) rethrows ->
 
 /// Runs every variant of `FuzzCorpus(seeds:)` through a fresh decoder from `makeDecoder`, off the
 /// cooperative pool and with standard error captured. Each variant is decoded completely — a
-/// result must pass `check`, a failure must be an ``NukeCore/ImageDecodingError`` — and is also
+/// result must pass `check`, a failure must be an `ImageDecodingError` — and is also
 /// offered as partial data.
 public func runDecoderFuzzPass(
     seeds: [Data],

@@ -6,7 +6,20 @@ internal import Synchronization
 public final class ImagePipelineObserver: ImagePipeline.Delegate {
     /// One recorded event, in a comparable form.
     public enum Record: Equatable, Sendable, CustomStringConvertible {
-        case created, started, progress(Int64, Int64), preview, completed, failed, cancelled
+        /// The pipeline created the task.
+        case created
+        /// The task started.
+        case started
+        /// Progress: completed and total units.
+        case progress(Int64, Int64)
+        /// A preview arrived.
+        case preview
+        /// The task finished with an image.
+        case completed
+        /// The task failed.
+        case failed
+        /// The task was cancelled.
+        case cancelled
 
         /// A short name.
         public var description: String {

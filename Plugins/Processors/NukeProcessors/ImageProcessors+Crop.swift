@@ -25,7 +25,7 @@ extension ImageProcessors {
 
         /// Crops the container's image.
         ///
-        /// - Throws: ``NukeCore/ImageProcessingError/invalidParameter(name:reason:)`` if the
+        /// - Throws: `ImageProcessingError.invalidParameter(name:reason:)` if the
         ///   rectangle is empty or misses the image.
         public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
             let output = try crop(container.image)

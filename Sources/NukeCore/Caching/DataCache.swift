@@ -80,7 +80,8 @@ public final class DataCache: DataCaching {
     ///   - path: the directory; it belongs to the cache (any file not starting with a dot is
     ///     treated as an entry).
     ///   - sizeLimit: the size on disk the cache keeps to, in bytes (default 150 MiB).
-    ///   - filenameGenerator: makes a file name from a key; the default is ``filename(for:)``.
+    ///   - filenameGenerator: makes a file name from a key; the default is the static
+    ///     ``filename(for:)-swift.type.method``.
     public init(
         path: URL,
         sizeLimit: Int = DataCache.defaultSizeLimit,

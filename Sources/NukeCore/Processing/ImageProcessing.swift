@@ -37,7 +37,7 @@ extension ImageProcessing {
         nil
     }
 
-    /// Calls ``process(_:)``; `nil` becomes ``ImageProcessingError/processorReturnedNil``.
+    /// Calls ``process(_:)``; `nil` becomes ``ImageProcessingError/processorReturnedNil(identifier:)``.
     public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
         guard let output = process(container.image) else {
             throw ImageProcessingError.processorReturnedNil(identifier: identifier)

@@ -66,6 +66,9 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
     /// - Parameters:
     ///   - id: Identifies the image in caches and for coalescing.
     ///   - data: Produces the encoded image; called at most once per load.
+    ///   - processors: Processors applied to the decoded image, in order.
+    ///   - priority: The initial priority.
+    ///   - options: Cache and loading options.
     public init(
         id: String,
         data: @escaping @Sendable () async throws -> Data,

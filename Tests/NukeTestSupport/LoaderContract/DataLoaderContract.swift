@@ -7,7 +7,7 @@ internal import Synchronization
     public import Foundation
 #endif
 
-/// The rules every HTTP ``DataLoading`` plugin follows, checked against a real server on
+/// The rules every HTTP `DataLoading` plugin follows, checked against a real server on
 /// loopback (``HTTPTestServer``).
 ///
 /// Run every check from a parameterized test:
@@ -32,27 +32,49 @@ public struct DataLoaderContract: Sendable {
 
     /// One rule of the contract.
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// A paced body arrives in chunks with the response, and completion is called once.
         case streamsChunksWithResponse
+        /// A `Transfer-Encoding: chunked` body arrives whole.
         case streamsChunkedBody
+        /// An empty body completes successfully with no chunk.
         case deliversEmptyBody
+        /// Cancelling stops the load within 2 s, completes it with an error, and closes the connection.
         case cancellationClosesConnection
+        /// A body that stalls midway times out with `NetworkError.timedOut`.
         case idleTimeoutMidBody
+        /// A server that never sends headers times out with `NetworkError.timedOut`.
         case idleTimeoutBeforeHeaders
+        /// Redirects are followed to the final body.
         case followsRedirects
+        /// A redirect loop fails with `NetworkError.tooManyRedirects` after at most a dozen requests.
         case redirectLoopFails
+        /// A 404 or a 500 fails with `DataLoadingError.statusCodeUnacceptable`.
         case rejectsUnacceptableStatus
+        /// A 304 answering the caller's own conditional request is delivered, not failed.
         case deliversNotModifiedForConditionalRequest
+        /// A refused connection fails with a connection error.
         case connectionRefused
+        /// A reset mid-body fails; the partial body is never reported as success.
         case connectionResetMidBody
+        /// A body shorter than its `Content-Length` fails.
         case bodyShorterThanContentLength
+        /// A body longer than its `Content-Length` succeeds with exactly the declared bytes.
         case bodyLongerThanContentLength
+        /// An endless body stops at the maximum response size with an error.
         case endlessBodyStopsAtLimit
+        /// A response over the maximum size fails with `NetworkError.responseTooLarge`, delivering no more than the limit.
         case contentLengthOverLimit
+        /// A 503 is retried, and the retry succeeds.
         case retriesServiceUnavailable
+        /// The retry waits for the server's `Retry-After`.
         case honoursRetryAfter
+        /// A failed connection is retried.
         case retriesConnectionFailure
+        /// Retries stop after the policy's maximum (1 + 2 requests), failing with the last status.
         case givesUpAfterRetries
+        /// A non-idempotent request (POST) is never retried.
         case doesNotRetryPost
+        /// 200 concurrent loads each get their own, complete body.
         case concurrentRequests
 
         /// The check's name.

@@ -114,7 +114,7 @@ public func loadConcurrently(
     }
 }
 
-/// A broken rule of the ``DataLoading`` contract, with what was expected.
+/// A broken rule of the `DataLoading` contract, with what was expected.
 public struct LoaderContractViolation: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
     public var description: String

@@ -1,8 +1,8 @@
 public import NukeCore
 
-/// Registers NukeGIF's decoder for ``NukeCore/AssetType/gif``.
+/// Registers NukeGIF's decoder for `AssetType.gif`.
 ///
-/// There is no GIF encoder: ``NukeCore/ImageEncoders/Default`` keeps an animation's original GIF
+/// There is no GIF encoder: `ImageEncoders.Default` keeps an animation's original GIF
 /// data, so the disk cache stores it unchanged.
 public struct GIFPlugin: NukePlugin {
     /// Creates the plugin.

@@ -12,9 +12,9 @@ internal import Synchronization
 /// grayscale (kept as an 8-bit gray bitmap), CMYK and YCCK (converted to RGB, Adobe inversion
 /// included).
 ///
-/// - EXIF orientation is read, exposed under ``NukeCore/UserInfoKey/exifOrientationKey`` and, by
+/// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by
 ///   default, applied, so the image comes back upright. The ICC profile's bytes are kept under
-///   ``NukeCore/UserInfoKey/iccProfileKey``.
+///   `UserInfoKey.iccProfileKey`.
 /// - For requests with thumbnail options, the image is decoded at the smallest DCT scale
 ///   (1/8 … 8/8) not below the target, then resampled to the exact size.
 /// - During a progressive download, each newly completed scan of a progressive JPEG yields a

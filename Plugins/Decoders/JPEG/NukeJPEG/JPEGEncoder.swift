@@ -22,8 +22,8 @@ public struct JPEGEncoder: ImageEncoding, Hashable {
 
     /// Encodes `image`.
     ///
-    /// - Throws: ``NukeCore/ImageEncodingError/unsupportedImage(reason:)`` for an empty image or
-    ///   a quality outside 0…1; ``NukeCore/ImageEncodingError/failed(reason:)`` if libjpeg fails.
+    /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image or
+    ///   a quality outside 0…1; `ImageEncodingError.failed(reason:)` if libjpeg fails.
     public func encode(_ image: Bitmap) throws -> Data {
         guard image.width > 0, image.height > 0 else {
             throw ImageEncodingError.unsupportedImage(reason: "the image has no pixels")

@@ -1,6 +1,6 @@
 public import NukeCore
 
-/// Registers NukeJPEG's decoder and encoder for ``NukeCore/AssetType/jpeg``.
+/// Registers NukeJPEG's decoder and encoder for `AssetType.jpeg`.
 ///
 /// ```swift
 /// var registry = PluginRegistry()

@@ -11,8 +11,8 @@ internal import Synchronization
 /// Decodes PNG with libpng: every colour type and bit depth (1, 2, 4, 8, 16), palettes with
 /// `tRNS`, gray with alpha, Adam7 interlacing; 16-bit samples are scaled to 8 bits with rounding.
 ///
-/// Gray images without transparency decode to ``NukeCore/PixelFormat/gray8``; everything else to
-/// ``NukeCore/PixelFormat/rgba8`` (straight alpha). During a progressive download, each further
+/// Gray images without transparency decode to `PixelFormat.gray8`; everything else to
+/// `PixelFormat.rgba8` (straight alpha). During a progressive download, each further
 /// Adam7 pass (or, for plain images when previews are asked for, each further band of rows)
 /// yields a preview. Thumbnail requests are decoded fully, then resampled. The pixel limit is
 /// checked from the header before any pixel memory is allocated.

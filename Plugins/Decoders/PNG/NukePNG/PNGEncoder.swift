@@ -20,8 +20,8 @@ public struct PNGEncoder: ImageEncoding, Hashable {
 
     /// Encodes `image`.
     ///
-    /// - Throws: ``NukeCore/ImageEncodingError/unsupportedImage(reason:)`` for an empty image or a
-    ///   level outside 0…9; ``NukeCore/ImageEncodingError/failed(reason:)`` if libpng fails.
+    /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image or a
+    ///   level outside 0…9; `ImageEncodingError.failed(reason:)` if libpng fails.
     public func encode(_ image: Bitmap) throws -> Data {
         guard image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be a PNG")

@@ -1,6 +1,6 @@
 public import NukeCore
 
-/// Registers NukePNG's decoder and encoder for ``NukeCore/AssetType/png``.
+/// Registers NukePNG's decoder and encoder for `AssetType.png`.
 ///
 /// ```swift
 /// var registry = PluginRegistry()

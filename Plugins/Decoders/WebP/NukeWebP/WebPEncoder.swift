@@ -27,7 +27,7 @@ public struct WebPEncoder: ImageEncoding, Hashable {
 
     /// Encodes `image` (gray bitmaps are expanded to RGBA first).
     ///
-    /// - Throws: ``NukeCore/ImageEncodingError/unsupportedImage(reason:)`` for an empty image, one
+    /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image, one
     ///   over WebP's 16383-pixel side limit, or a quality outside 0…1.
     public func encode(_ image: Bitmap) throws -> Data {
         guard image.width > 0, image.height > 0, image.width <= 16383, image.height <= 16383 else {

@@ -1,6 +1,6 @@
 public import NukeCore
 
-/// Registers NukeWebP's decoder and encoder for ``NukeCore/AssetType/webp``, so processed
+/// Registers NukeWebP's decoder and encoder for `AssetType.webp`, so processed
 /// images can be stored as WebP in the disk cache (with `ImageEncoders.Default(registry:type: .webp)`).
 public struct WebPPlugin: NukePlugin {
     /// The encoder registered for WebP.

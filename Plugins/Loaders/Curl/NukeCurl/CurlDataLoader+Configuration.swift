@@ -24,7 +24,7 @@ extension CurlDataLoader {
         }
 
         /// Whether a status code is a success; 2xx by default. Others fail with
-        /// ``NukeCore/DataLoadingError/statusCodeUnacceptable(_:)`` before any body is delivered.
+        /// `DataLoadingError.statusCodeUnacceptable(_:)` before any body is delivered.
         public var isAcceptableStatusCode: @Sendable (Int) -> Bool = { (200..<300).contains($0) }
         /// Longest wait for a connection, in seconds.
         public var connectTimeout: Double = 30
@@ -41,7 +41,7 @@ extension CurlDataLoader {
         public var proxy = ProxySettings.fromEnvironment
         /// When failed requests are tried again.
         public var retryPolicy = RetryPolicy.default
-        /// Transfers stop with ``NukeCore/NetworkError/responseTooLarge(limit:)`` as soon as
+        /// Transfers stop with `NetworkError.responseTooLarge(limit:)` as soon as
         /// they are known to exceed this (from `Content-Length`, or while streaming).
         public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize
         /// Most connections to one host (6, as browsers do for HTTP/1.1).

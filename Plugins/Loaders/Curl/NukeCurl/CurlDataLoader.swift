@@ -12,7 +12,7 @@ internal import Synchronization
 /// One dedicated thread owns a multi handle and every transfer; connections are reused across
 /// requests and HTTP/2 streams are multiplexed when the server offers them. Chunks are delivered
 /// on that thread as they arrive. Cancelling frees the transfer at once. Failures arrive as
-/// ``NukeCore/NetworkError`` or ``NukeCore/DataLoadingError`` values; idempotent requests are
+/// `NetworkError` or `DataLoadingError` values; idempotent requests are
 /// retried by ``Configuration/retryPolicy``.
 ///
 /// ```swift

@@ -7,7 +7,7 @@ internal import NukeCore
     internal import Foundation
 #endif
 
-/// Translates a ``NukeCore/DataRequest`` and the loader's configuration into easy-handle options.
+/// Translates a `DataRequest` and the loader's configuration into easy-handle options.
 struct CurlRequestOptions {
     let configuration: CurlDataLoader.Configuration
 

@@ -10,7 +10,7 @@ internal import NukeCore
 /// One request through the engine, across its attempts; owned by the engine's thread.
 ///
 /// Builds an easy handle for each attempt, turns libcurl's header and body callbacks into a
-/// ``NukeCore/DataResponse`` and chunks, validates the status before any body byte is delivered,
+/// `DataResponse` and chunks, validates the status before any body byte is delivered,
 /// and decides at the end whether to complete or retry.
 final class CurlTransfer {
     /// What the engine should do when an attempt ends.

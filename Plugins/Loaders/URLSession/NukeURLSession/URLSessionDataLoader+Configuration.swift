@@ -4,13 +4,13 @@ extension URLSessionDataLoader {
     /// How a ``URLSessionDataLoader`` validates, retries and limits its transfers.
     public struct Configuration: Sendable {
         /// Whether a status code is a success; 2xx by default. Others fail with
-        /// ``NukeCore/DataLoadingError/statusCodeUnacceptable(_:)`` before any body is delivered.
+        /// `DataLoadingError.statusCodeUnacceptable(_:)` before any body is delivered.
         public var isAcceptableStatusCode: @Sendable (Int) -> Bool = { (200..<300).contains($0) }
         /// Most redirects followed (10).
         public var maximumRedirects = 10
         /// When failed requests are tried again.
         public var retryPolicy = RetryPolicy.default
-        /// Transfers stop with ``NukeCore/NetworkError/responseTooLarge(limit:)`` as soon as they
+        /// Transfers stop with `NetworkError.responseTooLarge(limit:)` as soon as they
         /// are known to exceed this.
         public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize
         /// Most connections to one host (6).

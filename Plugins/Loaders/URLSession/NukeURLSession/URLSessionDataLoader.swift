@@ -7,7 +7,7 @@ public import NukeCore
 ///
 /// One long-lived session with its `URLCache` off (caching is the pipeline's job). Chunks are
 /// delivered as they arrive; status codes are validated before any body is delivered; failures
-/// arrive as ``NukeCore/NetworkError`` or ``NukeCore/DataLoadingError`` values; idempotent
+/// arrive as `NetworkError` or `DataLoadingError` values; idempotent
 /// requests are retried by ``Configuration/retryPolicy``.
 ///
 /// Cancelling completes the load at once with `CancellationError` and cancels the session task
