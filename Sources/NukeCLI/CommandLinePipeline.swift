@@ -41,27 +41,18 @@ struct CommandLinePipeline: Sendable {
         self.httpCache = httpCache
     }
 
-    /// Loads `input` as `request` describes, recording the outcome in ``statistics``.
-    func load(_ request: ImageRequest, isRemote: Bool) async throws(ImagePipeline.Error) -> ImageResponse {
+    /// Loads `request`, recording the outcome in ``statistics``.
+    func result(for request: ImageRequest, isRemote: Bool) async -> Result<ImageResponse, ImagePipeline.Error> {
         let start = ContinuousClock.now
-        do {
-            let response = try await pipeline.imageTask(with: request).response
-            statistics.recordRequest(
-                isRemote: isRemote,
-                cacheType: response.cacheType,
-                failed: false,
-                seconds: (ContinuousClock.now - start).seconds
-            )
-            return response
-        } catch {
-            statistics.recordRequest(
-                isRemote: isRemote,
-                cacheType: nil,
-                failed: true,
-                seconds: (ContinuousClock.now - start).seconds
-            )
-            throw error
+        let result = await pipeline.imageTask(with: request).result
+        let seconds = (ContinuousClock.now - start).seconds
+        switch result {
+        case .success(let response):
+            statistics.recordRequest(isRemote: isRemote, cacheType: response.cacheType, failed: false, seconds: seconds)
+        case .failure:
+            statistics.recordRequest(isRemote: isRemote, cacheType: nil, failed: true, seconds: seconds)
         }
+        return result
     }
 
     /// Writes what the HTTP cache staged to disk; call before exiting.

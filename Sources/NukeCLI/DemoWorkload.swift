@@ -56,11 +56,8 @@ struct DemoWorkload: Sendable {
         let results = await withTaskGroup(of: ([Int], Result<Bitmap, ImagePipeline.Error>).self) { group in
             for entry in requests {
                 group.addTask {
-                    do throws(ImagePipeline.Error) {
-                        return (entry.pair, .success(try await pipeline.load(entry.request, isRemote: true).image))
-                    } catch {
-                        return (entry.pair, .failure(error))
-                    }
+                    let result = await pipeline.result(for: entry.request, isRemote: true)
+                    return (entry.pair, result.map(\.image))
                 }
             }
             return await group.reduce(into: [([Int], Result<Bitmap, ImagePipeline.Error>)]()) { $0.append($1) }

@@ -61,11 +61,7 @@ struct FetchCommand: AsyncParsableCommand {
                 var request = ImageRequest(url: image.url, processors: chain)
                 request.thumbnail = thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
                 group.addTask {
-                    do throws(ImagePipeline.Error) {
-                        return (image, .success(try await pipeline.load(request, isRemote: image.isRemote)))
-                    } catch {
-                        return (image, .failure(error))
-                    }
+                    (image, await pipeline.result(for: request, isRemote: image.isRemote))
                 }
             }
             for await (image, result) in group {

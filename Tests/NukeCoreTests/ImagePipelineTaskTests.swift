@@ -96,6 +96,32 @@ struct ImagePipelineTaskTests {
         #expect(await waitUntil { loader.cancelledTaskCount == 1 })
     }
 
+    @Test("result gives the outcome as a value: the response, or the error, or cancellation")
+    func resultAsValue() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader) {
+            $0.makeImageDecoder = { _ in ImageDecoders.Empty() }
+        }
+        let succeeded = await pipeline.imageTask(with: URL.test).result
+        #expect((try? succeeded.get()) != nil)
+
+        let missing = URL(string: "https://example.com/missing.jpg")!
+        loader.setAnswer(.failure(TestError()), for: missing)
+        guard case .failure(.dataLoadingFailed) = await pipeline.imageTask(with: missing).result else {
+            Issue.record("expected dataLoadingFailed")
+            return
+        }
+
+        loader.isSuspended = true
+        let task = pipeline.imageTask(with: ImageRequest(url: URL(string: "https://example.com/slow.jpg")))
+        let waiter = Task { await task.result }
+        await waitUntil { loader.createdTaskCount == 3 }
+        waiter.cancel()
+        guard case .failure(.cancelled) = await waiter.value else {
+            Issue.record("expected cancelled")
+            return
+        }
+    }
+
     @Test("cancel() is idempotent and does nothing after completion")
     func cancelIdempotent() async throws {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)

@@ -103,7 +103,14 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     /// The final response; see ``image``.
     public var response: ImageResponse {
         get async throws(ImagePipeline.Error) {
-            let result = await withTaskCancellationHandler {
+            try await result.get()
+        }
+    }
+
+    /// The final response or error, as a value; see ``image``.
+    public var result: Result<ImageResponse, ImagePipeline.Error> {
+        get async {
+            await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     let finished = state.withLock { state -> Result<ImageResponse, ImagePipeline.Error>? in
                         if state.status.result == nil { state.waiters.append(continuation) }
@@ -114,7 +121,6 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
             } onCancel: {
                 self.cancel()
             }
-            return try result.get()
         }
     }
 
