@@ -135,7 +135,7 @@ import Testing
     }
 }
 
-/// The example custom processor from Docs/PluginAuthoring.md: users write their own this way.
+/// The example custom processor from Docs/Plugins.md: users write their own this way.
 struct Invert: ImageProcessing, Hashable {
     var identifier: String { "com.example/invert" }
 
