@@ -33,8 +33,9 @@ struct CommandRunner {
         directory.url.appendingPathComponent(name).path
     }
 
-    /// Runs `nuke arguments…` to completion, off the cooperative thread pool.
-    func run(_ arguments: [String]) async throws -> Outcome {
+    /// Runs `nuke arguments…` (or another executable) to completion, off the cooperative thread
+    /// pool.
+    func run(_ arguments: [String], executable: URL = CommandRunner.executable) async throws -> Outcome {
         let outputPath = path("stdout-\(UUID().uuidString)")
         let errorPath = path("stderr-\(UUID().uuidString)")
         let cacheHome = path("xdg-cache")
@@ -42,7 +43,7 @@ struct CommandRunner {
             _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
             _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             let process = Process()
-            process.executableURL = Self.executable
+            process.executableURL = executable
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = cacheHome

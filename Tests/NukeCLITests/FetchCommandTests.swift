@@ -116,3 +116,26 @@ import Testing
         #expect(outcome.standardOutput.contains("a.jpg → "))
     }
 }
+
+@Suite struct ProgressBarTests {
+    @Test("On a terminal, fetch draws a progress bar of files and bytes, and clears it before the summary")
+    func progressBarOnTerminal() async throws {
+        let server = try FetchCommandTests.makeServer()
+        defer { server.stop() }
+        let runner = try CommandRunner()
+        // `script` runs the command on a pseudo-terminal, as a person at a terminal would.
+        let command = [
+            CommandRunner.executable.path, "fetch", server.url("/photo.jpg").absoluteString,
+            server.url("/logo.png").absoluteString, "--output", runner.path("out"), "--cache-dir", runner.path("c"),
+        ].joined(separator: " ")
+        let outcome = try await runner.run(
+            ["-q", "-e", "-c", command, "/dev/null"],
+            executable: URL(fileURLWithPath: "/usr/bin/script")
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("\r["))
+        #expect(outcome.standardOutput.contains("/2 files, "))
+        #expect(outcome.standardOutput.contains("\r\u{1B}[K"))
+        #expect(outcome.standardOutput.contains("Saved 2 of 2"))
+    }
+}

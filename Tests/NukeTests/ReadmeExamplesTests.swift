@@ -30,7 +30,9 @@ import Testing
     func quickStart() async throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let png = try PNGEncoder().encode(try Bitmap(width: 320, height: 200, pixelFormat: .rgba8, fill: [255, 0, 0, 255]))
+        let png = try PNGEncoder().encode(
+            try Bitmap(width: 320, height: 200, pixelFormat: .rgba8, fill: [255, 0, 0, 255])
+        )
         server.serve(HTTPTestResource(body: png, contentType: "image/png"), at: "/avatar.png")
         let directory = try TemporaryDirectory()
 
@@ -39,7 +41,11 @@ import Testing
             $0.isProgressiveDecodingEnabled = true
             $0.httpCache = nil
         }
-        let request = ImageRequest(url: server.url("/avatar.png"), processors: [.resize(width: 160), .circle()], priority: .high)
+        let request = ImageRequest(
+            url: server.url("/avatar.png"),
+            processors: [.resize(width: 160), .circle()],
+            priority: .high
+        )
         let task = pipeline.imageTask(with: request)
         for await _ in task.previews {}
         let avatar = try await task.image
@@ -52,7 +58,9 @@ import Testing
     func customProcessor() async throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let png = try PNGEncoder().encode(try Bitmap(width: 640, height: 480, pixelFormat: .rgba8, fill: [255, 0, 0, 255]))
+        let png = try PNGEncoder().encode(
+            try Bitmap(width: 640, height: 480, pixelFormat: .rgba8, fill: [255, 0, 0, 255])
+        )
         server.serve(HTTPTestResource(body: png, contentType: "image/png"), at: "/red.png")
         let pipeline = ImagePipeline {
             $0.httpCache = nil
