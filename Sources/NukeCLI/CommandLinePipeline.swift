@@ -42,6 +42,11 @@ struct CommandLinePipeline: Sendable {
     }
 
     /// Loads `request`, recording the outcome in ``statistics``.
+    ///
+    /// Returns a `Result` so callers build their values after the `await`: Swift 6.3.1 at `-O`
+    /// miscompiles `do { return ([a, b], .success(try await …)) } catch { … }` in a task-group
+    /// child (the array made before the throwing `await` is released too early; the demo
+    /// crashed in release builds). Awaiting into a local first is safe.
     func result(for request: ImageRequest, isRemote: Bool) async -> Result<ImageResponse, ImagePipeline.Error> {
         let start = ContinuousClock.now
         let result = await pipeline.imageTask(with: request).result
