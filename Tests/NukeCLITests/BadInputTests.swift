@@ -1,4 +1,5 @@
 import Foundation
+import Nuke
 import NukeTestSupport
 import Testing
 
@@ -63,5 +64,48 @@ import Testing
         let output = input + "/out"
         let outcome = try await runner.run(["fetch", input, "--output", output])
         Self.expectOneErrorLine(outcome, containing: "cannot write to \(output): Not a directory")
+    }
+
+    @Test("A hostile server: a reset mid-body, a body shorter than its Content-Length")
+    func hostileServer() async throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        let body = try FetchCommandTests.photo(width: 400, height: 300)
+        server.route("/reset.jpg") { _ in HTTPTestResponse(body: .bytes(body), fault: .resetAfter(bytes: 100)) }
+        server.route("/short.jpg") { _ in HTTPTestResponse(body: .bytes(body), framing: .declaredLength(body.count * 2))
+        }
+        let runner = try CommandRunner()
+        for path in ["/reset.jpg", "/short.jpg"] {
+            let url = server.url(path).absoluteString
+            let outcome = try await runner.run([
+                "fetch", url, "--output", runner.path("out"), "--cache-dir", runner.path("c"),
+            ])
+            Self.expectOneErrorLine(outcome, containing: "cannot fetch \(url)")
+        }
+        // Nothing partial was cached: the cache directory holds no entry.
+        let stats = try await runner.run(["cache", "stats", "--cache-dir", runner.path("c")])
+        #expect(stats.standardOutput.contains("entries      0"))
+    }
+
+    @Test("Huge dimensions are refused before any pixel is allocated")
+    func hugeDimensions() async throws {
+        let runner = try CommandRunner()
+        let frame = try Bitmap(width: 2, height: 2, pixelFormat: .rgba8, fill: [9, 9, 9, 255])
+        var gif = [UInt8](GIFWriter.encode([GIFWriter.Frame(image: frame, delayCentiseconds: 10)]))
+        // The logical screen (bytes 6–9) and the image descriptor claim 65535 × 65535 pixels.
+        let descriptor = try #require(gif.firstIndex(of: 0x2C))
+        for offset in [6, 8, descriptor + 5, descriptor + 7] {
+            gif[offset] = 0xFF
+            gif[offset + 1] = 0xFF
+        }
+        let input = runner.path("huge.gif")
+        try Data(gif).write(to: URL(fileURLWithPath: input))
+        let info = try await runner.run(["info", input, "--cache-dir", runner.path("c")])
+        Self.expectOneErrorLine(info, containing: "cannot read \(input)")
+        #expect(info.standardError.contains("65535"), "stderr: \(info.standardError)")
+        let fetch = try await runner.run([
+            "fetch", input, "--output", runner.path("out"), "--cache-dir", runner.path("c"),
+        ])
+        Self.expectOneErrorLine(fetch, containing: "cannot fetch \(input)")
     }
 }
