@@ -60,6 +60,26 @@ struct CommandLinePipeline: Sendable {
         return result
     }
 
+    /// Loads the original bytes at `url` and decodes them once, to check they are an image and to
+    /// describe it, recording the outcome in ``statistics``.
+    func original(_ url: URL, isRemote: Bool) async -> Result<
+        (data: Data, response: ImageResponse), ImagePipeline.Error
+    > {
+        let start = ContinuousClock.now
+        do throws(ImagePipeline.Error) {
+            let data = try await pipeline.data(for: ImageRequest(url: url)).data
+            let decoding = ImageRequest(id: url.absoluteString, data: { data }, options: [.disableMemoryCache])
+            let response = try await pipeline.imageTask(with: decoding).response
+            let seconds = (ContinuousClock.now - start).seconds
+            statistics.recordRequest(isRemote: isRemote, cacheType: nil, failed: false, seconds: seconds)
+            return .success((data, response))
+        } catch {
+            let seconds = (ContinuousClock.now - start).seconds
+            statistics.recordRequest(isRemote: isRemote, cacheType: nil, failed: true, seconds: seconds)
+            return .failure(error)
+        }
+    }
+
     /// Writes what the HTTP cache staged to disk; call before exiting.
     func flush() {
         httpCache.flush()

@@ -22,7 +22,12 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "Decode to at most this many pixels on the longer side.")
     var thumbnail: Int?
 
-    @Option(help: "The output format: jpeg, png or webp (default: the input's, or png).")
+    @Option(
+        help: """
+            The output format: jpeg, png or webp. Without it, an image with no processors and no \
+            thumbnail is written as downloaded; a processed one keeps its format (png for GIF).
+            """
+    )
     var format: OutputFormat?
 
     @Option(help: "The quality for jpeg and webp, 1-100.")
@@ -56,18 +61,25 @@ struct FetchCommand: AsyncParsableCommand {
         }
         var failures = 0
         var claimed = Set<String>()
-        await withTaskGroup(of: (ImageInput, Result<ImageResponse, ImagePipeline.Error>).self) { group in
+        // Nothing to change: write the file as downloaded (animations and metadata intact).
+        let keepsOriginal = chain.isEmpty && thumbnail == nil && format == nil
+        await withTaskGroup(of: (ImageInput, Result<Fetched, ImagePipeline.Error>).self) { group in
             for image in images {
                 var request = ImageRequest(url: image.url, processors: chain)
                 request.thumbnail = thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
                 group.addTask {
-                    (image, await pipeline.result(for: request, isRemote: image.isRemote))
+                    if keepsOriginal {
+                        let result = await pipeline.original(image.url, isRemote: image.isRemote)
+                        return (image, result.map { Fetched(response: $0.response, original: $0.data) })
+                    }
+                    let result = await pipeline.result(for: request, isRemote: image.isRemote)
+                    return (image, result.map { Fetched(response: $0, original: nil) })
                 }
             }
             for await (image, result) in group {
                 do {
-                    let response = try result.get()
-                    let saved = try save(response, of: image, in: directory, claimed: &claimed)
+                    let fetched = try result.get()
+                    let saved = try save(fetched, of: image, in: directory, claimed: &claimed)
                     display.fileFinished(saved)
                 } catch {
                     failures += 1
@@ -92,14 +104,35 @@ struct FetchCommand: AsyncParsableCommand {
         }
     }
 
+    /// A loaded image, with the original bytes when they are written as they are.
+    private struct Fetched: Sendable {
+        let response: ImageResponse
+        let original: Data?
+    }
+
     private func save(
-        _ response: ImageResponse,
+        _ fetched: Fetched,
         of image: ImageInput,
         in directory: OutputDirectory,
         claimed: inout Set<String>
     )
         throws -> String
     {
+        let response = fetched.response
+        let source = response.container.type ?? "image"
+        let size = "\(response.image.width)×\(response.image.height)"
+        if let original = fetched.original {
+            let fileExtension = source == .jpeg ? "jpg" : source.rawValue
+            let file = try directory.write(
+                original,
+                name: image.baseName,
+                fileExtension: fileExtension,
+                claimed: &claimed
+            )
+            let frames = response.container.frameCount > 1 ? ", \(response.container.frameCount) frames" : ""
+            return "\(image.argument) → \(file.path) (\(source), \(size)\(frames), "
+                + "\(ByteCount.format(Int64(original.count))), as downloaded)"
+        }
         let format = self.format ?? OutputFormat.matching(response.container.type)
         let data: Data
         do {
@@ -113,9 +146,8 @@ struct FetchCommand: AsyncParsableCommand {
             fileExtension: format.fileExtension,
             claimed: &claimed
         )
-        let source = response.container.type.map { "\($0)" } ?? "image"
-        return "\(image.argument) → \(file.path) (\(source) → \(format.rawValue), "
-            + "\(response.image.width)×\(response.image.height), \(ByteCount.format(Int64(data.count))))"
+        return "\(image.argument) → \(file.path) (\(source) → \(format.rawValue), \(size), "
+            + "\(ByteCount.format(Int64(data.count))))"
     }
 
     private func summary(_ statistics: RunStatistics.Snapshot, failures: Int, elapsed: Duration) -> String {

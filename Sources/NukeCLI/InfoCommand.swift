@@ -20,11 +20,11 @@ struct InfoCommand: AsyncParsableCommand {
         defer { pipeline.flush() }
         let data: Data
         let container: ImageContainer
-        do {
-            data = try await pipeline.pipeline.data(for: ImageRequest(url: image.url)).data
-            let request = ImageRequest(id: image.url.absoluteString, data: { data }, options: [.disableMemoryCache])
-            container = try await pipeline.pipeline.imageTask(with: request).response.container
-        } catch {
+        switch await pipeline.original(image.url, isRemote: image.isRemote) {
+        case .success(let original):
+            data = original.data
+            container = original.response.container
+        case .failure(let error):
             throw CommandLineError("cannot read \(input): \(error)")
         }
         for (label, value) in describe(container, data: data) {

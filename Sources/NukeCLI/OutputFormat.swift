@@ -7,8 +7,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case png
     case webp
 
-    /// The format to write an image of `type` in when none is asked for: its own when it can be
-    /// written, else PNG (an animation's first frame, for example).
+    /// The format to write a processed image of `type` in when none is asked for: its own when it
+    /// can be written, else PNG (a GIF's first frame, for example).
     static func matching(_ type: AssetType?) -> OutputFormat {
         switch type {
         case .jpeg?: .jpeg

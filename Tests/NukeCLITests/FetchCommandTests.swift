@@ -56,6 +56,41 @@ import Testing
         #expect(logo.type == .png && !logo.image.isOpaque)
     }
 
+    @Test("With nothing to change, files are written as downloaded: an animated GIF stays an animated GIF")
+    func writesOriginalBytes() async throws {
+        let frames = try (0..<3).map { index in
+            GIFWriter.Frame(
+                image: try Bitmap(width: 8, height: 6, pixelFormat: .rgba8, fill: [UInt8(index * 100), 0, 0, 255]),
+                delayCentiseconds: 10
+            )
+        }
+        let gif = GIFWriter.encode(frames)
+        let photo = try Self.photo()
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.serve(HTTPTestResource(body: gif, contentType: "image/gif"), at: "/spin.gif")
+        server.serve(HTTPTestResource(body: photo), at: "/photo.jpg")
+        let runner = try CommandRunner()
+        let outcome = try await runner.run([
+            "fetch", server.url("/spin.gif").absoluteString, server.url("/photo.jpg").absoluteString,
+            "--output", runner.path("out"), "--cache-dir", runner.path("cache"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.path("out/spin.gif"))) == gif)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.path("out/photo.jpg"))) == photo)
+        #expect(outcome.standardOutput.contains("(gif, 8×6, 3 frames, "))
+        #expect(outcome.standardOutput.contains("as downloaded)"))
+
+        // Asking for a format re-encodes, even when it is the source's own.
+        let converted = try await runner.run([
+            "fetch", server.url("/spin.gif").absoluteString, "--format", "png", "--output", runner.path("png"),
+            "--cache-dir", runner.path("cache"),
+        ])
+        #expect(converted.status == 0, "\(converted.standardError)")
+        let first = try await Self.decode(runner.path("png/spin.png"))
+        #expect(first.type == .png && first.frameCount == 1 && first.image.width == 8)
+    }
+
     @Test("A second run is answered by the HTTP cache in --cache-dir, without the network")
     func secondRunUsesHTTPCache() async throws {
         let server = try Self.makeServer()
