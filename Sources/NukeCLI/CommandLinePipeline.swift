@@ -50,13 +50,7 @@ struct CommandLinePipeline: Sendable {
     func result(for request: ImageRequest, isRemote: Bool) async -> Result<ImageResponse, ImagePipeline.Error> {
         let start = ContinuousClock.now
         let result = await pipeline.imageTask(with: request).result
-        let seconds = (ContinuousClock.now - start).seconds
-        switch result {
-        case .success(let response):
-            statistics.recordRequest(isRemote: isRemote, cacheType: response.cacheType, failed: false, seconds: seconds)
-        case .failure:
-            statistics.recordRequest(isRemote: isRemote, cacheType: nil, failed: true, seconds: seconds)
-        }
+        statistics.recordRequest(isRemote: isRemote, outcome: result.map(\.cacheType), since: start)
         return result
     }
 
@@ -66,18 +60,17 @@ struct CommandLinePipeline: Sendable {
         (data: Data, response: ImageResponse), ImagePipeline.Error
     > {
         let start = ContinuousClock.now
+        let result: Result<(data: Data, response: ImageResponse), ImagePipeline.Error>
         do throws(ImagePipeline.Error) {
             let data = try await pipeline.data(for: ImageRequest(url: url)).data
             let decoding = ImageRequest(id: url.absoluteString, data: { data }, options: [.disableMemoryCache])
             let response = try await pipeline.imageTask(with: decoding).response
-            let seconds = (ContinuousClock.now - start).seconds
-            statistics.recordRequest(isRemote: isRemote, cacheType: nil, failed: false, seconds: seconds)
-            return .success((data, response))
+            result = .success((data, response))
         } catch {
-            let seconds = (ContinuousClock.now - start).seconds
-            statistics.recordRequest(isRemote: isRemote, cacheType: nil, failed: true, seconds: seconds)
-            return .failure(error)
+            result = .failure(error)
         }
+        statistics.recordRequest(isRemote: isRemote, outcome: result.map { _ in nil }, since: start)
+        return result
     }
 
     /// Writes what the HTTP cache staged to disk; call before exiting.

@@ -122,11 +122,10 @@ struct FetchCommand: AsyncParsableCommand {
         let source = response.container.type ?? "image"
         let size = "\(response.image.width)×\(response.image.height)"
         if let original = fetched.original {
-            let fileExtension = source == .jpeg ? "jpg" : source.rawValue
             let file = try directory.write(
                 original,
                 name: image.baseName,
-                fileExtension: fileExtension,
+                fileExtension: source.fileExtension,
                 claimed: &claimed
             )
             let frames = response.container.frameCount > 1 ? ", \(response.container.frameCount) frames" : ""

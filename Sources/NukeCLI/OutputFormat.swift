@@ -19,7 +19,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     /// The file extension.
     var fileExtension: String {
-        self == .jpeg ? "jpg" : rawValue
+        AssetType(rawValue: rawValue).fileExtension
     }
 
     /// An encoder at `quality` (0–100; PNG is lossless and ignores it).
@@ -30,5 +30,12 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .png: PNGEncoder()
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
         }
+    }
+}
+
+extension AssetType {
+    /// The usual file extension: `jpg` for JPEG, else the type's name.
+    var fileExtension: String {
+        self == .jpeg ? "jpg" : rawValue
     }
 }

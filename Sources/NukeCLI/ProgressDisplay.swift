@@ -60,7 +60,7 @@ final class ProgressDisplay: Sendable {
         let width = 30
         let filled = total == 0 ? width : width * state.completed / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let bytes = ByteCount.format(statistics.snapshot.bytes)
+        let bytes = ByteCount.format(statistics.bytes)
         Standard.error("\r[\(bar)] \(state.completed)/\(total) files, \(bytes)", terminator: "")
         state.isBarShown = true
     }

@@ -49,6 +49,9 @@ final class RunStatistics: Sendable {
     /// The counters now.
     var snapshot: Snapshot { state.withLock { $0 } }
 
+    /// Body bytes received so far (without copying the latencies, as ``snapshot`` does).
+    var bytes: Int64 { state.withLock { $0.bytes } }
+
     /// Starts counting from zero.
     func reset() {
         state.withLock { $0 = Snapshot() }
@@ -70,19 +73,22 @@ final class RunStatistics: Sendable {
         state.withLock { $0.transfers += 1 }
     }
 
-    /// Records a finished request.
-    func recordRequest(isRemote: Bool, cacheType: ImageResponse.CacheType?, failed: Bool, seconds: Double) {
+    /// Records a finished request: the cache layer that answered it (`nil` for none), or its
+    /// failure, and its latency from `start`.
+    func recordRequest(
+        isRemote: Bool,
+        outcome: Result<ImageResponse.CacheType?, ImagePipeline.Error>,
+        since start: ContinuousClock.Instant
+    ) {
+        let seconds = (ContinuousClock.now - start).seconds
         state.withLock { state in
             state.requests += 1
             state.latencies.append(seconds)
-            if failed {
-                state.failures += 1
-                return
-            }
-            switch cacheType {
-            case .memory: state.memoryCacheHits += 1
-            case .disk: state.diskCacheHits += 1
-            case nil: if isRemote { state.remoteUncachedRequests += 1 }
+            switch outcome {
+            case .failure: state.failures += 1
+            case .success(.memory): state.memoryCacheHits += 1
+            case .success(.disk): state.diskCacheHits += 1
+            case .success(nil): if isRemote { state.remoteUncachedRequests += 1 }
             }
         }
     }

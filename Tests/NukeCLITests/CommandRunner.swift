@@ -23,10 +23,7 @@ struct CommandRunner {
     }
 
     /// The executable.
-    static var executable: URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent("nuke")
-    }
+    static var executable: URL { executableBesideTests(named: "nuke") }
 
     /// `path` inside the scratch directory.
     func path(_ name: String) -> String {

@@ -9,10 +9,7 @@ import Testing
 
 @Suite struct DataCacheCrashTests {
     /// The writer executable, built beside the test binary.
-    private static var writerURL: URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent("DataCacheCrashWriter")
-    }
+    private static var writerURL: URL { executableBesideTests(named: "DataCacheCrashWriter") }
 
     @Test("A writer killed with SIGKILL 20 times never leaves a partial or mixed entry")
     func killedWriter() throws {

@@ -20,6 +20,13 @@ public func waitUntil(timeout: Double = 15, _ condition: @Sendable () async -> B
     return await condition()
 }
 
+/// An executable of this package, which SwiftPM builds into the same folder as the test binary:
+/// a child process a test starts, or a command it runs as a user would.
+public func executableBesideTests(named name: String) -> URL {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return testBinary.deletingLastPathComponent().appendingPathComponent(name)
+}
+
 /// An error for tests to throw.
 public struct TestError: Error, Equatable, Sendable {
     /// A label to tell errors apart.
