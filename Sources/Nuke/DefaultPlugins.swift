@@ -2,8 +2,8 @@ extension PluginRegistry {
     /// Every default plugin: the JPEG, PNG, GIF and WebP decoders and encoders, the processors
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
-    /// One registry for the process, so every pipeline made from it shares one
-    /// `CurlDataLoader` (one connection pool, one loader thread).
+    /// One registry for the process, so every pipeline made from it shares
+    /// ``NukeCurl/CurlDataLoader/shared`` (one connection pool, one loader thread).
     public static let defaultPlugins: PluginRegistry = {
         var registry = PluginRegistry()
         registry.install(JPEGPlugin())
@@ -12,7 +12,13 @@ extension PluginRegistry {
         registry.install(WebPPlugin())
         registry.install(ProcessorsPlugin())
         registry.install(FiltersPlugin())
-        registry.install(CurlPlugin())
+        registry.install(CurlPlugin(loader: .shared))
         return registry
     }()
+}
+
+extension CurlDataLoader {
+    /// The loader of ``PluginRegistry/defaultPlugins``, shared by every default pipeline; use it
+    /// for your own pipelines too rather than starting another loader thread.
+    public static let shared = CurlDataLoader()
 }

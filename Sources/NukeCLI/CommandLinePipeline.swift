@@ -20,7 +20,7 @@ struct CommandLinePipeline: Sendable {
         var registry = PluginRegistry.defaultPlugins
         let network: any DataLoading =
             switch loader {
-            case .curl: CurlDataLoader()
+            case .curl: CurlDataLoader.shared
             case .urlsession: URLSessionDataLoader()
             }
         registry.register(

@@ -51,5 +51,6 @@ import Testing
         let second = ImagePipeline().configuration.registry.dataLoader(for: url)
         #expect(first is CurlDataLoader)
         #expect((first as? CurlDataLoader) === (second as? CurlDataLoader))
+        #expect((first as? CurlDataLoader) === CurlDataLoader.shared)
     }
 }
