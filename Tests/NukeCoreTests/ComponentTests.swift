@@ -343,6 +343,98 @@ struct TaskQueueTests {
         #expect(maxRunning == 2)
         #expect(queue.runningCount == 0)
     }
+
+    @Test("A callback operation holds its slot until it is ended; ending it at once runs the rest")
+    @ImagePipelineActor
+    func callbackOperations() {
+        let queue = TaskQueue(maxConcurrentOperationCount: 1)
+        var started: [String] = []
+        let first = queue.addCallbackOperation { _ in started.append("first") }
+        queue.addCallbackOperation { _ in started.append("second") }
+        #expect(started == ["first"])  // Started synchronously; the slot stays taken.
+        #expect(queue.runningCount == 1 && queue.pendingCount == 1)
+        first.end()
+        #expect(started == ["first", "second"])
+
+        // 1,000 operations that end inside their start call: one loop, no recursion per operation.
+        let instant = TaskQueue(maxConcurrentOperationCount: 2)
+        var count = 0
+        instant.isSuspended = true
+        for _ in 0..<1_000 {
+            instant.addCallbackOperation { operation in
+                count += 1
+                operation.end()
+            }
+        }
+        instant.isSuspended = false
+        #expect(count == 1_000)
+        #expect(instant.runningCount == 0 && instant.pendingCount == 0)
+    }
+
+    @Test("Cancelling a running callback operation calls its onCancel and frees the slot")
+    @ImagePipelineActor
+    func callbackCancellation() {
+        let queue = TaskQueue(maxConcurrentOperationCount: 1)
+        var cancelCount = 0
+        let running = queue.addCallbackOperation { operation in operation.onCancel = { cancelCount += 1 } }
+        var secondStarted = false
+        queue.addCallbackOperation { _ in secondStarted = true }
+        running.cancel()
+        running.cancel()
+        running.end()
+        #expect(cancelCount == 1)
+        #expect(secondStarted)
+        #expect(queue.runningCount == 1)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct LoaderInboxTests {
+    @Test("Events posted during the load call wait for the job's drain; no hop is scheduled")
+    @ImagePipelineActor
+    func synchronousEvents() {
+        let received = Collector<String>()
+        let inbox = LoaderInbox { event in received.append(Self.describe(event)) }
+        inbox.post(.chunk(Data([1]), DataResponse(url: .test)))
+        inbox.post(.completed(nil))
+        #expect(received.count == 0)
+        inbox.drain()
+        #expect(received.all == ["chunk 1", "completed"])
+    }
+
+    @Test("Events from four threads arrive in each thread's order, all of them, none after close")
+    func concurrentEvents() async {
+        let received = Collector<String>()
+        let inbox = LoaderInbox { event in received.append(Self.describe(event)) }
+        await inbox.drain()  // The load call returned: later events schedule their own drain.
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for index in 0..<250 {
+                        inbox.post(.chunk(Data([UInt8(thread), UInt8(index)]), DataResponse(url: .test)))
+                    }
+                }
+            }
+        }
+        #expect(await waitUntil { received.count == 1_000 })
+        let all = received.all
+        for thread in 0..<4 {
+            let mine = all.filter { $0.hasPrefix("chunk 2 \(thread) ") }
+            #expect(mine == (0..<250).map { "chunk 2 \(thread) \($0)" })
+        }
+        inbox.close()
+        inbox.post(.completed(nil))
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(received.count == 1_000)
+    }
+
+    private static func describe(_ event: LoaderInbox.Event) -> String {
+        switch event {
+        case .chunk(let data, _):
+            data.count == 1 ? "chunk 1" : "chunk 2 \(data[0]) \(data[1])"
+        case .completed: "completed"
+        }
+    }
 }
 
 @Suite(.timeLimit(.minutes(1)))

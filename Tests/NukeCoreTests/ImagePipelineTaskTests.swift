@@ -166,6 +166,26 @@ struct ImagePipelineTaskTests {
         #expect(calls.all.isEmpty)
     }
 
+    @Test("A synchronous decoder (Empty) runs inline; an asynchronous one waits for a decoding slot")
+    func synchronousDecodersSkipTheQueue() async throws {
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        await pipeline.configuration.imageDecodingQueue.setSuspended(true)
+        #expect(!ImageDecoders.Empty().isAsynchronous)
+
+        let inline = ImagePipeline.makeTestPipeline(loader: loader) {
+            $0.imageDecodingQueue = pipeline.configuration.imageDecodingQueue
+            $0.makeImageDecoder = { _ in ImageDecoders.Empty() }
+        }
+        let response = try await inline.imageTask(with: URL.test).response
+        #expect(response.container.data == MockDataLoader.defaultData)
+
+        let queued = pipeline.imageTask(with: URL.test)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(queued.status.result == nil)  // Waits for the suspended decoding queue.
+        await pipeline.configuration.imageDecodingQueue.setSuspended(false)
+        _ = try await queued.response
+    }
+
     @Test("data(for:) returns the bytes without decoding")
     func dataForRequest() async throws {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.makeImageDecoder = { _ in nil } }

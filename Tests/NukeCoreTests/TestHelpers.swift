@@ -61,3 +61,11 @@ func expectFailure(_ task: ImageTask, sourceLocation: SourceLocation = #_sourceL
         return error
     }
 }
+
+extension TaskQueue {
+    /// Suspends or resumes the queue from outside the pipeline actor.
+    @ImagePipelineActor
+    func setSuspended(_ value: Bool) {
+        isSuspended = value
+    }
+}

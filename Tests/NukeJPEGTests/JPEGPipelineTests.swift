@@ -47,10 +47,10 @@ import Testing
         let previews = Collector<Int>()
         let collecting = Task { for await preview in task.previews { previews.append(preview.image.width) } }
         try #require(await waitUntil { loader.hasStarted })  // The first chunk is served at the start.
-        for _ in 0..<3 {
-            try await Task.sleep(for: .milliseconds(40))
-            loader.serveNextChunk()
-        }
+        // Not timed: on a busy machine chunks served 40 ms apart can reach the pipeline as one
+        // batch, and the final data then supersedes every preview. Each chunk waits for the
+        // pipeline to see the previous one, and the last waits for a preview.
+        try await loader.serveChunksOneByOne(to: task) { previews.count >= 1 }
         let image = try await task.image
         await collecting.value
         #expect(image.width == 96)

@@ -213,10 +213,7 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         let previews = Collector<Int>()
         let collecting = Task { for await preview in task.previews { previews.append(preview.image.width) } }
         try #require(await waitUntil { loader.hasStarted })
-        for _ in 0..<3 {
-            try await Task.sleep(for: .milliseconds(40))
-            loader.serveNextChunk()
-        }
+        try await loader.serveChunksOneByOne(to: task) { previews.count >= 1 }  // Not timed: see the helper.
         #expect(try await task.image.width == 33)
         await collecting.value
         #expect(previews.count >= 1)

@@ -212,6 +212,24 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
     /// `true` once the pipeline has started the load (chunks served before that are not queued).
     public var hasStarted: Bool { state.withLock { $0.didReceiveData != nil } }
 
+    /// Serves the remaining chunks one at a time, without timing: each waits until `task` has
+    /// reported progress for everything served before it, and the last one also waits until
+    /// `beforeLast` holds (a preview arrived, say). On a busy machine, chunks served at fixed
+    /// intervals can reach the pipeline as one batch; these cannot.
+    ///
+    /// - Throws: ``WaitTimedOut`` if the pipeline or the condition does not catch up in 15 s.
+    public func serveChunksOneByOne(to task: ImageTask, beforeLast: @escaping @Sendable () -> Bool) async throws {
+        while true {
+            let (served, remaining) = state.withLock { state in
+                (state.chunks.prefix(state.delivered).reduce(0) { $0 + $1.count }, state.chunks.count - state.delivered)
+            }
+            guard remaining > 0 else { return }
+            guard await waitUntil({ task.status.progress.completed >= Int64(served) }) else { throw WaitTimedOut() }
+            if remaining == 1, !(await waitUntil { beforeLast() }) { throw WaitTimedOut() }
+            serveNextChunk()
+        }
+    }
+
     /// Serves every remaining chunk, or, before the load has started, every chunk once it starts.
     public func serveAllChunks() {
         let started = state.withLock { state in
@@ -222,3 +240,6 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         while state.withLock({ $0.delivered < $0.chunks.count }) { serveNextChunk() }
     }
 }
+
+/// A test helper waited for something that never happened.
+public struct WaitTimedOut: Error {}

@@ -15,6 +15,9 @@ extension ImageDecoders {
         /// Whether to return a preview for partial data.
         public let isProgressive: Bool
 
+        /// `false`: there is nothing to decode, so it runs inline on the pipeline actor.
+        public var isAsynchronous: Bool { false }
+
         /// Creates the decoder.
         public init(assetType: AssetType? = nil, isProgressive: Bool = false) {
             self.assetType = assetType

@@ -9,8 +9,14 @@
 /// The pipeline asks the registry (or its delegate) for a decoder once per download, passing an
 /// ``ImageDecodingContext``; the same decoder then receives every partial buffer of that download
 /// and the final data. Calls are never concurrent for one decoder, but may come from different
-/// threads. Decoding always runs on the pipeline's decoding queue.
+/// threads. Decoding runs on the pipeline's decoding queue, off the pipeline actor, unless the
+/// decoder says it is cheap enough to run inline (``isAsynchronous`` is `false`).
 public protocol ImageDecoding: Sendable {
+    /// `true` (the default) to decode on the decoding queue, off the pipeline actor; `false` for
+    /// decoders that do next to no work (``ImageDecoders/Empty``), which then run inline on the
+    /// pipeline actor without a queue slot or a thread hop. As in Nuke.
+    var isAsynchronous: Bool { get }
+
     /// Decodes the complete data.
     ///
     /// - Throws: A typed error for corrupt, truncated or oversized images (see
@@ -23,6 +29,9 @@ public protocol ImageDecoding: Sendable {
 }
 
 extension ImageDecoding {
+    /// `true`: decode on the decoding queue.
+    public var isAsynchronous: Bool { true }
+
     /// Returns `nil`: no progressive previews.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
         nil

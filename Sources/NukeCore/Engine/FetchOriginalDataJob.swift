@@ -19,6 +19,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private var expectedTotal: Int64 = -1
     private var resumable: ResumableData?
     private var directTask: Task<Void, Never>?
+    private var inbox: LoaderInbox?
+    private var transfer: (any Cancellable)?
 
     init(pipeline: ImagePipeline, request: ImageRequest) {
         self.pipeline = pipeline
@@ -40,6 +42,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     override func onCancelled() {
         directTask?.cancel()
+        stopTransfer()
         saveResumableData()
     }
 
@@ -59,15 +62,30 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
         if let rateLimiter = pipeline.rateLimiter, !request.options.contains(.skipDataLoadingQueue) {
             rateLimiter.execute { [weak self] in
                 guard let self, !self.isDisposed else { return false }
-                self.schedule { await $0.load(with: loader) }
+                self.scheduleLoad(with: loader)
                 return true
             }
         } else {
-            schedule { await $0.load(with: loader) }
+            scheduleLoad(with: loader)
         }
     }
 
-    /// Runs `work` in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
+    /// Starts the load in a data-loading queue slot, held until the job ends; or at once with
+    /// `.skipDataLoadingQueue`.
+    private func scheduleLoad(with loader: any DataLoading) {
+        if request.options.contains(.skipDataLoadingQueue) {
+            load(with: loader)
+        } else {
+            let operation = pipeline.configuration.dataLoadingQueue.addCallbackOperation(priority: priority) {
+                operation in
+                self.operation = operation  // Before loading: a loader may answer, and end the job, at once.
+                self.load(with: loader)
+            }
+            if !isDisposed { self.operation = operation }
+        }
+    }
+
+    /// Runs async `work` in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
     private func schedule(_ work: @escaping @ImagePipelineActor (FetchOriginalDataJob) async -> Void) {
         if request.options.contains(.skipDataLoadingQueue) {
             directTask = Task { @ImagePipelineActor [weak self] in
@@ -116,12 +134,9 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     // MARK: Network
 
-    private enum LoaderEvent: Sendable {
-        case chunk(Data, DataResponse)
-        case completed((any Error)?)
-    }
-
-    private func load(with loader: any DataLoading) async {
+    /// Prepares the request (HTTP cache, resumable data, the delegate's `willLoadData`) and
+    /// starts the transfer.
+    private func load(with loader: any DataLoading) {
         guard var urlRequest = request.urlRequest else { return }
         var loader = loader
         if let httpCache = pipeline.httpCache(for: request) {
@@ -137,47 +152,60 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             resumable.apply(to: &urlRequest)
             self.resumable = resumable
         }
-        if pipeline.hasCustomDelegate {
+        guard pipeline.hasCustomDelegate else {
+            startTransfer(urlRequest, with: loader)
+            return
+        }
+        let pipeline = self.pipeline
+        let request = self.request
+        directTask = Task { @ImagePipelineActor [loader, urlRequest] in
             do {
-                urlRequest = try await pipeline.delegate.willLoadData(
+                let urlRequest = try await pipeline.delegate.willLoadData(
                     for: request,
                     urlRequest: urlRequest,
                     pipeline: pipeline
                 )
+                guard !Task.isCancelled, !self.isDisposed else { return }
+                self.startTransfer(urlRequest, with: loader)
             } catch {
-                if !isDisposed { send(.error(.dataLoadingFailed(error: error))) }
-                return
+                if !self.isDisposed { self.send(.error(.dataLoadingFailed(error: error))) }
             }
-            guard !Task.isCancelled, !isDisposed else { return }
         }
+    }
 
-        let (events, continuation) = AsyncStream<LoaderEvent>.makeStream(bufferingPolicy: .unbounded)
-        let cancellable = loader.loadData(
+    /// Calls the loader; its callbacks reach the job through a ``LoaderInbox``, which the job
+    /// drains at once for whatever the loader delivered synchronously.
+    private func startTransfer(_ urlRequest: DataRequest, with loader: any DataLoading) {
+        // Strong: the inbox is closed whenever the transfer ends, which breaks the cycle.
+        let inbox = LoaderInbox { event in self.receive(event) }
+        self.inbox = inbox
+        transfer = loader.loadData(
             with: urlRequest,
-            didReceiveData: { data, response in continuation.yield(.chunk(data, response)) },
-            completion: { error in
-                continuation.yield(.completed(error))
-                continuation.finish()
-            }
+            didReceiveData: { data, response in inbox.post(.chunk(data, response)) },
+            completion: { error in inbox.post(.completed(error)) }
         )
-        await withTaskCancellationHandler {
-            for await event in events {
-                guard !isDisposed else { break }
-                switch event {
-                case let .chunk(data, response):
-                    if !receive(data, response: response) {
-                        cancellable.cancel()
-                        return
-                    }
-                case .completed(let error):
-                    complete(with: error, isLocal: false)
-                    return
-                }
-            }
-        } onCancel: {
-            cancellable.cancel()
-            continuation.finish()
+        inbox.drain()
+    }
+
+    private func receive(_ event: LoaderInbox.Event) {
+        guard !isDisposed else { return }
+        switch event {
+        case let .chunk(data, response):
+            if !receive(data, response: response) { stopTransfer() }
+        case .completed(let error):
+            inbox?.close()
+            inbox = nil
+            transfer = nil
+            complete(with: error, isLocal: false)
         }
+    }
+
+    /// Cancels the loader's transfer and ignores whatever it still delivers.
+    private func stopTransfer() {
+        inbox?.close()
+        inbox = nil
+        transfer?.cancel()
+        transfer = nil
     }
 
     /// Appends a chunk; returns `false` if the download must stop (size limit).

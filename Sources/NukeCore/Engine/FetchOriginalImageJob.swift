@@ -104,12 +104,11 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         guard let decoder else { return }
         isDecodingPreview = true
         let request = self.request
-        operation = pipeline.configuration.imageDecodingQueue.add(priority: priority) { [weak self] in
-            let result = await performInBackground { decoder.decodePartiallyDownloadedData(data) }
-            guard !Task.isCancelled, let self, !self.isDisposed else { return }
-            self.operation = nil
+        runDecoding(with: decoder, on: pipeline.configuration.imageDecodingQueue) {
+            decoder.decodePartiallyDownloadedData(data)
+        } completion: { [unowned self] preview in
             self.isDecodingPreview = false
-            guard case .success(var container?) = result else { return }  // Failed previews are ignored.
+            guard var container = preview else { return }  // Failed previews are ignored.
             self.previewCount += 1
             self.lastPreviewTime = .now
             container.isPreview = true
@@ -159,12 +158,11 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         let pipeline = self.pipeline
         let request = self.request
         let previewCount = self.previewCount
-        operation = pipeline.configuration.imageDecodingQueue.add(priority: priority) { [weak self] in
-            let result = await performInBackground { pipeline.decode(data, with: decoder, context: context) }
-            guard !Task.isCancelled, let self, !self.isDisposed else { return }
-            self.operation = nil
+        runDecoding(with: decoder, on: pipeline.configuration.imageDecodingQueue) {
+            pipeline.decode(data, with: decoder, context: context)
+        } completion: { [unowned self] result in
             switch result {
-            case .success(.success(var container)):
+            case .success(var container):
                 if previewCount > 0 { container.userInfo[.scanNumberKey] = previewCount }
                 container.isPreview = false
                 self.send(
@@ -173,10 +171,8 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
                         isCompleted: true
                     )
                 )
-            case .success(.failure(let error)):
-                self.send(.error(error))
             case .failure(let error):
-                self.send(.error(.decodingFailed(decoder: decoder, context: context, error: error)))
+                self.send(.error(error))
             }
         }
     }

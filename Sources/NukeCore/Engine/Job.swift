@@ -128,7 +128,7 @@ class Job<Value: Sendable> {
         if isCancelled {
             operation?.cancel()
         } else {
-            operation?.cancelIfPending()  // A running operation may be the one completing the job.
+            operation?.end()  // A running task operation may be the one completing the job.
         }
         operation = nil
         let dependency = self.dependency

@@ -65,11 +65,10 @@ final class LoadImageJob: Job<ImageResponse> {
             return
         }
         let pipeline = self.pipeline
-        operation = pipeline.configuration.imageDecodingQueue.add(priority: priority) { [weak self] in
-            let result = await performInBackground { pipeline.decode(data, with: decoder, context: context) }
-            guard !Task.isCancelled, let self, !self.isDisposed else { return }
-            self.operation = nil
-            if case .success(.success(let container)) = result {
+        runDecoding(with: decoder, on: pipeline.configuration.imageDecodingQueue) {
+            pipeline.decode(data, with: decoder, context: context)
+        } completion: { [unowned self] result in
+            if case .success(let container) = result {
                 let response = ImageResponse(container: container, request: self.request, cacheType: .disk)
                 self.deliver(response, isCompleted: true, isFromDiskCache: true)
             } else {

@@ -26,6 +26,7 @@ public final class TaskQueue {
     }
 
     private let buckets: [OperationList]
+    private var isDraining = false
 
     /// Observes the queue (tests and diagnostics).
     var onEvent: ((Event) -> Void)?
@@ -43,8 +44,23 @@ public final class TaskQueue {
     func add(priority: ImageRequest.Priority = .normal, _ work: @escaping @ImagePipelineActor () async -> Void)
         -> Operation
     {
-        let operation = Operation(queue: self, priority: priority, work: work)
-        bucket(for: priority).append(operation)
+        enqueue(Operation(queue: self, priority: priority, work: .task(work)))
+    }
+
+    /// Adds work that reports its own end: `start` runs on the actor when a slot is free, and the
+    /// slot stays taken until the operation is ended (``Operation/end()``) or cancelled, so work
+    /// driven by callbacks needs no Swift task of its own. On cancellation while it runs, the
+    /// operation's ``Operation/onCancel`` is called and the slot is freed at once.
+    @discardableResult
+    func addCallbackOperation(
+        priority: ImageRequest.Priority = .normal,
+        _ start: @escaping @ImagePipelineActor (Operation) -> Void
+    ) -> Operation {
+        enqueue(Operation(queue: self, priority: priority, work: .callback(start)))
+    }
+
+    private func enqueue(_ operation: Operation) -> Operation {
+        bucket(for: operation.priority).append(operation)
         onEvent?(.added(operation))
         drain()
         return operation
@@ -54,7 +70,13 @@ public final class TaskQueue {
         buckets[priority.rawValue]
     }
 
+    /// Starts pending work while slots are free. Not re-entered: work that ends synchronously
+    /// (a callback operation whose loader answers at once) frees its slot for this same loop
+    /// instead of recursing once per operation.
     private func drain() {
+        guard !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
         while !isSuspended, runningCount < maxConcurrentOperationCount, let operation = popHighest() {
             run(operation)
         }
@@ -72,16 +94,24 @@ public final class TaskQueue {
         runningCount += 1
         let work = operation.work
         operation.work = nil
-        operation.task = Task { @ImagePipelineActor in
-            await work?()
-            self.finish(operation)
+        switch work {
+        case .task(let body):
+            operation.task = Task { @ImagePipelineActor in
+                await body()
+                self.finish(operation)
+            }
+        case .callback(let start):
+            start(operation)
+        case nil:
+            finish(operation)
         }
     }
 
-    private func finish(_ operation: Operation) {
+    fileprivate func finish(_ operation: Operation) {
         guard operation.state == .running || operation.state == .cancelledWhileRunning else { return }
         operation.state = .finished
         operation.task = nil
+        operation.onCancel = nil
         runningCount -= 1
         onEvent?(.finished(operation))
         drain()
@@ -106,7 +136,14 @@ public final class TaskQueue {
             operation.work = nil
         case .running:
             operation.state = .cancelledWhileRunning
-            operation.task?.cancel()
+            if let task = operation.task {
+                task.cancel()
+            } else {
+                let onCancel = operation.onCancel
+                operation.onCancel = nil
+                onCancel?()
+                finish(operation)
+            }
         case .cancelled, .cancelledWhileRunning, .finished:
             return
         }
@@ -126,9 +163,18 @@ public final class TaskQueue {
     final class Operation {
         enum State { case pending, running, cancelled, cancelledWhileRunning, finished }
 
-        private weak var queue: TaskQueue?
-        fileprivate var work: (@ImagePipelineActor () async -> Void)?
+        /// What an operation runs: a Swift task, or a start call for work that ends itself.
+        enum Work {
+            case task(@ImagePipelineActor () async -> Void)
+            case callback(@ImagePipelineActor (Operation) -> Void)
+        }
+
+        private let queue: TaskQueue
+        fileprivate var work: Work?
         fileprivate var task: Task<Void, Never>?
+
+        /// Called when a running callback operation is cancelled.
+        var onCancel: (() -> Void)?
         fileprivate(set) var state = State.pending
         weak var previous: Operation?
         var next: Operation?
@@ -137,11 +183,11 @@ public final class TaskQueue {
         var priority: ImageRequest.Priority {
             didSet {
                 guard priority != oldValue else { return }
-                queue?.operation(self, didChangePriorityFrom: oldValue)
+                queue.operation(self, didChangePriorityFrom: oldValue)
             }
         }
 
-        init(queue: TaskQueue, priority: ImageRequest.Priority, work: @escaping @ImagePipelineActor () async -> Void) {
+        init(queue: TaskQueue, priority: ImageRequest.Priority, work: Work) {
             self.queue = queue
             self.priority = priority
             self.work = work
@@ -149,12 +195,18 @@ public final class TaskQueue {
 
         /// Removes pending work (it never runs) or cancels the running Swift task.
         func cancel() {
-            queue?.cancel(self)
+            queue.cancel(self)
         }
 
-        /// Removes the work if it has not started; running work is left alone.
-        func cancelIfPending() {
-            if state == .pending { cancel() }
+        /// Ends the operation as its job ends: pending work is removed (it never runs), a running
+        /// callback operation frees its slot, and running task work is left to end by itself
+        /// (it may be what is ending the job).
+        func end() {
+            switch state {
+            case .pending: cancel()
+            case .running where task == nil: queue.finish(self)
+            default: return
+            }
         }
     }
 }

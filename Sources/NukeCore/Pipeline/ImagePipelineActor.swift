@@ -16,3 +16,8 @@ public actor ImagePipelineActor {
 nonisolated func performInBackground<T: Sendable>(_ work: @Sendable () throws -> T) async -> Result<T, any Error> {
     Result { try work() }
 }
+
+/// Runs non-throwing `work` off the pipeline actor, on the cooperative thread pool.
+nonisolated func computeInBackground<T: Sendable>(_ work: @Sendable () -> T) async -> T {
+    work()
+}

@@ -1,0 +1,24 @@
+extension Job {
+    /// Runs a decoder's `work` and hands its result to `completion` on the pipeline actor.
+    ///
+    /// A synchronous decoder (``ImageDecoding/isAsynchronous`` is `false`) runs inline, before
+    /// this returns. Any other runs in a slot of the decoding queue, off the actor; `completion`
+    /// is then skipped if the job was cancelled or disposed meanwhile.
+    func runDecoding<Result: Sendable>(
+        with decoder: any ImageDecoding,
+        on queue: TaskQueue,
+        _ work: @escaping @Sendable () -> Result,
+        completion: @escaping (Result) -> Void
+    ) {
+        guard decoder.isAsynchronous else {
+            completion(work())
+            return
+        }
+        operation = queue.add(priority: priority) { [weak self] in
+            let result = await computeInBackground(work)
+            guard !Task.isCancelled, let self, !self.isDisposed else { return }
+            self.operation = nil
+            completion(result)
+        }
+    }
+}
