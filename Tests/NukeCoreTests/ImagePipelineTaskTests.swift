@@ -194,6 +194,38 @@ struct ImagePipelineTaskTests {
         #expect(response?.statusCode == 200)
     }
 
+    @Test(
+        "Jobs free themselves: after loads, shared loads, cancels (running and queued) and failures, nothing holds the pipeline"
+    )
+    func jobsDoNotOutliveTheirTasks() async throws {
+        final class WeakPipeline: @unchecked Sendable {
+            weak var pipeline: ImagePipeline?
+        }
+        let released = WeakPipeline()
+        do {
+            let loader = MockDataLoader()
+            loader.isSuspended = true
+            let pipeline = ImagePipeline.makeTestPipeline(loader: loader) {
+                $0.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: 2)
+            }
+            released.pipeline = pipeline
+            let urls = (0..<6).map { URL(string: "http://test.com/\($0).jpeg")! }
+            loader.setAnswer(.failure(URLError(.badServerResponse)), for: urls[4])
+            let processed = urls.map {
+                pipeline.imageTask(with: ImageRequest(url: $0, processors: [MockImageProcessor(id: "p")]))
+            }
+            let shared = pipeline.imageTask(with: urls[0])  // Shares the first download.
+            #expect(await waitUntil { loader.createdTaskCount == 2 })
+            processed[0].cancel()  // Its download is running and goes on for `shared`.
+            processed[5].cancel()  // Still queued.
+            loader.isSuspended = false
+            for task in [shared, processed[1], processed[2], processed[3]] { _ = try await task.response }
+            #expect(await expectFailure(processed[4])?.caseName == "dataLoadingFailed")
+            #expect(await waitUntil { await pipeline.taskCount == 0 })
+        }
+        #expect(await waitUntil { released.pipeline == nil })
+    }
+
     @Test("A storm of random starts, cancels and priority changes: every task finishes once")
     func storm() async throws {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { $0.imageCache = MockImageCache() }

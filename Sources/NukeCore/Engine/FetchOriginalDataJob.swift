@@ -60,8 +60,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             return
         }
         if let rateLimiter = pipeline.rateLimiter, !request.options.contains(.skipDataLoadingQueue) {
-            rateLimiter.execute { [weak self] in
-                guard let self, !self.isDisposed else { return false }
+            rateLimiter.execute {
+                guard !self.isDisposed else { return false }
                 self.scheduleLoad(with: loader)
                 return true
             }
@@ -88,13 +88,12 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     /// Runs async `work` in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
     private func schedule(_ work: @escaping @ImagePipelineActor (FetchOriginalDataJob) async -> Void) {
         if request.options.contains(.skipDataLoadingQueue) {
-            directTask = Task { @ImagePipelineActor [weak self] in
-                guard let self else { return }
+            directTask = Task { @ImagePipelineActor in
                 await work(self)
             }
         } else {
-            operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) { [weak self] in
-                guard let self, !self.isDisposed else { return }
+            operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
+                guard !self.isDisposed else { return }
                 await work(self)
             }
         }
@@ -116,11 +115,11 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func loadLocalResource(_ url: URL) {
         let maximumSize = pipeline.configuration.maximumResponseDataSize
-        directTask = Task { @ImagePipelineActor [weak self] in
+        directTask = Task { @ImagePipelineActor in
             let result = await performInBackground { () throws -> (Data, DataResponse) in
                 try LocalResource.load(url, maximumSize: maximumSize)
             }
-            guard let self, !self.isDisposed else { return }
+            guard !self.isDisposed else { return }
             switch result {
             case .success(let (data, response)):
                 self.buffer = data

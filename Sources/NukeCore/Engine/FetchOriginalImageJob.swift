@@ -35,8 +35,8 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             return
         }
         let job = pipeline.makeFetchOriginalDataJob(for: request)
-        dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
-            self?.receive(event)
+        dependency = job.subscribe(.job(self), priority: priority) { event in
+            self.receive(event)
         }
     }
 
@@ -46,14 +46,14 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
 
     private func runImageClosure(_ makeImage: @escaping @Sendable () async throws -> ImageContainer) {
         let request = self.request
-        operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) { [weak self] in
+        operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
             let result: Result<ImageContainer, any Error>
             do {
                 result = .success(try await makeImage())
             } catch {
                 result = .failure(error)
             }
-            guard !Task.isCancelled, let self, !self.isDisposed else { return }
+            guard !Task.isCancelled, !self.isDisposed else { return }
             self.operation = nil
             switch result {
             case .success(let container):

@@ -14,9 +14,9 @@ extension Job {
             completion(work())
             return
         }
-        operation = queue.add(priority: priority) { [weak self] in
+        operation = queue.add(priority: priority) {
             let result = await computeInBackground(work)
-            guard !Task.isCancelled, let self, !self.isDisposed else { return }
+            guard !Task.isCancelled, !self.isDisposed else { return }
             self.operation = nil
             completion(result)
         }

@@ -50,12 +50,12 @@ class Job<Value: Sendable> {
         didSet { operation?.priority = priority }
     }
 
-    /// Called once when the job is disposed (completed, failed or cancelled).
-    var onDisposed: (() -> Void)?
+    /// Called once, with the job, when it is disposed (completed, failed or cancelled).
+    var onDisposed: ((Job<Value>) -> Void)?
 
-    /// Who is subscribed, for decisions that depend on the requests (caching).
-    var subscribers: [JobSubscription.Subscriber] {
-        entries.map(\.subscription.subscriber)
+    /// Calls `body` with each subscriber, for decisions that depend on the requests (caching).
+    func forEachSubscriber(_ body: (JobSubscription.Subscriber) -> Void) {
+        for entry in entries { body(entry.subscription.subscriber) }
     }
 
     /// Override: starts the work. May send events synchronously.
@@ -75,7 +75,7 @@ class Job<Value: Sendable> {
     ) -> JobSubscription? {
         guard !isDisposed else { return nil }
         let subscription = JobSubscription(subscriber: subscriber, priority: priority)
-        subscription.job = JobReference(self)
+        subscription.job = self
         entries.append(Entry(subscription: subscription, handler: handler))
         updatePriority()
         if !isStarted {
@@ -85,7 +85,7 @@ class Job<Value: Sendable> {
         return isDisposed ? nil : subscription
     }
 
-    fileprivate func unsubscribe(_ subscription: JobSubscription) {
+    func unsubscribe(_ subscription: JobSubscription) {
         guard let index = entries.firstIndex(where: { $0.subscription === subscription }) else { return }
         entries.remove(at: index)
         if entries.isEmpty {
@@ -95,7 +95,7 @@ class Job<Value: Sendable> {
         }
     }
 
-    fileprivate func subscriptionDidChangePriority() {
+    func subscriptionDidChangePriority() {
         updatePriority()
     }
 
@@ -135,8 +135,9 @@ class Job<Value: Sendable> {
         self.dependency = nil
         dependency?.unsubscribe()
         if isCancelled { onCancelled() }
-        onDisposed?()
-        onDisposed = nil
+        let onDisposed = self.onDisposed
+        self.onDisposed = nil
+        onDisposed?(self)
     }
 }
 
@@ -155,7 +156,8 @@ final class JobSubscription {
 
     let subscriber: Subscriber
     fileprivate(set) var priority: ImageRequest.Priority
-    fileprivate var job: JobReference?
+    /// The job, strongly: it stays alive while it has subscribers even when no pool holds it.
+    fileprivate var job: (any JobNode)?
 
     init(subscriber: Subscriber, priority: ImageRequest.Priority) {
         self.subscriber = subscriber
@@ -177,23 +179,13 @@ final class JobSubscription {
     }
 }
 
-/// A type-erased, strong reference from a subscription to its job (keeps a job alive while it has
-/// subscribers even when no pool holds it).
-@ImagePipelineActor
-struct JobReference {
-    let unsubscribe: (JobSubscription) -> Void
-    let subscriptionDidChangePriority: () -> Void
-
-    init<Value>(_ job: Job<Value>) {
-        unsubscribe = { job.unsubscribe($0) }
-        subscriptionDidChangePriority = { job.subscriptionDidChangePriority() }
-    }
-}
-
-/// A job as seen by the jobs that consume it: enough to find the user tasks behind it.
+/// A job as seen without its value type: by its subscriptions, and by the jobs that consume it
+/// (to find the user tasks behind it).
 @ImagePipelineActor
 protocol JobNode: AnyObject {
-    var subscribers: [JobSubscription.Subscriber] { get }
+    func forEachSubscriber(_ body: (JobSubscription.Subscriber) -> Void)
+    func unsubscribe(_ subscription: JobSubscription)
+    func subscriptionDidChangePriority()
 }
 
 extension Job: JobNode {}
@@ -201,25 +193,33 @@ extension Job: JobNode {}
 extension JobNode {
     /// Every user task that transitively depends on this job.
     var imageTasks: [ImageTask] {
-        subscribers.flatMap { subscriber -> [ImageTask] in
+        var tasks: [ImageTask] = []
+        collectImageTasks(into: &tasks)
+        return tasks
+    }
+
+    private func collectImageTasks(into tasks: inout [ImageTask]) {
+        forEachSubscriber { subscriber in
             switch subscriber {
-            case .imageTask(let task): [task]
-            case .job(let job): job.imageTasks
-            case .other: []
+            case .imageTask(let task): tasks.append(task)
+            case .job(let job): job.collectImageTasks(into: &tasks)
+            case .other: break
             }
         }
     }
 
     /// `true` if a user task subscribed to this job directly (it asked for exactly this result).
     var hasDirectImageTask: Bool {
-        subscribers.contains { if case .imageTask = $0 { true } else { false } }
+        var found = false
+        forEachSubscriber { if case .imageTask = $0 { found = true } }
+        return found
     }
 }
 
 /// Finds live jobs by key, which is the whole coalescing mechanism: equal keys share one job.
 @ImagePipelineActor
 final class JobPool<Key: Hashable, Value: Sendable> {
-    private var jobs: [Key: Job<Value>] = [:]
+    private var jobs: [Prehashed<Key>: Job<Value>] = [:]
     private let isCoalescingEnabled: Bool
 
     nonisolated init(isCoalescingEnabled: Bool) {
@@ -228,15 +228,15 @@ final class JobPool<Key: Hashable, Value: Sendable> {
 
     /// Returns the live job for `key`, or makes one (always makes one with coalescing off).
     func job(for key: Key, make: () -> Job<Value>) -> Job<Value> {
-        if isCoalescingEnabled, let existing = jobs[key] {
-            return existing
-        }
+        guard isCoalescingEnabled else { return make() }
+        let key = Prehashed(key)
+        if let existing = jobs[key] { return existing }
         let job = make()
-        if isCoalescingEnabled {
-            jobs[key] = job
-            job.onDisposed = { [weak self, weak job] in
-                guard let self, let job, self.jobs[key] === job else { return }
-                self.jobs[key] = nil
+        jobs[key] = job
+        // Unowned: the pool belongs to the pipeline, which every job holds.
+        job.onDisposed = { [unowned self] job in
+            if let removed = self.jobs.removeValue(forKey: key), removed !== job {
+                self.jobs[key] = removed  // Not expected: a pool never holds a disposed job.
             }
         }
         return job

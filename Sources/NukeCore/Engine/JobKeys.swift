@@ -3,6 +3,7 @@
 /// processors, thumbnail, priority or options share it.
 struct FetchOriginalDataKey: Hashable {
     let sourceID: String?
+    /// `nil` for a plain `GET` with no headers and the default cache policy (every `url:` request).
     let dataRequest: DataRequestKey?
 
     struct DataRequestKey: Hashable {
@@ -13,10 +14,22 @@ struct FetchOriginalDataKey: Hashable {
 
     init(_ request: ImageRequest) {
         sourceID = request.originalImageID
-        dataRequest = request.urlRequest.map {
-            DataRequestKey(method: $0.httpMethod, headers: $0.headers, cachePolicy: $0.cachePolicy)
+        if case .dataRequest(let urlRequest) = request.resource {
+            let key = DataRequestKey(
+                method: urlRequest.httpMethod,
+                headers: urlRequest.headers,
+                cachePolicy: urlRequest.cachePolicy
+            )
+            dataRequest = key == .plainGET ? nil : key
+        } else {
+            dataRequest = nil
         }
     }
+}
+
+extension FetchOriginalDataKey.DataRequestKey {
+    /// What a request made from a URL alone asks for.
+    static let plainGET = Self(method: "GET", headers: [:], cachePolicy: .useProtocolCachePolicy)
 }
 
 /// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail).
@@ -70,5 +83,25 @@ struct LoadDataKey: Hashable {
         data = FetchOriginalDataKey(request)
         imageID = request.imageID
         options = request.options
+    }
+}
+
+/// A key with its hash computed once: a job pool hashes a key to find, insert and remove its
+/// job, and hashing a key means hashing its URL strings, headers and processors each time.
+struct Prehashed<Key: Hashable>: Hashable {
+    let key: Key
+    private let hash: Int
+
+    init(_ key: Key) {
+        self.key = key
+        self.hash = key.hashValue
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.hash == rhs.hash && lhs.key == rhs.key
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }

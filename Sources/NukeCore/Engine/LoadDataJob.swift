@@ -37,8 +37,7 @@ final class LoadDataJob: Job<(Data, DataResponse?)> {
             return
         }
         let job = pipeline.makeFetchOriginalDataJob(for: request)
-        dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
-            guard let self else { return }
+        dependency = job.subscribe(.job(self), priority: priority) { event in
             switch event {
             case .value(_, let isCompleted):
                 if isCompleted { self.send(event) }

@@ -86,13 +86,13 @@ final class LoadImageJob: Job<ImageResponse> {
         }
         if let processor = request.processors.last {
             let job = pipeline.makeLoadImageJob(for: request.droppingLastProcessor())
-            dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
-                self?.receive(event, processor: processor)
+            dependency = job.subscribe(.job(self), priority: priority) { event in
+                self.receive(event, processor: processor)
             }
         } else {
             let job = pipeline.makeFetchOriginalImageJob(for: request)
-            dependency = job.subscribe(.job(self), priority: priority) { [weak self] event in
-                self?.receive(event, processor: nil)
+            dependency = job.subscribe(.job(self), priority: priority) { event in
+                self.receive(event, processor: nil)
             }
         }
     }
@@ -123,9 +123,9 @@ final class LoadImageJob: Job<ImageResponse> {
         isProcessingPreview = !isCompleted
         let request = self.request
         let context = ImageProcessingContext(request: request, response: response, isCompleted: isCompleted)
-        operation = pipeline.configuration.imageProcessingQueue.add(priority: priority) { [weak self] in
+        operation = pipeline.configuration.imageProcessingQueue.add(priority: priority) {
             let result = await performInBackground { try processor.process(response.container, context: context) }
-            guard !Task.isCancelled, let self, !self.isDisposed else { return }
+            guard !Task.isCancelled, !self.isDisposed else { return }
             self.operation = nil
             self.isProcessingPreview = false
             switch result {
