@@ -18,27 +18,23 @@ extension AssetType {
     }
 
     private static func sniff(_ bytes: [UInt8]) -> AssetType? {
-        func matches(_ signature: [UInt8?], at offset: Int = 0) -> Bool {
-            guard bytes.count >= offset + signature.count else { return false }
-            for (index, byte) in signature.enumerated() where byte != nil && bytes[offset + index] != byte {
-                return false
-            }
-            return true
+        func matches(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + signature.count
+                && bytes[offset..<offset + signature.count].elementsEqual(signature)
         }
-        if matches([0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if matches(Array("GIF87a".utf8)) || matches(Array("GIF89a".utf8)) { return .gif }
-        if matches(Array("RIFF".utf8)) && matches(Array("WEBP".utf8), at: 8) { return .webp }
-        if matches(Array("ftyp".utf8), at: 4), bytes.count >= 12 {
+        typealias Magic = MagicBytes
+        if matches(Magic.jpeg) { return .jpeg }
+        if matches(Magic.png) { return .png }
+        if matches(Magic.gif87a) || matches(Magic.gif89a) { return .gif }
+        if matches(Magic.riff) && matches(Magic.webp, at: 8) { return .webp }
+        if matches(Magic.ftyp, at: 4), bytes.count >= 12 {
             return isoMediaType(brand: String(decoding: bytes[8..<12], as: UTF8.self))
         }
-        if matches([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jpeg2000 }
-        if matches([0xFF, 0x4F, 0xFF, 0x51]) { return .jpeg2000 }
-        if matches([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }
-        if matches([0xFF, 0x0A]) { return .jxl }
-        if matches([0x00, 0x00, 0x01, 0x00]) { return .ico }
-        if matches([0x49, 0x49, 0x2A, 0x00]) || matches([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
-        if matches([0x42, 0x4D]) { return .bmp }
+        if matches(Magic.jpeg2000Box) || matches(Magic.jpeg2000Codestream) { return .jpeg2000 }
+        if matches(Magic.jxlBox) || matches(Magic.jxlCodestream) { return .jxl }
+        if matches(Magic.ico) { return .ico }
+        if matches(Magic.tiffLittleEndian) || matches(Magic.tiffBigEndian) { return .tiff }
+        if matches(Magic.bmp) { return .bmp }
         return nil
     }
 
@@ -76,4 +72,23 @@ extension AssetType {
         default: return nil
         }
     }
+}
+
+/// The leading bytes of each format, built once (a literal per check would allocate per call).
+private enum MagicBytes {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let gif87a = Array("GIF87a".utf8)
+    static let gif89a = Array("GIF89a".utf8)
+    static let riff = Array("RIFF".utf8)
+    static let webp = Array("WEBP".utf8)
+    static let ftyp = Array("ftyp".utf8)
+    static let jpeg2000Box: [UInt8] = [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+    static let jpeg2000Codestream: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51]
+    static let jxlBox: [UInt8] = [0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+    static let jxlCodestream: [UInt8] = [0xFF, 0x0A]
+    static let ico: [UInt8] = [0x00, 0x00, 0x01, 0x00]
+    static let tiffLittleEndian: [UInt8] = [0x49, 0x49, 0x2A, 0x00]
+    static let tiffBigEndian: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A]
+    static let bmp: [UInt8] = [0x42, 0x4D]
 }

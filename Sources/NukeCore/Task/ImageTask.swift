@@ -111,7 +111,8 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     public var result: Result<ImageResponse, ImagePipeline.Error> {
         get async {
             await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
+                // Unsafe: resumed exactly once, either here or by `finish(with:)`, under the lock.
+                await withUnsafeContinuation { continuation in
                     let finished = state.withLock { state -> Result<ImageResponse, ImagePipeline.Error>? in
                         if state.status.result == nil { state.waiters.append(continuation) }
                         return state.status.result
@@ -187,15 +188,15 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     /// Records the result and dispatches the final event; returns `false` if already finished.
     @discardableResult
     func finish(with result: Result<ImageResponse, ImagePipeline.Error>) -> Bool {
-        typealias Waiter = CheckedContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>
+        typealias Waiter = UnsafeContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>
         let finished = state.withLock { state -> ([StreamSubscriber], [Waiter])? in
             guard state.status.result == nil else { return nil }
             state.status.result = result
-            defer {
-                state.streams.removeAll()
-                state.waiters.removeAll()
-            }
-            return (Array(state.streams.values), state.waiters)
+            let streams = state.streams.isEmpty ? [] : Array(state.streams.values)
+            let waiters = state.waiters
+            state.streams = [:]
+            state.waiters = []
+            return (streams, waiters)
         }
         guard let (streams, waiters) = finished else { return false }
         // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
@@ -240,6 +241,6 @@ extension ImageTask {
         var status: Status
         var streams: [Int: StreamSubscriber] = [:]
         var nextStreamID = 0
-        var waiters: [CheckedContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>] = []
+        var waiters: [UnsafeContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>] = []
     }
 }
