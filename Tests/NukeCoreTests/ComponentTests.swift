@@ -97,6 +97,20 @@ import Testing
         #expect(copy.imageID == "custom")
     }
 
+    @Test("A response is one reference wide and copy-on-write")
+    func responseCopyOnWrite() throws {
+        #expect(MemoryLayout<ImageResponse>.size == MemoryLayout<Int>.size)
+        let image = try Bitmap(width: 2, height: 1, pixelFormat: .rgba8, fill: [1, 2, 3, 255])
+        let original = ImageResponse(container: ImageContainer(image: image), request: ImageRequest(url: .test))
+        var copy = original
+        copy.cacheType = .memory
+        copy.request = ImageRequest(url: URL(string: "http://test.com/other.png"))
+        copy.container.isPreview = true
+        #expect(original.cacheType == nil && original.request.url == .test && !original.isPreview)
+        #expect(copy.cacheType == .memory && copy.request.url?.lastPathComponent == "other.png" && copy.isPreview)
+        #expect(copy.image.pixel(x: 1, y: 0) == [1, 2, 3, 255])
+    }
+
     @Test("Memory-cache keys ignore options; equal image IDs share a key; loads still use the URL")
     func keys() {
         let plain = ImageRequest(url: .test)

@@ -147,7 +147,9 @@ final class LoadImageJob: Job<ImageResponse> {
 
     private func deliver(_ response: ImageResponse, isCompleted: Bool, isFromDiskCache: Bool) {
         var response = response
-        response.request = request
+        if !response.request.isCopy(of: request) {
+            response.request = request  // The request of this job, not of the one it consumed.
+        }
         if hasDirectImageTask {
             pipeline.storeCachedImage(response.container, for: request)
             if isCompleted, !isFromDiskCache {

@@ -172,6 +172,11 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
     /// `true` if the request has processors or a thumbnail (counts as "processed" for caching).
     var isProcessed: Bool { !ref.processors.isEmpty || ref.thumbnail != nil }
 
+    /// `true` if `other` is an unchanged copy of this request (same storage, priority, options).
+    func isCopy(of other: ImageRequest) -> Bool {
+        ref === other.ref && priority == other.priority && options == other.options
+    }
+
     private mutating func mutate(_ body: (Storage) -> Void) {
         if !isKnownUniquelyReferenced(&ref) {
             ref = Storage(copying: ref)
