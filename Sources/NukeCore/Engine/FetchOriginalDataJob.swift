@@ -136,7 +136,11 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     /// Prepares the request (HTTP cache, resumable data, the delegate's `willLoadData`) and
     /// starts the transfer.
     private func load(with loader: any DataLoading) {
-        guard var urlRequest = request.urlRequest else { return }
+        guard var urlRequest = request.urlRequest else {
+            // Not reached (`startLoadingURL` checked the URL), but the job must still end.
+            send(.error(.dataLoadingFailed(error: DataLoadingError.invalidURL(request.url?.absoluteString))))
+            return
+        }
         var loader = loader
         if let httpCache = pipeline.httpCache(for: request) {
             loader = HTTPCachingDataLoader(loader: loader, cache: httpCache)

@@ -176,7 +176,8 @@ public final class TaskQueue {
         /// Called when a running callback operation is cancelled.
         var onCancel: (() -> Void)?
         fileprivate(set) var state = State.pending
-        weak var previous: Operation?
+        /// Unowned: a linked operation is always held by its predecessor's `next` or the list.
+        unowned var previous: Operation?
         var next: Operation?
 
         /// The operation's priority; changing it re-orders pending work.
@@ -193,7 +194,8 @@ public final class TaskQueue {
             self.work = work
         }
 
-        /// Removes pending work (it never runs) or cancels the running Swift task.
+        /// Removes pending work (it never runs), cancels the running Swift task, or calls a running
+        /// callback operation's ``onCancel`` and frees its slot.
         func cancel() {
             queue.cancel(self)
         }
