@@ -181,7 +181,7 @@ struct ImagePipelineCoalescingTests {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let queue = pipeline.configuration.dataLoadingQueue
         await MainActor.run {}
-        await setSuspended(queue, true)
+        await queue.setSuspended(true)
         let recorder = await QueueRecorder(queue)
         let low = pipeline.imageTask(with: ImageRequest(url: .test, priority: .low))
         await waitUntil { recorder.addedCount == 1 }
@@ -191,7 +191,7 @@ struct ImagePipelineCoalescingTests {
         normal.priority = .high
         #expect(await waitUntil { recorder.priorities.last == .high })
         #expect(recorder.addedCount == 1)
-        await setSuspended(queue, false)
+        await queue.setSuspended(false)
         _ = try await low.image
         _ = try await normal.image
     }
@@ -200,7 +200,7 @@ struct ImagePipelineCoalescingTests {
     func rapidPriorityChanges() async throws {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let queue = pipeline.configuration.dataLoadingQueue
-        await setSuspended(queue, true)
+        await queue.setSuspended(true)
         let recorder = await QueueRecorder(queue)
         let task = pipeline.imageTask(with: URL.test)
         await waitUntil { recorder.addedCount == 1 }
@@ -210,12 +210,7 @@ struct ImagePipelineCoalescingTests {
         #expect(await waitUntil { recorder.priorities.last == .low })
         try await Task.sleep(for: .milliseconds(20))
         #expect(recorder.priorities.last == .low)
-        await setSuspended(queue, false)
+        await queue.setSuspended(false)
         _ = try await task.image
-    }
-
-    @ImagePipelineActor
-    private func setSuspended(_ queue: TaskQueue, _ value: Bool) {
-        queue.isSuspended = value
     }
 }

@@ -94,12 +94,12 @@ struct ImagePipelineProgressiveTests {
         let pipeline = makePipeline(loader)
         let queue = pipeline.configuration.imageDecodingQueue
         let recorder = await QueueRecorder(queue)
-        await setSuspended(queue, true)
+        await queue.setSuspended(true)
         let task = pipeline.imageTask(with: URL.test)
         #expect(await waitUntil { recorder.addedCount == 1 })
         loader.serveAllChunks()
         #expect(await waitUntil { recorder.addedCount == 2 })
-        await setSuspended(queue, false)
+        await queue.setSuspended(false)
         _ = try await task.response
         #expect(recorder.addedCount == 2)
     }
@@ -114,7 +114,7 @@ struct ImagePipelineProgressiveTests {
         let pipeline = makePipeline(loader, cache: cache)
         let processing = pipeline.configuration.imageProcessingQueue
         let recorder = await QueueRecorder(processing)
-        await setSuspended(processing, true)
+        await processing.setSuspended(true)
         let task = pipeline.imageTask(
             with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1", counter: counter)])
         )
@@ -123,7 +123,7 @@ struct ImagePipelineProgressiveTests {
         let error = await expectFailure(task)
         #expect(error?.caseName == "decodingFailed")
         #expect(recorder.cancelledCount == 1)
-        await setSuspended(processing, false)
+        await processing.setSuspended(false)
         try await Task.sleep(for: .milliseconds(20))
         #expect(counter.value == 0)
         #expect(cache.writeCount == 0)
@@ -169,10 +169,5 @@ struct ImagePipelineProgressiveTests {
         }
         _ = try await task.response
         #expect(delegate.sizes.all == [64, 128, 256, 512, 1024, 2048])
-    }
-
-    @ImagePipelineActor
-    private func setSuspended(_ queue: TaskQueue, _ value: Bool) {
-        queue.isSuspended = value
     }
 }

@@ -115,7 +115,7 @@ import Testing
     func priorityEscalation() async throws {
         let pipeline = makePipeline()
         let queue = pipeline.configuration.dataLoadingQueue
-        await setSuspended(queue, true)
+        await queue.setSuspended(true)
         let recorder = await QueueRecorder(queue)
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         #expect(prefetcher.priority == .low)
@@ -123,7 +123,7 @@ import Testing
         #expect(await waitUntil { recorder.priorities == [.low] })
         let user = pipeline.imageTask(with: ImageRequest(url: .test, priority: .high))
         #expect(await waitUntil { recorder.priorities == [.low, .high] })
-        await setSuspended(queue, false)
+        await queue.setSuspended(false)
         _ = try await user.image
         #expect(loader.createdTaskCount == 1)
     }
@@ -132,14 +132,14 @@ import Testing
     func priorityChange() async throws {
         let pipeline = makePipeline()
         let queue = pipeline.configuration.dataLoadingQueue
-        await setSuspended(queue, true)
+        await queue.setSuspended(true)
         let recorder = await QueueRecorder(queue)
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         prefetcher.startPrefetching(with: [URL.test])
         #expect(await waitUntil { recorder.priorities == [.low] })
         prefetcher.priority = .veryHigh
         #expect(await waitUntil { recorder.priorities.last == .veryHigh })
-        await setSuspended(queue, false)
+        await queue.setSuspended(false)
     }
 
     @Test("didComplete is called once the last prefetch finishes")
@@ -180,10 +180,5 @@ import Testing
         loader.isSuspended = false
         _ = try await user.image
         #expect(loader.cancelledTaskCount == 0)
-    }
-
-    @ImagePipelineActor
-    private func setSuspended(_ queue: TaskQueue, _ value: Bool) {
-        queue.isSuspended = value
     }
 }

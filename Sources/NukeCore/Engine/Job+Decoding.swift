@@ -4,11 +4,11 @@ extension Job {
     /// A synchronous decoder (``ImageDecoding/isAsynchronous`` is `false`) runs inline, before
     /// this returns. Any other runs in a slot of the decoding queue, off the actor; `completion`
     /// is then skipped if the job was cancelled or disposed meanwhile.
-    func runDecoding<Result: Sendable>(
+    func runDecoding<Output: Sendable>(
         with decoder: any ImageDecoding,
         on queue: TaskQueue,
-        _ work: @escaping @Sendable () -> Result,
-        completion: @escaping (Result) -> Void
+        _ work: @escaping @Sendable () -> Output,
+        completion: @escaping (Output) -> Void
     ) {
         guard decoder.isAsynchronous else {
             completion(work())

@@ -21,8 +21,7 @@ final class LoaderInbox: Sendable {
     typealias Consumer = @ImagePipelineActor @Sendable (Event) -> Void
 
     private struct State {
-        var events: [Event] = []
-        var isDrainPending = true
+        var events = PendingBatch<Event>(isDrainPending: true)
         var consumer: Consumer?
     }
 
@@ -36,11 +35,8 @@ final class LoaderInbox: Sendable {
     /// Queues an event from the loader; schedules a drain on the actor if none is pending.
     func post(_ event: Event) {
         let mustSchedule = state.withLock { state -> Bool in
-            guard state.consumer != nil else { return false }
-            state.events.append(event)
-            guard !state.isDrainPending else { return false }
-            state.isDrainPending = true
-            return true
+            guard state.consumer != nil else { return false }  // Closed: ignored.
+            return state.events.append(event)
         }
         if mustSchedule {
             Task { @ImagePipelineActor in self.drain() }
@@ -52,12 +48,8 @@ final class LoaderInbox: Sendable {
     func drain() {
         while true {
             let batch = state.withLock { state -> ([Event], Consumer)? in
-                guard let consumer = state.consumer, !state.events.isEmpty else {
-                    state.isDrainPending = false
-                    return nil
-                }
-                let events = state.events
-                state.events = []
+                let events = state.events.takeAll()
+                guard let consumer = state.consumer, !events.isEmpty else { return nil }
                 return (events, consumer)
             }
             guard let (events, consumer) = batch else { return }

@@ -39,7 +39,7 @@ public final class ImagePipeline: Sendable {
     nonisolated let callbackQueue: DispatchQueue
     private nonisolated let nextTaskID = Atomic<UInt64>(0)
     private nonisolated let invalidated = Atomic<Bool>(false)
-    private nonisolated let pendingStarts = Mutex(PendingStarts())
+    private nonisolated let pendingStarts = Mutex(PendingBatch<ImageTask>(isDrainPending: false))
 
     private var tasks: Set<ImageTask> = []
     let loadImageJobs: JobPool<LoadImageKey, ImageResponse>
@@ -174,10 +174,7 @@ public final class ImagePipeline: Sendable {
         let id = nextTaskID.add(1, ordering: .relaxed).newValue
         let task = ImageTask(taskId: id, request: request, kind: kind, pipeline: self, onEvent: onEvent)
         if kind == .image { delegate.imageTaskCreated(task, pipeline: self) }
-        let mustScheduleStart = pendingStarts.withLock { pending in
-            pending.tasks.append(task)
-            return pending.scheduleDrainIfNeeded()
-        }
+        let mustScheduleStart = pendingStarts.withLock { $0.append(task) }
         if mustScheduleStart {
             Task { @ImagePipelineActor in self.startPendingTasks() }
         }
@@ -264,26 +261,5 @@ public final class ImagePipeline: Sendable {
 
     func updatePriority(of task: ImageTask) {
         task.subscription?.setPriority(task.priority)
-    }
-}
-
-/// Tasks made on any thread and not yet started on the pipeline actor.
-private struct PendingStarts {
-    var tasks: [ImageTask] = []
-    private var isDrainScheduled = false
-
-    /// Returns `true` if the caller must schedule a drain (none is scheduled yet).
-    mutating func scheduleDrainIfNeeded() -> Bool {
-        guard !isDrainScheduled else { return false }
-        isDrainScheduled = true
-        return true
-    }
-
-    /// Takes the pending tasks; when there are none, the scheduled drain is over.
-    mutating func takeAll() -> [ImageTask] {
-        if tasks.isEmpty { isDrainScheduled = false }
-        let batch = tasks
-        tasks = []
-        return batch
     }
 }

@@ -192,11 +192,11 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
         let finished = state.withLock { state -> ([StreamSubscriber], [Waiter])? in
             guard state.status.result == nil else { return nil }
             state.status.result = result
-            let streams = state.streams.isEmpty ? [] : Array(state.streams.values)
-            let waiters = state.waiters
-            state.streams = [:]
-            state.waiters = []
-            return (streams, waiters)
+            defer {
+                state.streams.removeAll()
+                state.waiters.removeAll()
+            }
+            return (Array(state.streams.values), state.waiters)
         }
         guard let (streams, waiters) = finished else { return false }
         // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
