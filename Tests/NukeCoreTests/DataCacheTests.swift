@@ -237,7 +237,7 @@ import Testing
         let cache = try makeCache(sizeLimit: 10_000_000)
         cache.storeData(bytes(100_000), for: "a")
         cache.storeData(bytes(100_000), for: "b")
-        cache.flush()
+        await cache.flush()
         cache.sizeLimit = 150_000
         cache.sweepInterval = .milliseconds(20)
         #expect(await waitUntil { entryNames().count == 1 })

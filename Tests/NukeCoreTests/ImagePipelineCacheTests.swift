@@ -42,11 +42,11 @@ import Testing
     private let p1 = MockImageProcessor(id: "p1")
 
     /// Waits for the pipeline's background disk writes, then returns the keys on disk among `candidates`.
-    private func keysOnDisk(_ candidates: [String], expecting count: Int) async -> [String] {
-        await waitUntil { candidates.filter(dataCache.containsData(for:)).count >= count }
-        try? await Task.sleep(for: .milliseconds(30))  // Anything else that was coming has landed.
-        dataCache.flush()
-        return candidates.filter(dataCache.containsData(for:))
+    private func keysOnDisk(_ candidates: [String], after pipeline: ImagePipeline) async -> [String] {
+        await pipeline.flush()
+        return candidates.filter {
+            dataCache.url(for: $0).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+        }
     }
 
     // MARK: 4–6
@@ -138,7 +138,7 @@ import Testing
             return
         }
         dataCache.storeData(TestImageFormat.make(), for: u)
-        dataCache.flush()
+        await dataCache.flush()
         #expect(try await pipeline.imageTask(with: cacheOnly).response.cacheType == .disk)
         _ = try await pipeline.image(for: ImageRequest(url: .test, options: [.reloadIgnoringCachedData]))
         #expect(loader.createdTaskCount == 1)
@@ -188,7 +188,7 @@ import Testing
         for task in tasks { _ = try await task.response }
 
         let expected = matrixCase.keys.map { u + $0 }
-        #expect(await keysOnDisk([u, u + "p1"], expecting: expected.count) == expected)
+        #expect(await keysOnDisk([u, u + "p1"], after: pipeline) == expected)
         #expect(encoder.encodeCount == matrixCase.encodes)
         #expect(Set(disk.writtenKeys).count == disk.writtenKeys.count, "each key written once")
         if matrixCase.policy == .storeEncodedImages, matrixCase.withoutProcessor {
@@ -202,7 +202,7 @@ import Testing
         let pipeline = makePipeline(policy: .automatic, encoder: encoder)
         pipeline.cache[URL.test] = ImageContainer(image: try Bitmap(width: 8, height: 8, pixelFormat: .rgba8))
         _ = try await pipeline.image(for: ImageRequest(url: .test, processors: [p1]))
-        #expect(await keysOnDisk([u, u + "p1"], expecting: 1) == [u + "p1"])
+        #expect(await keysOnDisk([u, u + "p1"], after: pipeline) == [u + "p1"])
         #expect(encoder.encodeCount == 1)
         #expect(loader.createdTaskCount == 0)
     }
@@ -221,7 +221,7 @@ import Testing
         let image = try await pipeline.image(for: thumbnailRequest)
         #expect(image.width == 400 && image.height == 300)
         let thumbnailKey = pipeline.cache.makeDataCacheKey(for: thumbnailRequest)
-        #expect(await keysOnDisk([u, thumbnailKey], expecting: 1) == [u])
+        #expect(await keysOnDisk([u, thumbnailKey], after: pipeline) == [u])
     }
 
     @Test("15. .storeAll stores both the original and the encoded thumbnail")
@@ -230,7 +230,7 @@ import Testing
         let pipeline = makePipeline(policy: .storeAll, encoder: encoder)
         _ = try await pipeline.image(for: thumbnailRequest)
         let thumbnailKey = pipeline.cache.makeDataCacheKey(for: thumbnailRequest)
-        #expect(await keysOnDisk([u, thumbnailKey], expecting: 2) == [u, thumbnailKey])
+        #expect(await keysOnDisk([u, thumbnailKey], after: pipeline) == [u, thumbnailKey])
         #expect(encoder.encodeCount == 1)
     }
 
@@ -238,7 +238,7 @@ import Testing
     func thumbnailFromCachedOriginal() async throws {
         let pipeline = makePipeline()
         _ = try await pipeline.image(for: URL.test)
-        #expect(await keysOnDisk([u], expecting: 1) == [u])
+        #expect(await keysOnDisk([u], after: pipeline) == [u])
         memory.removeAll()
         let image = try await pipeline.image(for: thumbnailRequest)
         #expect(image.width == 400)
@@ -271,7 +271,7 @@ import Testing
         let pipeline = makePipeline(policy: .automatic, encoder: encoder)
         _ = try await pipeline.image(for: ImageRequest(url: file, processors: [p1]))
         let key = file.absoluteString + "p1"
-        #expect(await keysOnDisk([file.absoluteString, key], expecting: 1) == [key])
+        #expect(await keysOnDisk([file.absoluteString, key], after: pipeline) == [key])
         #expect(disk.writtenKeys == [key])
         #expect(encoder.encodeCount == 1)
     }
@@ -289,6 +289,6 @@ import Testing
         }
         _ = try await pipeline.image(for: URL.test)
         #expect(memory[ImageCacheKey(key: "custom")] != nil)
-        #expect(await keysOnDisk(["custom", u], expecting: 1) == ["custom"])
+        #expect(await keysOnDisk(["custom", u], after: pipeline) == ["custom"])
     }
 }

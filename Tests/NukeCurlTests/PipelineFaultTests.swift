@@ -55,7 +55,7 @@ import Testing
             }
         }
         #expect(server.requests(to: "/unavailable").count == 3, "503 with Retry-After is retried twice")
-        dataCache.flush()
+        await dataCache.flush()
         #expect(dataCache.totalCount == 0)
         #expect(httpCache.dataCache?.totalCount == 0)
     }

@@ -141,6 +141,9 @@ public final class CountingDataCache: DataCaching {
     /// Removes everything through.
     public func removeAll() { base.removeAll() }
 
+    /// Flushes the wrapped cache.
+    public func flush() async { await base.flush() }
+
     /// Reads so far.
     public var readCount: Int { state.withLock { $0.readKeys.count } }
     /// Keys read so far, in order, with repeats.

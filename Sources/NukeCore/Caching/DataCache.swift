@@ -219,9 +219,21 @@ public final class DataCache: DataCaching {
 
     // MARK: Flushing and sweeping
 
-    /// Writes every staged change to disk, returning when they are written.
+    /// Writes every staged change to disk, returning when they are written. Blocks the calling
+    /// thread; in async code use ``flush()-(()async)``, which does not.
     public func flush() {
         queue.sync { performFlush(only: nil) }
+    }
+
+    /// Writes every staged change to disk, returning when they are written, without blocking a
+    /// thread of the caller's.
+    public func flush() async {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                self.performFlush(only: nil)
+                continuation.resume()
+            }
+        }
     }
 
     /// Writes the staged change for `key`, returning when it is written.

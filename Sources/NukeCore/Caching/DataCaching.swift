@@ -23,4 +23,13 @@ public protocol DataCaching: Sendable {
 
     /// Removes everything.
     func removeAll()
+
+    /// Returns when every change made so far is stored durably. Must not block the calling
+    /// thread. Does nothing by default (a cache that stores synchronously).
+    func flush() async
+}
+
+extension DataCaching {
+    /// Does nothing: stores are already durable when ``storeData(_:for:)`` returns.
+    public func flush() async {}
 }

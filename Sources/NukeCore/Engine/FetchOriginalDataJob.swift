@@ -19,6 +19,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private var expectedTotal: Int64 = -1
     private var resumable: ResumableData?
     private var directTask: Task<Void, Never>?
+    private var localRead: WorkerPoolItem?
     private var inbox: LoaderInbox?
     private var transfer: (any Cancellable)?
 
@@ -42,6 +43,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     override func onCancelled() {
         directTask?.cancel()
+        localRead?.cancel()
         stopTransfer()
         saveResumableData()
     }
@@ -103,7 +105,10 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func runDataClosure(_ makeData: @escaping @Sendable () async throws -> Data) async {
         do {
-            let data = try await makeData()
+            // User code: on the worker pool, where blocking does not stall the cooperative pool.
+            let data = try await withTaskExecutorPreference(pipeline.configuration.workerPool) {
+                try await makeData()
+            }
             guard !Task.isCancelled, !isDisposed else { return }
             buffer = data
             complete(with: nil, isLocal: false)
@@ -115,18 +120,18 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func loadLocalResource(_ url: URL) {
         let maximumSize = pipeline.configuration.maximumResponseDataSize
-        directTask = Task { @ImagePipelineActor in
-            let result = await performInBackground { () throws -> (Data, DataResponse) in
-                try LocalResource.load(url, maximumSize: maximumSize)
-            }
-            guard !self.isDisposed else { return }
-            switch result {
-            case .success(let (data, response)):
-                self.buffer = data
-                self.response = response
-                self.complete(with: nil, isLocal: true)
-            case .failure(let error):
-                self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
+        localRead = pipeline.workers.submit {
+            let result = Result { try LocalResource.load(url, maximumSize: maximumSize) }
+            Task { @ImagePipelineActor in
+                guard !self.isDisposed else { return }
+                switch result {
+                case .success(let (data, response)):
+                    self.buffer = data
+                    self.response = response
+                    self.complete(with: nil, isLocal: true)
+                case .failure(let error):
+                    self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
+                }
             }
         }
     }
@@ -279,7 +284,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
         let request = self.request
         let data = buffer
         let key = pipeline.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false))
-        Task.detached {
+        pipeline.workers.submit {
             pipeline.storeCachedData(data, image: nil, for: request, key: key)
         }
     }

@@ -46,10 +46,12 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
 
     private func runImageClosure(_ makeImage: @escaping @Sendable () async throws -> ImageContainer) {
         let request = self.request
+        let pool = pipeline.configuration.workerPool
         operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
             let result: Result<ImageContainer, any Error>
             do {
-                result = .success(try await makeImage())
+                // User code: on the worker pool, where blocking does not stall the cooperative pool.
+                result = .success(try await withTaskExecutorPreference(pool) { try await makeImage() })
             } catch {
                 result = .failure(error)
             }
@@ -104,7 +106,11 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         guard let decoder else { return }
         isDecodingPreview = true
         let request = self.request
-        runDecoding(with: decoder, on: pipeline.configuration.imageDecodingQueue) {
+        runDecoding(
+            with: decoder,
+            on: pipeline.configuration.imageDecodingQueue,
+            workers: pipeline.workers
+        ) {
             decoder.decodePartiallyDownloadedData(data)
         } completion: { [unowned self] preview in
             self.isDecodingPreview = false
@@ -158,7 +164,11 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         let pipeline = self.pipeline
         let request = self.request
         let previewCount = self.previewCount
-        runDecoding(with: decoder, on: pipeline.configuration.imageDecodingQueue) {
+        runDecoding(
+            with: decoder,
+            on: pipeline.configuration.imageDecodingQueue,
+            workers: pipeline.workers
+        ) {
             pipeline.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in
             switch result {

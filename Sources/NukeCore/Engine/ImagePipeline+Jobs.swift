@@ -86,25 +86,26 @@ extension ImagePipeline {
         return delegate.dataCache(for: request, pipeline: self)
     }
 
-    /// Reads the first of `keys` that `cache` holds, off the actor, then calls `completion` on the
-    /// actor with the data (or `nil`) unless `job` was disposed meanwhile. Cancel the returned
-    /// task to drop the lookup.
+    /// Reads the first of `keys` that `cache` holds on the worker pool, then calls `completion`
+    /// on the actor with the data (or `nil`) unless `job` was disposed meanwhile. Cancel the
+    /// returned item to drop a lookup no thread has started.
     func readDiskCache<Value>(
         _ cache: any DataCaching,
         keys: [String],
         for job: Job<Value>,
         completion: @escaping @ImagePipelineActor (Data?) -> Void
-    ) -> Task<Void, Never> {
-        Task { @ImagePipelineActor in
-            let data = await performInBackground { () -> Data? in
-                // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
-                for key in keys {
-                    if let data = cache.cachedData(for: key) { return data }
-                }
-                return nil
+    ) -> WorkerPoolItem {
+        workers.submit {
+            var data: Data?
+            // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
+            for key in keys {
+                data = cache.cachedData(for: key)
+                if data != nil { break }
             }
-            guard !job.isDisposed else { return }
-            completion(try? data.get())
+            Task { @ImagePipelineActor [data] in
+                guard !job.isDisposed else { return }
+                completion(data)
+            }
         }
     }
 

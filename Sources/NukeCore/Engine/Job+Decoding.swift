@@ -2,11 +2,12 @@ extension Job {
     /// Runs a decoder's `work` and hands its result to `completion` on the pipeline actor.
     ///
     /// A synchronous decoder (``ImageDecoding/isAsynchronous`` is `false`) runs inline, before
-    /// this returns. Any other runs in a slot of the decoding queue, off the actor; `completion`
-    /// is then skipped if the job was cancelled or disposed meanwhile.
+    /// this returns. Any other runs on `workers` in a slot of the decoding queue, off the actor;
+    /// `completion` is then skipped if the job was cancelled or disposed meanwhile.
     func runDecoding<Output: Sendable>(
         with decoder: any ImageDecoding,
         on queue: TaskQueue,
+        workers: PipelineWorkers,
         _ work: @escaping @Sendable () -> Output,
         completion: @escaping (Output) -> Void
     ) {
@@ -14,11 +15,10 @@ extension Job {
             completion(work())
             return
         }
-        operation = queue.add(priority: priority) {
-            let result = await computeInBackground(work)
-            guard !Task.isCancelled, !self.isDisposed else { return }
+        operation = queue.addWork(on: workers, priority: priority, work) { output in
+            guard !self.isDisposed else { return }
             self.operation = nil
-            completion(result)
+            completion(output)
         }
     }
 }

@@ -9,7 +9,7 @@
 final class LoadDataJob: Job<(Data, DataResponse?)> {
     private let pipeline: ImagePipeline
     private let request: ImageRequest
-    private var diskLookup: Task<Void, Never>?
+    private var diskLookup: WorkerPoolItem?
 
     init(pipeline: ImagePipeline, request: ImageRequest) {
         self.pipeline = pipeline

@@ -14,7 +14,7 @@
 final class LoadImageJob: Job<ImageResponse> {
     private let pipeline: ImagePipeline
     private let request: ImageRequest
-    private var diskLookup: Task<Void, Never>?
+    private var diskLookup: WorkerPoolItem?
     private var isProcessingPreview = false
 
     init(pipeline: ImagePipeline, request: ImageRequest) {
@@ -65,7 +65,11 @@ final class LoadImageJob: Job<ImageResponse> {
             return
         }
         let pipeline = self.pipeline
-        runDecoding(with: decoder, on: pipeline.configuration.imageDecodingQueue) {
+        runDecoding(
+            with: decoder,
+            on: pipeline.configuration.imageDecodingQueue,
+            workers: pipeline.workers
+        ) {
             pipeline.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in
             if case .success(let container) = result {
@@ -123,9 +127,11 @@ final class LoadImageJob: Job<ImageResponse> {
         isProcessingPreview = !isCompleted
         let request = self.request
         let context = ImageProcessingContext(request: request, response: response, isCompleted: isCompleted)
-        operation = pipeline.configuration.imageProcessingQueue.add(priority: priority) {
-            let result = await performInBackground { try processor.process(response.container, context: context) }
-            guard !Task.isCancelled, !self.isDisposed else { return }
+        let configuration = pipeline.configuration
+        operation = configuration.imageProcessingQueue.addWork(on: pipeline.workers, priority: priority) {
+            Result { try processor.process(response.container, context: context) }
+        } completion: { result in
+            guard !self.isDisposed else { return }
             self.operation = nil
             self.isProcessingPreview = false
             switch result {
@@ -174,11 +180,12 @@ final class LoadImageJob: Job<ImageResponse> {
             dataResponse: response.dataResponse
         )
         let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
-        pipeline.configuration.imageEncodingQueue.add(priority: priority) {
-            _ = await performInBackground {
-                let data = try encoder.encode(response.container, context: context)
-                pipeline.storeCachedData(data, image: response.container, for: request, key: key)
-            }
+        let inFlight = pipeline.workers.inFlight
+        inFlight.begin()  // From now, not only once the encoding queue starts it: flush() waits.
+        pipeline.configuration.imageEncodingQueue.addWork(on: pipeline.workers, priority: priority) {
+            defer { inFlight.end() }
+            guard let data = try? encoder.encode(response.container, context: context) else { return }
+            pipeline.storeCachedData(data, image: response.container, for: request, key: key)
         }
     }
 

@@ -59,6 +59,31 @@ public final class TaskQueue {
         enqueue(Operation(queue: self, priority: priority, work: .callback(start)))
     }
 
+    /// Adds synchronous `work` that runs on `workers` in a slot of this queue; `completion` then runs
+    /// on the actor with its output, unless the operation was cancelled meanwhile.
+    ///
+    /// Cancelling frees the slot at once; work a thread has not claimed yet never runs, and work
+    /// already running finishes on its thread with its output dropped.
+    @discardableResult
+    func addWork<Output: Sendable>(
+        on workers: PipelineWorkers,
+        priority: ImageRequest.Priority = .normal,
+        _ work: @escaping @Sendable () -> Output,
+        completion: @escaping @ImagePipelineActor (Output) -> Void = { _ in }
+    ) -> Operation {
+        addCallbackOperation(priority: priority) { operation in
+            let item = workers.submit {
+                let output = work()
+                Task { @ImagePipelineActor in
+                    guard operation.state == .running else { return }  // Cancelled meanwhile.
+                    operation.end()
+                    completion(output)
+                }
+            }
+            operation.onCancel = { item.cancel() }
+        }
+    }
+
     private func enqueue(_ operation: Operation) -> Operation {
         bucket(for: operation.priority).append(operation)
         onEvent?(.added(operation))

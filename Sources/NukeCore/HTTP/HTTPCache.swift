@@ -63,6 +63,15 @@ public final class HTTPCache: Sendable {
         dataCache?.removeAll()
     }
 
+    /// Returns when every stored response is written to disk (see ``DataCache/flush()-(()async)``).
+    /// Does not open a cache that was never used.
+    public func flush() async {
+        let opened = storage.withLock { storage -> DataCache? in
+            if case .opened(let cache) = storage { cache } else { nil }
+        }
+        await opened?.flush()
+    }
+
     // MARK: Entries
 
     func entry(for url: URL) -> (body: Data, entry: HTTPCacheEntry)? {

@@ -22,6 +22,16 @@ public protocol DataLoading: Sendable {
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable
+
+    /// Ends the loader's threads and connections once no load is running; called by
+    /// ``ImagePipeline/shutdown(cancellingTasks:)``. A loader shared by several pipelines must
+    /// stay usable afterwards (a later load may start its threads again). Does nothing by default.
+    func shutdown() async
+}
+
+extension DataLoading {
+    /// Does nothing: the loader has no threads or connections of its own.
+    public func shutdown() async {}
 }
 
 /// Something that can be cancelled, such as a running load.

@@ -37,11 +37,15 @@ public final class ImagePipeline: Sendable {
 
     nonisolated let hasCustomDelegate: Bool
     nonisolated let callbackQueue: DispatchQueue
+    nonisolated let workers: PipelineWorkers
     private nonisolated let nextTaskID = Atomic<UInt64>(0)
     private nonisolated let invalidated = Atomic<Bool>(false)
     private nonisolated let pendingStarts = Mutex(PendingBatch<ImageTask>(isDrainPending: false))
 
-    private var tasks: Set<ImageTask> = []
+    private var tasks: Set<ImageTask> = [] {
+        didSet { if tasks.isEmpty { resumeIdleWaitersIfIdle() } }
+    }
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     let loadImageJobs: JobPool<LoadImageKey, ImageResponse>
     let fetchOriginalImageJobs: JobPool<FetchOriginalImageKey, ImageResponse>
     let fetchOriginalDataJobs: JobPool<FetchOriginalDataKey, (Data, DataResponse?)>
@@ -101,6 +105,7 @@ public final class ImagePipeline: Sendable {
         self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter() : nil
+        self.workers = PipelineWorkers(pool: configuration.workerPool, inFlight: WorkInFlight())
     }
 
     /// Creates a pipeline with the default configuration.
@@ -164,6 +169,55 @@ public final class ImagePipeline: Sendable {
     /// The number of tasks started and not yet finished (diagnostics).
     public var taskCount: Int { tasks.count }
 
+    // MARK: Lifecycle
+
+    /// Returns when the work the pipeline started in the background has finished and is on disk:
+    /// disk-cache stores (encodes included) and anything still running on a worker thread, then
+    /// the staged writes of its disk cache and HTTP cache.
+    ///
+    /// Tasks still loading may start new stores afterwards; ``shutdown(cancellingTasks:)``
+    /// first ends them.
+    public nonisolated func flush() async {
+        await workers.inFlight.waitUntilIdle()
+        await dataCache?.flush()
+        await configuration.httpCache?.flush()
+    }
+
+    /// Shuts the pipeline down for a server's graceful exit.
+    ///
+    /// New tasks fail with ``Error/pipelineInvalidated`` at once. Running tasks are cancelled
+    /// (or, with `cancellingTasks` `false`, allowed to finish); then this waits for them to end,
+    /// for work on worker threads to finish, for disk writes to reach the disk (``flush()``), and
+    /// for the pipeline's loaders to end their threads (``DataLoading/shutdown()``). The worker
+    /// pool, which may serve other pipelines, keeps running; shut it down separately if you own it.
+    ///
+    /// - Parameter cancellingTasks: whether running tasks are cancelled (the default) or waited for.
+    public nonisolated func shutdown(cancellingTasks: Bool = true) async {
+        invalidated.store(true, ordering: .sequentiallyConsistent)
+        await waitForTasks(cancelling: cancellingTasks)
+        await flush()
+        let registered = configuration.registry.registrations(Capabilities.Loading.self).map(\.provider)
+        for loader in [configuration.dataLoader].compactMap({ $0 }) + registered {
+            await loader.shutdown()
+        }
+    }
+
+    private func waitForTasks(cancelling: Bool) async {
+        if cancelling {
+            for task in tasks { cancel(task) }
+        }
+        guard !tasks.isEmpty || !pendingStarts.withLock({ $0.isEmpty }) else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// Resumes ``shutdown(cancellingTasks:)`` once no task runs or waits to start.
+    private func resumeIdleWaitersIfIdle() {
+        guard !idleWaiters.isEmpty, tasks.isEmpty, pendingStarts.withLock({ $0.isEmpty }) else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
     // MARK: Task lifecycle
 
     nonisolated func makeTask(
@@ -186,7 +240,10 @@ public final class ImagePipeline: Sendable {
     private func startPendingTasks() {
         while true {
             let batch = pendingStarts.withLock { $0.takeAll() }
-            guard !batch.isEmpty else { return }
+            guard !batch.isEmpty else {
+                resumeIdleWaitersIfIdle()
+                return
+            }
             for task in batch { start(task) }
         }
     }

@@ -9,7 +9,8 @@ internal import Synchronization
 
 /// A data loader on libcurl's multi interface.
 ///
-/// One dedicated thread owns a multi handle and every transfer; connections are reused across
+/// One dedicated thread owns a multi handle and every transfer (it starts with the first load,
+/// and ends at ``shutdown()`` or when the loader is released); connections are reused across
 /// requests and HTTP/2 streams are multiplexed when the server offers them. Chunks are delivered
 /// on that thread as they arrive. Cancelling frees the transfer at once. Failures arrive as
 /// `NetworkError` or `DataLoadingError` values; idempotent requests are
@@ -34,22 +35,47 @@ public final class CurlDataLoader: DataLoading {
 
     /// The configuration the loader was created with.
     public let configuration: Configuration
-    private let engine: CurlEngine
+    /// The running engine, or `nil` before the first load and after ``shutdown()``.
+    private let engine = Mutex<CurlEngine?>(nil)
+    private let recorder = CurlStatisticsRecorder()
     private let nextID = Atomic<UInt64>(0)
 
     /// Creates a loader with its own connections and thread.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.engine = CurlEngine(configuration: configuration)
     }
 
     deinit {
-        engine.submit(.shutdown)
+        engine.withLock { $0 }?.submit(.stop(whenIdle: false, completion: {}))
     }
 
     /// What the loader has done so far.
     public var statistics: Statistics {
-        engine.statistics.withLock { $0 }
+        recorder.snapshot
+    }
+
+    /// Ends the loader's thread and closes its connections once the transfers running now have
+    /// ended (new loads meanwhile start a new thread, so a loader shared by several pipelines
+    /// stays usable); returns when the thread has ended.
+    public func shutdown() async {
+        guard
+            let engine = engine.withLock({ engine in
+                defer { engine = nil }; return engine
+            })
+        else { return }
+        await withCheckedContinuation { continuation in
+            engine.submit(.stop(whenIdle: true, completion: { continuation.resume() }))
+        }
+    }
+
+    /// The running engine, started if there is none.
+    private var runningEngine: CurlEngine {
+        engine.withLock { engine in
+            if let engine { return engine }
+            let started = CurlEngine(configuration: configuration, statistics: recorder)
+            engine = started
+            return started
+        }
     }
 
     /// Starts a transfer.
@@ -59,6 +85,7 @@ public final class CurlDataLoader: DataLoading {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
         let id = nextID.add(1, ordering: .relaxed).newValue
+        let engine = runningEngine
         engine.submit(.start(id: id, request: request, didReceiveData: didReceiveData, completion: completion))
         return CurlCancellation(engine: engine, id: id)
     }

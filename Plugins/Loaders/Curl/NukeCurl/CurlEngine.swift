@@ -7,15 +7,16 @@ internal import Synchronization
     internal import Glibc
 #endif
 
-/// A libcurl multi handle driven by one dedicated thread.
+/// A libcurl multi handle driven by one dedicated thread, which runs until the engine is stopped.
 ///
 /// The thread loops over `curl_multi_perform`, `curl_multi_info_read` and `curl_multi_poll`.
 /// Other threads never touch a curl handle: they append commands under a lock and call
 /// `curl_multi_wakeup`, the one multi call libcurl allows from any thread. Connections live in
 /// the multi handle, so every transfer of one loader shares them (and HTTP/2 streams).
 final class CurlEngine: @unchecked Sendable {
-    // @unchecked: `multi`, `transfers`, `transfersByID` and `retries` are used only on the engine's
-    // thread; other threads use `commands` (a Mutex), `statistics` (a Mutex) and `wakeUp()`.
+    // @unchecked: `multi`, `transfers`, `transfersByID`, `retries` and `stopping` are used only on
+    // the engine's thread; other threads use `commands` (a Mutex), `statistics` (a Mutex) and
+    // `submit` (which calls `curl_multi_wakeup`, safe from any thread).
 
     enum Command: Sendable {
         case start(
@@ -25,26 +26,37 @@ final class CurlEngine: @unchecked Sendable {
             completion: @Sendable ((any Error)?) -> Void
         )
         case cancel(id: UInt64)
-        case shutdown
+        /// Ends the thread: at once, cancelling every transfer, or once none is left (`whenIdle`);
+        /// then calls `completion` from the thread.
+        case stop(whenIdle: Bool, completion: @Sendable () -> Void)
+    }
+
+    /// How the thread is asked to end.
+    private struct Stopping {
+        var whenIdle: Bool
+        var completions: [@Sendable () -> Void]
     }
 
     private let configuration: CurlDataLoader.Configuration
     private let multi: UnsafeMutableRawPointer
     private let commands = Mutex<[Command]>([])
-    let statistics = Mutex(CurlDataLoader.Statistics())
+    private let statistics: CurlStatisticsRecorder
 
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var transfersByID: [UInt64: CurlTransfer] = [:]
     private var retries: [(due: ContinuousClock.Instant, transfer: CurlTransfer)] = []
-    private var isShuttingDown = false
+    private var stopping: Stopping?
 
     private static let globalInitialization: Void = {
         curl_global_init(Int(CURL_GLOBAL_ALL))
     }()
 
-    init(configuration: CurlDataLoader.Configuration) {
+    /// Creates the engine and starts its thread; `statistics` is the loader's, shared by the
+    /// engines it makes over its life.
+    init(configuration: CurlDataLoader.Configuration, statistics: CurlStatisticsRecorder) {
         Self.globalInitialization
         self.configuration = configuration
+        self.statistics = statistics
         multi = curl_multi_init()
         nuke_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         nuke_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConnectionsPerHost)
@@ -69,7 +81,7 @@ final class CurlEngine: @unchecked Sendable {
             }) {
                 handle(command)
             }
-            if isShuttingDown { break }
+            if let stopping, !stopping.whenIdle || transfersByID.isEmpty { break }
             startDueRetries()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
@@ -80,6 +92,7 @@ final class CurlEngine: @unchecked Sendable {
             cancel(transfer)
         }
         curl_multi_cleanup(multi)
+        for completion in stopping?.completions ?? [] { completion() }
     }
 
     private func handle(_ command: Command) {
@@ -96,8 +109,11 @@ final class CurlEngine: @unchecked Sendable {
             startAttempt(of: transfer)
         case .cancel(let id):
             if let transfer = transfersByID[id] { cancel(transfer) }
-        case .shutdown:
-            isShuttingDown = true
+        case let .stop(whenIdle, completion):
+            var stopping = self.stopping ?? Stopping(whenIdle: whenIdle, completions: [])
+            stopping.whenIdle = stopping.whenIdle && whenIdle
+            stopping.completions.append(completion)
+            self.stopping = stopping
         }
     }
 
@@ -132,7 +148,7 @@ final class CurlEngine: @unchecked Sendable {
             case .complete(let error):
                 finish(transfer, error: error)
             case .retry(let delay):
-                statistics.withLock { $0.retries += 1 }
+                statistics.record { $0.retries += 1 }
                 retries.append((ContinuousClock.now + .milliseconds(Int(delay * 1000)), transfer))
             }
         }
@@ -170,10 +186,23 @@ final class CurlEngine: @unchecked Sendable {
         guard let handle = transfer.handle else { return }
         let connections = handle.info(CURLINFO_NUM_CONNECTS)
         let isHTTP2 = handle.info(CURLINFO_HTTP_VERSION) == Int(CURL_HTTP_VERSION_2_0)
-        statistics.withLock {
+        statistics.record {
             $0.finishedAttempts += 1
             $0.connectionsOpened += connections
             if isHTTP2 { $0.http2Attempts += 1 }
         }
+    }
+}
+
+/// A loader's statistics, shared by the engines it runs over its life.
+final class CurlStatisticsRecorder: Sendable {
+    private let statistics = Mutex(CurlDataLoader.Statistics())
+
+    /// The counts so far.
+    var snapshot: CurlDataLoader.Statistics { statistics.withLock { $0 } }
+
+    /// Updates the counts.
+    func record(_ update: (inout CurlDataLoader.Statistics) -> Void) {
+        statistics.withLock { update(&$0) }
     }
 }

@@ -1,0 +1,59 @@
+internal import Synchronization
+
+/// Counts the work a pipeline handed to its worker pool that has not finished yet (decodes,
+/// processing, encodes, disk-cache reads and stores), so ``ImagePipeline/flush()`` and
+/// ``ImagePipeline/shutdown(cancellingTasks:)`` can wait for it.
+final class WorkInFlight: Sendable {
+    private struct State {
+        var count = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// The number of items not finished.
+    var count: Int { state.withLock { $0.count } }
+
+    func begin() {
+        state.withLock { $0.count += 1 }
+    }
+
+    func end() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.count -= 1
+            guard state.count == 0 else { return [] }
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns when nothing is in flight (at once if nothing is).
+    func waitUntilIdle() async {
+        await withCheckedContinuation { continuation in
+            let isIdle = state.withLock { state in
+                if state.count > 0 { state.waiters.append(continuation) }
+                return state.count == 0
+            }
+            if isIdle { continuation.resume() }
+        }
+    }
+}
+
+/// Where a pipeline runs work off its actor: its worker pool, counting what is in flight.
+struct PipelineWorkers: Sendable {
+    let pool: ImagePipeline.WorkerPool
+    let inFlight: WorkInFlight
+
+    /// Submits `work`, counted until it has run or was cancelled before running.
+    @discardableResult
+    func submit(_ work: @escaping @Sendable () -> Void) -> WorkerPoolItem {
+        inFlight.begin()
+        let item = pool.submit {
+            work()
+            inFlight.end()
+        }
+        item.onCancel = { inFlight.end() }
+        return item
+    }
+}

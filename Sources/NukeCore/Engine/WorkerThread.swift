@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#endif
+
+/// Starts the POSIX threads of a ``ImagePipeline/WorkerPool`` and sets their OS attributes.
+enum WorkerThread {
+    private final class Context {
+        let name: String
+        let body: () -> Void
+
+        init(name: String, body: @escaping () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+
+    /// Starts a detached thread named `name` (at most 15 characters are kept) that runs `body`.
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Context(name: name, body: body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread,
+            nil,
+            { pointer in
+                guard let pointer else { return nil }
+                let context = Unmanaged<Context>.fromOpaque(pointer).takeRetainedValue()
+                WorkerThread.setName(context.name)
+                context.body()
+                return nil
+            },
+            context
+        )
+        precondition(result == 0, "cannot start a worker thread: pthread_create returned \(result)")
+        pthread_detach(thread)
+    }
+
+    /// Sets the calling thread's OS niceness (on Linux, `setpriority` with `who` 0 applies to
+    /// the calling thread only). A failure leaves the thread at its current priority.
+    static func setNiceness(_ niceness: Int) {
+        guard niceness != 0 else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Int32(niceness))
+    }
+
+    /// The calling thread's OS niceness.
+    static var currentNiceness: Int {
+        Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+    }
+
+    /// Names the calling thread through `/proc/thread-self/comm` (what `pthread_setname_np` does,
+    /// which Swift cannot import without `_GNU_SOURCE`).
+    private static func setName(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+}
