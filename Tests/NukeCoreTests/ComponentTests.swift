@@ -298,7 +298,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TaskQueueTests {
     @Test("Respects the limit; runs highest priority first, FIFO within a priority")
     @ImagePipelineActor
@@ -402,7 +402,7 @@ struct TaskQueueTests {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct LoaderInboxTests {
     @Test("Events posted during the load call wait for the job's drain; no hop is scheduled")
     @ImagePipelineActor
@@ -451,7 +451,7 @@ struct LoaderInboxTests {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct RateLimiterTests {
     @Test("25. Rate 10, burst 2: of four immediate submissions two run now")
     @ImagePipelineActor

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NukeCore
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ImagePipelineProgressiveTests {
     private func makePipeline(
         _ loader: MockProgressiveDataLoader,

@@ -150,9 +150,21 @@ import Testing
         prefetcher.didComplete = { calls.withLock { $0 += 1 } }
         prefetcher.startPrefetching(with: (0..<4).map(url))
         #expect(await waitUntil { calls.withLock { $0 } == 1 })
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(calls.withLock { $0 } == 1)
+        #expect(prefetcher.outstandingCount == 0)
         #expect(memory.totalCount == 4)
+    }
+
+    @Test("didComplete is called when every request is already in the memory cache")
+    func didCompleteWhenEverythingIsCached() async throws {
+        let pipeline = makePipeline()
+        let image = ImageContainer(image: try Bitmap(width: 1, height: 1, pixelFormat: .gray8))
+        for index in 0..<3 { pipeline.cache[url(index)] = image }
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        let calls = Mutex(0)
+        prefetcher.didComplete = { calls.withLock { $0 += 1 } }
+        prefetcher.startPrefetching(with: (0..<3).map(url))
+        #expect(calls.withLock { $0 } == 1, "nothing to do: complete at once")
+        #expect(observer.createdTaskCount == 0)
     }
 
     @Test("Releasing the prefetcher cancels its downloads")

@@ -7,11 +7,14 @@ public import NukeCore
     public import Foundation
 #endif
 
-/// Waits until `condition` is true, checking every millisecond, for at most `timeout` seconds.
+/// Waits until `condition` is true, checking every millisecond.
 ///
-/// - Returns: Whether the condition became true in time.
+/// Not a timed assertion: on a busy machine a condition may take many seconds to hold, and the
+/// default bound (10 minutes) only stops a test that would otherwise hang for ever.
+///
+/// - Returns: Whether the condition became true before `timeout` seconds.
 @discardableResult
-public func waitUntil(timeout: Double = 15, _ condition: @Sendable () async -> Bool) async -> Bool {
+public func waitUntil(timeout: Double = 600, _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {
         if await condition() { return true }

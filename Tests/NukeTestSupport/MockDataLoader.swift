@@ -217,7 +217,7 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
     /// `beforeLast` holds (a preview arrived, say). On a busy machine, chunks served at fixed
     /// intervals can reach the pipeline as one batch; these cannot.
     ///
-    /// - Throws: ``WaitTimedOut`` if the pipeline or the condition does not catch up in 15 s.
+    /// - Throws: ``WaitTimedOut`` if the pipeline or the condition never catches up (see `waitUntil`).
     public func serveChunksOneByOne(to task: ImageTask, beforeLast: @escaping @Sendable () -> Bool) async throws {
         while true {
             let (served, remaining) = state.withLock { state in

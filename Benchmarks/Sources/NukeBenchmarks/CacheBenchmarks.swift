@@ -50,7 +50,7 @@ enum CacheBenchmarks {
         _ = await measure("DataCache: storeData call, 50 KB (1,000)", operations: 1000) {
             for key in keys { cache.storeData(payload, for: key) }
         }
-        cache.flush()
+        await cache.flush()
 
         let plain = directory.appending("plain")
         try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
@@ -87,7 +87,7 @@ enum CacheBenchmarks {
             try? FileManager.default.removeItem(at: sweepDirectory)
             let sweeping = try DataCache(path: sweepDirectory, sizeLimit: 100_000_000)
             for index in 0..<10_000 { sweeping.storeData(Data(count: 1000), for: "entry-\(index)") }
-            sweeping.flush()
+            await sweeping.flush()
             sweeping.sizeLimit = 8_000_000
             let elapsed = ContinuousClock().measure { sweeping.sweep() }
             sweepTimes.append(Double(elapsed.components.attoseconds) * 1e-15 + Double(elapsed.components.seconds) * 1e3)

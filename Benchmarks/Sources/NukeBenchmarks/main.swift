@@ -8,6 +8,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("codecs", CodecBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),
+    ("starvation", StarvationBenchmarks.run),
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "compare" {

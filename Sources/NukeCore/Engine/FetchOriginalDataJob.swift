@@ -120,9 +120,10 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func loadLocalResource(_ url: URL) {
         let maximumSize = pipeline.configuration.maximumResponseDataSize
-        localRead = pipeline.workers.submit {
+        let workers = pipeline.workers
+        localRead = workers.submit {
             let result = Result { try LocalResource.load(url, maximumSize: maximumSize) }
-            Task { @ImagePipelineActor in
+            workers.completions.post {
                 guard !self.isDisposed else { return }
                 switch result {
                 case .success(let (data, response)):

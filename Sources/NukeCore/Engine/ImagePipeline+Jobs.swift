@@ -95,14 +95,15 @@ extension ImagePipeline {
         for job: Job<Value>,
         completion: @escaping @ImagePipelineActor (Data?) -> Void
     ) -> WorkerPoolItem {
-        workers.submit {
+        let workers = self.workers
+        return workers.submit {
             var data: Data?
             // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
             for key in keys {
                 data = cache.cachedData(for: key)
                 if data != nil { break }
             }
-            Task { @ImagePipelineActor [data] in
+            workers.completions.post { [data] in
                 guard !job.isDisposed else { return }
                 completion(data)
             }

@@ -74,7 +74,7 @@ public final class TaskQueue {
         addCallbackOperation(priority: priority) { operation in
             let item = workers.submit {
                 let output = work()
-                Task { @ImagePipelineActor in
+                workers.completions.post {
                     guard operation.state == .running else { return }  // Cancelled meanwhile.
                     operation.end()
                     completion(output)

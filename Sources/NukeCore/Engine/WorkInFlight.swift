@@ -40,10 +40,13 @@ final class WorkInFlight: Sendable {
     }
 }
 
-/// Where a pipeline runs work off its actor: its worker pool, counting what is in flight.
+/// Where a pipeline runs work off its actor: its worker pool, counting what is in flight, and the
+/// way results come back.
 struct PipelineWorkers: Sendable {
     let pool: ImagePipeline.WorkerPool
-    let inFlight: WorkInFlight
+    let inFlight = WorkInFlight()
+    /// Completions of worker-thread work, on their way to the actor.
+    let completions = ActorInbox()
 
     /// Submits `work`, counted until it has run or was cancelled before running.
     @discardableResult

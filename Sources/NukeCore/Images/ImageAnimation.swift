@@ -5,7 +5,8 @@ internal import Synchronization
 /// Frames are produced on demand by the decoder that made the animation and kept in a cache
 /// bounded by ``memoryBudget``, so a 1,000-frame animation costs a few canvases of memory, not a
 /// thousand. Reading frames in order is cheapest; going back restarts composition from the first
-/// frame unless the frame is still cached. Thread-safe: frames are produced under a lock.
+/// frame unless the frame is still cached. Thread-safe, and the plugin's cursor is never called
+/// under a lock.
 public struct ImageAnimation: Sendable {
     /// The width of every frame (the canvas).
     public let width: Int
@@ -86,10 +87,19 @@ public protocol AnimationFrameCursor: AnyObject {
 }
 
 /// Produces frames through a cursor and keeps recent ones within a byte budget.
+///
+/// A plugin's cursor is never called under the lock: a thread checks the cursor out (or makes a
+/// new one when another thread holds it or it is past the wanted frame), advances it unlocked,
+/// and checks it back in.
 final class AnimationFrameStore: Sendable {
+    private enum Checkout {
+        case cached(Bitmap)
+        /// The idle cursor, or `nil` if a new one must be made.
+        case cursor(CheckedOutCursor?)
+    }
+
     private struct State {
-        var cursor: (any AnimationFrameCursor)?
-        var nextIndex = 0
+        var idleCursor: CheckedOutCursor?
         var cache: [Int: Bitmap] = [:]
         var cachedBytes = 0
     }
@@ -97,7 +107,6 @@ final class AnimationFrameStore: Sendable {
     private let source: any AnimationFrameSource
     private let frameCount: Int
     private let budget: Int
-    // The cursor is only touched under this lock, which is what makes the store Sendable.
     private let state = Mutex(State())
 
     init(source: any AnimationFrameSource, frameCount: Int, budget: Int) {
@@ -107,27 +116,36 @@ final class AnimationFrameStore: Sendable {
     }
 
     func frame(at index: Int) throws -> Bitmap {
-        try state.withLock { state in
-            if let cached = state.cache[index] { return cached }
-            if state.cursor == nil || index < state.nextIndex {
-                state.cursor = try source.makeCursor()
-                state.nextIndex = 0
+        let checkout = state.withLock { state -> Checkout in
+            if let cached = state.cache[index] { return .cached(cached) }
+            guard let idle = state.idleCursor, idle.nextIndex <= index else { return .cursor(nil) }
+            state.idleCursor = nil
+            return .cursor(idle)
+        }
+        let cursor: CheckedOutCursor
+        switch checkout {
+        case .cached(let frame): return frame
+        case .cursor(let idle): cursor = try idle ?? CheckedOutCursor(try source.makeCursor())
+        }
+        while true {
+            guard let frame = try cursor.cursor.nextFrame() else {
+                throw ImageDecodingError.corrupt(reason: "frame \(index) could not be decoded")
             }
-            while true {
-                guard let cursor = state.cursor, let frame = try cursor.nextFrame() else {
-                    state.cursor = nil
-                    throw ImageDecodingError.corrupt(reason: "frame \(index) could not be decoded")
+            let produced = cursor.nextIndex
+            cursor.nextIndex += 1
+            state.withLock { remember(frame, at: produced, in: &$0) }
+            if produced == index {
+                state.withLock { state in
+                    if state.idleCursor.map({ $0.nextIndex < cursor.nextIndex }) ?? true { state.idleCursor = cursor }
                 }
-                let produced = state.nextIndex
-                state.nextIndex += 1
-                remember(frame, at: produced, in: &state)
-                if produced == index { return frame }
+                return frame
             }
         }
     }
 
     /// Caches a frame if it fits, evicting the frames farthest behind it first.
     private func remember(_ frame: Bitmap, at index: Int, in state: inout State) {
+        guard state.cache[index] == nil else { return }
         let cost = frame.byteCount
         guard cost <= budget else { return }
         while state.cachedBytes + cost > budget, let oldest = state.cache.keys.min() {
@@ -135,5 +153,18 @@ final class AnimationFrameStore: Sendable {
         }
         state.cache[index] = frame
         state.cachedBytes += cost
+    }
+}
+
+/// A plugin's cursor with its position, held by one thread at a time.
+private final class CheckedOutCursor: @unchecked Sendable {
+    // @unchecked: the store hands a cursor to one thread at a time — it is either parked in the
+    // store's locked state or held by the single thread that checked it out — matching the
+    // `AnimationFrameCursor` contract ("used by one thread at a time").
+    let cursor: any AnimationFrameCursor
+    var nextIndex = 0
+
+    init(_ cursor: any AnimationFrameCursor) {
+        self.cursor = cursor
     }
 }

@@ -105,7 +105,7 @@ public final class ImagePipeline: Sendable {
         self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter() : nil
-        self.workers = PipelineWorkers(pool: configuration.workerPool, inFlight: WorkInFlight())
+        self.workers = PipelineWorkers(pool: configuration.workerPool)
     }
 
     /// Creates a pipeline with the default configuration.
@@ -304,8 +304,9 @@ public final class ImagePipeline: Sendable {
     private func finish(_ task: ImageTask, with result: Result<ImageResponse, Error>) {
         tasks.remove(task)
         task.subscription = nil
-        if task.finish(with: result), task.kind == .image {
-            delegate.imageTask(task, didReceiveEvent: .finished(result), pipeline: self)
+        // The delegate hears of the end before awaiting callers resume (Nuke's order).
+        task.finish(with: result) {
+            if task.kind == .image { delegate.imageTask(task, didReceiveEvent: .finished(result), pipeline: self) }
         }
     }
 

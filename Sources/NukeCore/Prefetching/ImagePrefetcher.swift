@@ -138,6 +138,9 @@ public final class ImagePrefetcher: Sendable {
     /// memory cache are skipped.
     public func startPrefetching(with requests: [ImageRequest]) {
         for request in requests { start(request) }
+        // Everything was already in memory (or nothing was asked): done, as Nuke reports it.
+        let didComplete = shared.state.withLock { $0.entries.isEmpty ? $0.didComplete : nil }
+        didComplete?()
     }
 
     /// Stops prefetching the images at `urls`.

@@ -185,9 +185,14 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
         onEvent?(self, event)
     }
 
-    /// Records the result and dispatches the final event; returns `false` if already finished.
+    /// Records the result, calls `beforeDelivery` (the pipeline tells its delegate there), then
+    /// dispatches the final event to streams, awaiting callers and the closure adapter; returns
+    /// `false` if already finished.
     @discardableResult
-    func finish(with result: Result<ImageResponse, ImagePipeline.Error>) -> Bool {
+    func finish(
+        with result: Result<ImageResponse, ImagePipeline.Error>,
+        beforeDelivery: () -> Void = {}
+    ) -> Bool {
         typealias Waiter = UnsafeContinuation<Result<ImageResponse, ImagePipeline.Error>, Never>
         let finished = state.withLock { state -> ([StreamSubscriber], [Waiter])? in
             guard state.status.result == nil else { return nil }
@@ -199,6 +204,7 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
             return (Array(state.streams.values), state.waiters)
         }
         guard let (streams, waiters) = finished else { return false }
+        beforeDelivery()
         // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
         // The streams are already unreachable, so nothing can be yielded to them out of order.
         for stream in streams {

@@ -26,7 +26,7 @@ public func runCancelStorm(on loader: any DataLoading, count: Int = 200) async t
         task.cancel()
     }
     for (index, recorder) in recorders.enumerated() {
-        let record = try await recorder.finished(timeout: 10)
+        let record = try await recorder.finished()
         try require(record.completions.count == 1, "load \(index) completed \(record.completions.count) times")
     }
     let after = try await load(DataRequest(url: server.url("/late")), with: loader)

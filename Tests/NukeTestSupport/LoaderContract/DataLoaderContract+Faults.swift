@@ -57,7 +57,7 @@ extension DataLoaderContractContext {
             HTTPTestResponse(body: .endless, pacing: .init(chunkSize: 16_384, delay: .milliseconds(1)))
         }
         let limit = 1_000_000
-        let record = try await load(request("/endless"), with: loader(maximumResponseSize: limit), timeout: 20)
+        let record = try await load(request("/endless"), with: loader(maximumResponseSize: limit))
         try require(
             record.error as? NetworkError == .responseTooLarge(limit: limit),
             "error \(String(describing: record.error)), expected responseTooLarge"
@@ -155,7 +155,7 @@ extension DataLoaderContractContext {
         }
         let loader = loader()
         let requests = (0..<count).map { request("/image/\($0)") }
-        for (index, record) in try await loadConcurrently(requests, with: loader, timeout: 60).enumerated() {
+        for (index, record) in try await loadConcurrently(requests, with: loader).enumerated() {
             try require(record.succeeded, "request \(index) failed: \(String(describing: record.error))")
             try require(record.body == bodies[index], "request \(index) got the wrong body")
         }

