@@ -139,3 +139,23 @@ import Testing
         #expect(registry.dataLoader(for: URL(string: "ftp://example.com/a.jpg")!) == nil)
     }
 }
+
+@Suite struct CurlLoaderLifecycleTests {
+    @Test func shutdownEndsTheThreadAndALaterLoadStartsItAgain() async throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/image") { _ in .ok(sampleBody(1_000)) }
+        var configuration = CurlDataLoader.Configuration()
+        configuration.proxy = .none
+        let loader = CurlDataLoader(configuration: configuration)
+        #expect(!loader.isThreadRunning, "the thread starts with the first load")
+        #expect(try await load(DataRequest(url: server.url("/image")), with: loader).succeeded)
+        #expect(loader.isThreadRunning)
+        await loader.shutdown()
+        #expect(!loader.isThreadRunning)
+        #expect(await waitUntil { server.openConnectionCount == 0 }, "shutting down closes the kept-alive connection")
+        #expect(try await load(DataRequest(url: server.url("/image")), with: loader).succeeded)
+        #expect(loader.statistics.finishedAttempts == 2)
+        await loader.shutdown()
+    }
+}

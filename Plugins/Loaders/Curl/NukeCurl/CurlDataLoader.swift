@@ -54,6 +54,11 @@ public final class CurlDataLoader: DataLoading {
         recorder.snapshot
     }
 
+    /// Whether the loader has a thread: from the first load until ``shutdown()`` is called.
+    public var isThreadRunning: Bool {
+        engine.withLock { $0 != nil }
+    }
+
     /// Ends the loader's thread and closes its connections once the transfers running now have
     /// ended (new loads meanwhile start a new thread, so a loader shared by several pipelines
     /// stays usable); returns when the thread has ended.
