@@ -220,7 +220,7 @@ public final class DataCache: DataCaching {
     // MARK: Flushing and sweeping
 
     /// Writes every staged change to disk, returning when they are written. Blocks the calling
-    /// thread; in async code use ``flush()-(()async)``, which does not.
+    /// thread; in async code use the async `flush()`, which does not.
     public func flush() {
         queue.sync { performFlush(only: nil) }
     }

@@ -63,7 +63,7 @@ public final class HTTPCache: Sendable {
         dataCache?.removeAll()
     }
 
-    /// Returns when every stored response is written to disk (see ``DataCache/flush()-(()async)``).
+    /// Returns when every stored response is written to disk (the async `DataCache.flush()`).
     /// Does not open a cache that was never used.
     public func flush() async {
         let opened = storage.withLock { storage -> DataCache? in

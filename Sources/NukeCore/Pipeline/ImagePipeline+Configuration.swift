@@ -103,9 +103,10 @@ extension ImagePipeline {
         public var imageEncodingQueue = TaskQueue(maxConcurrentOperationCount: 1)
 
         /// The threads that run decoding, processing, encoding, disk-cache reads and stores and
-        /// `file:` reads, off the Swift cooperative pool (default: ``WorkerPool/shared``, one
-        /// thread per core shared by every pipeline). The queues above bound how much of each
-        /// kind of work runs at once; the pool bounds the threads.
+        /// `file:` reads, off the Swift cooperative pool (default:
+        /// ``ImagePipeline/WorkerPool/shared``, one thread per core shared by every pipeline).
+        /// The queues above bound how much of each kind of work runs at once; the pool bounds
+        /// the threads.
         public var workerPool = WorkerPool.shared
 
         /// Where the closure-based APIs call their callbacks; `nil` uses a serial queue owned by
