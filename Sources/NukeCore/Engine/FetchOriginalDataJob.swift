@@ -120,19 +120,17 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func loadLocalResource(_ url: URL) {
         let maximumSize = pipeline.configuration.maximumResponseDataSize
-        let workers = pipeline.workers
-        localRead = workers.submit {
-            let result = Result { try LocalResource.load(url, maximumSize: maximumSize) }
-            workers.completions.post {
-                guard !self.isDisposed else { return }
-                switch result {
-                case .success(let (data, response)):
-                    self.buffer = data
-                    self.response = response
-                    self.complete(with: nil, isLocal: true)
-                case .failure(let error):
-                    self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
-                }
+        localRead = pipeline.workers.run {
+            Result { try LocalResource.load(url, maximumSize: maximumSize) }
+        } then: { result in
+            guard !self.isDisposed else { return }
+            switch result {
+            case .success(let (data, response)):
+                self.buffer = data
+                self.response = response
+                self.complete(with: nil, isLocal: true)
+            case .failure(let error):
+                self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
             }
         }
     }

@@ -95,18 +95,15 @@ extension ImagePipeline {
         for job: Job<Value>,
         completion: @escaping @ImagePipelineActor (Data?) -> Void
     ) -> WorkerPoolItem {
-        let workers = self.workers
-        return workers.submit {
-            var data: Data?
+        workers.run { () -> Data? in
             // A plain loop: `lazy.compactMap(...).first` would read the first hit twice.
             for key in keys {
-                data = cache.cachedData(for: key)
-                if data != nil { break }
+                if let data = cache.cachedData(for: key) { return data }
             }
-            workers.completions.post { [data] in
-                guard !job.isDisposed else { return }
-                completion(data)
-            }
+            return nil
+        } then: { data in
+            guard !job.isDisposed else { return }
+            completion(data)
         }
     }
 

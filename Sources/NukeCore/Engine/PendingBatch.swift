@@ -27,9 +27,6 @@ struct PendingBatch<Element> {
         return batch
     }
 
-    /// Whether nothing is waiting to be drained.
-    var isEmpty: Bool { elements.isEmpty }
-
     /// Drops every element.
     mutating func removeAll() {
         elements = []

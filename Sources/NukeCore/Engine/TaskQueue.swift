@@ -72,13 +72,10 @@ public final class TaskQueue {
         completion: @escaping @ImagePipelineActor (Output) -> Void = { _ in }
     ) -> Operation {
         addCallbackOperation(priority: priority) { operation in
-            let item = workers.submit {
-                let output = work()
-                workers.completions.post {
-                    guard operation.state == .running else { return }  // Cancelled meanwhile.
-                    operation.end()
-                    completion(output)
-                }
+            let item = workers.run(work) { output in
+                guard operation.state == .running else { return }  // Cancelled meanwhile.
+                operation.end()
+                completion(output)
             }
             operation.onCancel = { item.cancel() }
         }

@@ -1,8 +1,9 @@
 internal import Synchronization
 
-/// Counts the work a pipeline handed to its worker pool that has not finished yet (decodes,
-/// processing, encodes, disk-cache reads and stores), so ``ImagePipeline/flush()`` and
-/// ``ImagePipeline/shutdown(cancellingTasks:)`` can wait for it.
+/// Counts unfinished work and lets callers wait until there is none: a pipeline's work on its
+/// worker pool (decodes, processing, encodes, disk-cache reads and stores) for
+/// ``ImagePipeline/flush()``, and its unfinished tasks for
+/// ``ImagePipeline/shutdown(cancellingTasks:)``.
 final class WorkInFlight: Sendable {
     private struct State {
         var count = 0
@@ -10,9 +11,6 @@ final class WorkInFlight: Sendable {
     }
 
     private let state = Mutex(State())
-
-    /// The number of items not finished.
-    var count: Int { state.withLock { $0.count } }
 
     func begin() {
         state.withLock { $0.count += 1 }
@@ -58,5 +56,17 @@ struct PipelineWorkers: Sendable {
         }
         item.onCancel = { inFlight.end() }
         return item
+    }
+
+    /// Runs `work` on a worker thread, then `completion` on the actor with its output.
+    @discardableResult
+    func run<Output: Sendable>(
+        _ work: @escaping @Sendable () -> Output,
+        then completion: @escaping @ImagePipelineActor @Sendable (Output) -> Void
+    ) -> WorkerPoolItem {
+        submit {
+            let output = work()
+            completions.post { completion(output) }
+        }
     }
 }

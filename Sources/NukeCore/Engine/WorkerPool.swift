@@ -14,8 +14,9 @@ extension ImagePipeline {
     /// The Swift cooperative thread pool has one thread per core and is shared with everything
     /// else in the process (HTTP handlers, timers, the pipeline actor); a 40 ms decode there
     /// stalls all of it. A worker pool keeps that work on dedicated threads, first in first out
-    /// (each pipeline's queues already start work highest priority first), and by default runs them at a lower OS priority (``niceness``) so the
-    /// process's async code stays responsive while images are decoded.
+    /// (each pipeline's queues already start work highest priority first), and by default runs
+    /// them at a lower OS priority (``niceness``) so the process's async code stays responsive
+    /// while images are decoded.
     ///
     /// Pipelines share ``shared`` unless their configuration names another pool
     /// (``ImagePipeline/Configuration/workerPool``). The pool is also a `TaskExecutor`:
@@ -134,11 +135,10 @@ final class WorkerPoolCore: Sendable {
     }
 
     func submit(_ item: WorkerPoolItem) {
-        let (action, firstThread) = locked.withLock { ($0.state.submit(item), $0.state.startedThreads) }
-        switch action {
+        switch locked.withLock({ $0.state.submit(item) }) {
         case .wake(let startThreads):
-            for index in 0..<startThreads {
-                WorkerThread.start(name: "\(name)-\(firstThread - startThreads + index + 1)") {
+            for index in 0..<startThreads {  // Every thread starts at the first submission.
+                WorkerThread.start(name: "\(name)-\(index + 1)") {
                     self.runThread()
                 }
             }

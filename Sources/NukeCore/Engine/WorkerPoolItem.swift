@@ -32,11 +32,7 @@ final class WorkerPoolItem: Sendable {
             ordering: .acquiringAndReleasing
         ).exchanged
         if isCancelled {
-            let handler = cancellationHandler.withLock { handler in
-                defer { handler = nil }
-                return handler
-            }
-            handler?()
+            cancellationHandler.withLock { $0.take() }?()
         }
         return isCancelled
     }

@@ -54,7 +54,8 @@ struct WorkerPoolState {
     /// Queues `item`; the first submission starts every thread.
     mutating func submit(_ item: WorkerPoolItem) -> SubmitAction {
         guard lifecycle == .running else {
-            return lifecycle == .stopping && liveThreads > 0 ? enqueue(item, startThreads: 0) : .runElsewhere
+            // While stopping, at least one thread is still live (the last one out stops the pool).
+            return lifecycle == .stopping ? enqueue(item, startThreads: 0) : .runElsewhere
         }
         let newThreads = threadCount - startedThreads
         startedThreads = threadCount

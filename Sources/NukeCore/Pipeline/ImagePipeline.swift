@@ -42,10 +42,9 @@ public final class ImagePipeline: Sendable {
     private nonisolated let invalidated = Atomic<Bool>(false)
     private nonisolated let pendingStarts = Mutex(PendingBatch<ImageTask>(isDrainPending: false))
 
-    private var tasks: Set<ImageTask> = [] {
-        didSet { if tasks.isEmpty { resumeIdleWaitersIfIdle() } }
-    }
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var tasks: Set<ImageTask> = []
+    /// Tasks made and not yet finished, including ones still on their way to the actor.
+    private nonisolated let unfinishedTasks = WorkInFlight()
     let loadImageJobs: JobPool<LoadImageKey, ImageResponse>
     let fetchOriginalImageJobs: JobPool<FetchOriginalImageKey, ImageResponse>
     let fetchOriginalDataJobs: JobPool<FetchOriginalDataKey, (Data, DataResponse?)>
@@ -206,16 +205,7 @@ public final class ImagePipeline: Sendable {
         if cancelling {
             for task in tasks { cancel(task) }
         }
-        guard !tasks.isEmpty || !pendingStarts.withLock({ $0.isEmpty }) else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
-    }
-
-    /// Resumes ``shutdown(cancellingTasks:)`` once no task runs or waits to start.
-    private func resumeIdleWaitersIfIdle() {
-        guard !idleWaiters.isEmpty, tasks.isEmpty, pendingStarts.withLock({ $0.isEmpty }) else { return }
-        let waiters = idleWaiters
-        idleWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        await unfinishedTasks.waitUntilIdle()
     }
 
     // MARK: Task lifecycle
@@ -228,6 +218,7 @@ public final class ImagePipeline: Sendable {
         let id = nextTaskID.add(1, ordering: .relaxed).newValue
         let task = ImageTask(taskId: id, request: request, kind: kind, pipeline: self, onEvent: onEvent)
         if kind == .image { delegate.imageTaskCreated(task, pipeline: self) }
+        unfinishedTasks.begin()
         let mustScheduleStart = pendingStarts.withLock { $0.append(task) }
         if mustScheduleStart {
             Task { @ImagePipelineActor in self.startPendingTasks() }
@@ -240,10 +231,7 @@ public final class ImagePipeline: Sendable {
     private func startPendingTasks() {
         while true {
             let batch = pendingStarts.withLock { $0.takeAll() }
-            guard !batch.isEmpty else {
-                resumeIdleWaitersIfIdle()
-                return
-            }
+            guard !batch.isEmpty else { return }
             for task in batch { start(task) }
         }
     }
@@ -305,9 +293,10 @@ public final class ImagePipeline: Sendable {
         tasks.remove(task)
         task.subscription = nil
         // The delegate hears of the end before awaiting callers resume (Nuke's order).
-        task.finish(with: result) {
+        let didFinish = task.finish(with: result) {
             if task.kind == .image { delegate.imageTask(task, didReceiveEvent: .finished(result), pipeline: self) }
         }
+        if didFinish { unfinishedTasks.end() }
     }
 
     func cancel(_ task: ImageTask) {

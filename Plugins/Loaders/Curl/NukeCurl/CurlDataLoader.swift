@@ -63,11 +63,7 @@ public final class CurlDataLoader: DataLoading {
     /// ended (new loads meanwhile start a new thread, so a loader shared by several pipelines
     /// stays usable); returns when the thread has ended.
     public func shutdown() async {
-        guard
-            let engine = engine.withLock({ engine in
-                defer { engine = nil }; return engine
-            })
-        else { return }
+        guard let engine = engine.withLock({ $0.take() }) else { return }
         await withCheckedContinuation { continuation in
             engine.submit(.stop(whenIdle: true, completion: { continuation.resume() }))
         }
