@@ -1,3 +1,4 @@
+import NukeTestSupport
 import Testing
 
 @testable import NukeCore
@@ -107,13 +108,15 @@ import Testing
     }
 
     @Test("Expired entries are removed when read; a per-entry TTL overrides the cache's")
-    func timeToLive() async throws {
-        let cache = ImageCache()
+    func timeToLive() throws {
+        let clock = ManualClock()
+        let cache = ImageCache(clock: clock)
         cache.ttl = 0.05
         cache[key("short")] = try image(width: 1, height: 1)
         cache.store(try image(width: 1, height: 1), for: key("long"), ttl: 60)
+        clock.advance(by: .milliseconds(49))
         #expect(cache[key("short")] != nil)
-        try await Task.sleep(for: .milliseconds(120))
+        clock.advance(by: .milliseconds(1))
         #expect(cache[key("short")] == nil)
         #expect(cache[key("long")] != nil)
         #expect(cache.totalCount == 1)

@@ -10,6 +10,7 @@ import Testing
             var configuration = CurlDataLoader.Configuration()
             configuration.retryPolicy = options.retryPolicy
             configuration.maximumResponseSize = options.maximumResponseSize
+            configuration.clock = options.clock
             configuration.proxy = .none
             return CurlDataLoader(configuration: configuration)
         }

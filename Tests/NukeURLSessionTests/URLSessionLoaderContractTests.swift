@@ -10,6 +10,7 @@ import Testing
             var configuration = URLSessionDataLoader.Configuration()
             configuration.retryPolicy = options.retryPolicy
             configuration.maximumResponseSize = options.maximumResponseSize
+            configuration.clock = options.clock
             return URLSessionDataLoader(configuration: configuration)
         }
         try await contract.run(check)

@@ -16,6 +16,9 @@ public final class ImageCache: ImageCaching {
     }
 
     private let state: Mutex<State>
+    private let clock: ElapsedClock
+    /// Whether an entry with an expiration was ever stored: until then reads skip the clock.
+    private let hasStoredExpiringEntries = Atomic(false)
 
     /// A cache shared by pipelines that are not given one (``ImagePipeline/Configuration``'s
     /// default).
@@ -32,8 +35,14 @@ public final class ImageCache: ImageCaching {
     /// - Parameters:
     ///   - costLimit: the most the entries may cost together, in bytes.
     ///   - countLimit: the most entries the cache holds.
-    public init(costLimit: Int = ImageCache.defaultCostLimit, countLimit: Int = Int.max) {
+    ///   - clock: the clock that times ``ttl`` (tests inject a manual one).
+    public init(
+        costLimit: Int = ImageCache.defaultCostLimit,
+        countLimit: Int = Int.max,
+        clock: some Clock<Duration> = ContinuousClock()
+    ) {
         state = Mutex(State(costLimit: max(0, costLimit), countLimit: max(0, countLimit)))
+        self.clock = ElapsedClock(clock)
     }
 
     // MARK: Limits
@@ -87,13 +96,14 @@ public final class ImageCache: ImageCaching {
     /// Stores an image with its own time to live, overriding ``ttl`` for this entry.
     public func store(_ image: ImageContainer, for key: ImageCacheKey, ttl: Double?) {
         let cost = Self.cost(of: image)
-        let now = ContinuousClock.now
+        let now = clock.now()  // Read outside the lock: the clock may be the caller's code.
         state.withLock { state in
             guard Double(cost) < state.entryCostLimit * Double(state.costLimit) else {
                 state.entries.remove(key)  // A stale smaller version must not outlive the new one.
                 return
             }
             let expiration = (ttl ?? state.ttl).map { now + .seconds(max(0, $0)) }
+            if expiration != nil { hasStoredExpiringEntries.store(true, ordering: .relaxed) }
             state.entries.set(image, for: key, cost: cost, expiration: expiration)
             let (costLimit, countLimit) = (state.costLimit, state.countLimit)
             state.entries.evict { $0 <= costLimit && $1 <= countLimit }
@@ -123,10 +133,11 @@ public final class ImageCache: ImageCaching {
     // MARK: Private
 
     private func value(for key: ImageCacheKey) -> ImageContainer? {
-        state.withLock { state in
+        let now = hasStoredExpiringEntries.load(ordering: .relaxed) ? clock.now() : nil
+        return state.withLock { state in
             guard let index = state.entries.index(of: key) else { return nil }
             let node = state.entries[index]
-            if let expiration = node.expiration, expiration <= .now {
+            if let expiration = node.expiration, let now, expiration <= now {
                 state.entries.remove(key)
                 return nil
             }

@@ -10,7 +10,7 @@ struct SecondChanceList<Key: Hashable, Value> {
         var key: Key
         var value: Value
         var cost: Int
-        var expiration: ContinuousClock.Instant?
+        var expiration: Duration?
         var isReferenced = false
         var previous = -1
         var next = -1
@@ -46,7 +46,7 @@ struct SecondChanceList<Key: Hashable, Value> {
 
     /// Inserts a new entry at the newest end, or replaces the entry for the same key in place
     /// (an overwrite counts as a use).
-    mutating func set(_ value: Value, for key: Key, cost: Int, expiration: ContinuousClock.Instant?) {
+    mutating func set(_ value: Value, for key: Key, cost: Int, expiration: Duration?) {
         if let index = indexByKey[key], var node = nodes[index] {
             totalCost += cost - node.cost
             node.value = value

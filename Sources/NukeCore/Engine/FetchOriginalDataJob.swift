@@ -18,10 +18,9 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private var response: DataResponse?
     private var expectedTotal: Int64 = -1
     private var resumable: ResumableData?
-    private var directTask: Task<Void, Never>?
+    private var closureTask: Task<Void, Never>?
     private var localRead: WorkerPoolItem?
-    private var inbox: LoaderInbox?
-    private var transfer: (any Cancellable)?
+    private var load: NetworkLoad?
 
     init(pipeline: ImagePipeline, request: ImageRequest) {
         self.pipeline = pipeline
@@ -33,7 +32,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     override func start() {
         switch request.resource {
         case .dataClosure(_, let makeData):
-            schedule { await $0.runDataClosure(makeData) }
+            runDataClosure(makeData)
         case .imageClosure:
             send(.error(.imageRequestMissing))
         case .url, .dataRequest:
@@ -42,14 +41,19 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     override func onCancelled() {
-        directTask?.cancel()
+        closureTask?.cancel()
         localRead?.cancel()
-        stopTransfer()
+        load?.cancel()
         saveResumableData()
     }
 
+    override func onPriorityChanged() {
+        load?.priority = priority
+    }
+
     private func startLoadingURL() {
-        guard let url = request.url, let scheme = url.scheme, !scheme.isEmpty else {
+        guard let url = request.url, let scheme = url.scheme, !scheme.isEmpty, var urlRequest = request.urlRequest
+        else {
             send(.error(.dataLoadingFailed(error: DataLoadingError.invalidURL(request.url?.absoluteString))))
             return
         }
@@ -57,53 +61,66 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             loadLocalResource(url)
             return
         }
-        guard let loader = pipeline.delegate.dataLoader(for: request, pipeline: pipeline) else {
+        guard var loader = pipeline.delegate.dataLoader(for: request, pipeline: pipeline) else {
             send(.error(.dataLoaderNotRegistered(scheme: scheme.lowercased())))
             return
         }
-        if let rateLimiter = pipeline.rateLimiter, !request.options.contains(.skipDataLoadingQueue) {
-            rateLimiter.execute {
-                guard !self.isDisposed else { return false }
-                self.scheduleLoad(with: loader)
-                return true
+        if let httpCache = pipeline.httpCache(for: request) {
+            loader = HTTPCachingDataLoader(loader: loader, cache: httpCache)
+            if request.options.contains(.returnCacheDataDontLoad) {
+                urlRequest.cachePolicy = .returnCacheDataDontLoad
+            } else if request.options.contains(.disableDiskCacheReads) {
+                urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
             }
-        } else {
-            scheduleLoad(with: loader)
         }
+        if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey)
+        {
+            resumable.apply(to: &urlRequest)
+            self.resumable = resumable
+        }
+        let load = NetworkLoad(request: urlRequest, loader: loader, route: makeRoute(), priority: priority) {
+            event in self.receive(event)  // Strong: the load drops its handler when it ends.
+        }
+        self.load = load
+        load.start()
     }
 
-    /// Starts the load in a data-loading queue slot, held until the job ends; or at once with
-    /// `.skipDataLoadingQueue`.
-    private func scheduleLoad(with loader: any DataLoading) {
-        if request.options.contains(.skipDataLoadingQueue) {
-            load(with: loader)
-        } else {
-            let operation = pipeline.configuration.dataLoadingQueue.addCallbackOperation(priority: priority) {
-                operation in
-                self.operation = operation  // Before loading: a loader may answer, and end the job, at once.
-                self.load(with: loader)
-            }
-            if !isDisposed { self.operation = operation }
-        }
-    }
-
-    /// Runs async `work` in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
-    private func schedule(_ work: @escaping @ImagePipelineActor (FetchOriginalDataJob) async -> Void) {
-        if request.options.contains(.skipDataLoadingQueue) {
-            directTask = Task { @ImagePipelineActor in
-                await work(self)
-            }
-        } else {
-            operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
-                guard !self.isDisposed else { return }
-                await work(self)
+    /// The rate limiter and a data-loading slot unless the request skips the queue, and the
+    /// delegate's `willLoadData` when there is a custom delegate.
+    private func makeRoute() -> NetworkLoad.Route {
+        let pipeline = self.pipeline
+        let request = self.request
+        let isQueued = !request.options.contains(.skipDataLoadingQueue)
+        var route = NetworkLoad.Route(
+            rateLimiter: isQueued ? pipeline.rateLimiter : nil,
+            queue: isQueued ? pipeline.configuration.dataLoadingQueue : nil,
+            inFlight: pipeline.workers.inFlight
+        )
+        if pipeline.hasCustomDelegate {
+            route.prepare = { urlRequest in
+                try await pipeline.delegate.willLoadData(for: request, urlRequest: urlRequest, pipeline: pipeline)
             }
         }
+        return route
     }
 
     // MARK: Closures and local resources
 
-    private func runDataClosure(_ makeData: @escaping @Sendable () async throws -> Data) async {
+    /// Runs the data closure in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
+    private func runDataClosure(_ makeData: @escaping @Sendable () async throws -> Data) {
+        if request.options.contains(.skipDataLoadingQueue) {
+            closureTask = Task { @ImagePipelineActor in
+                await self.runDataClosureNow(makeData)
+            }
+        } else {
+            operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
+                guard !self.isDisposed else { return }
+                await self.runDataClosureNow(makeData)
+            }
+        }
+    }
+
+    private func runDataClosureNow(_ makeData: @escaping @Sendable () async throws -> Data) async {
         do {
             // User code: on the worker pool, where blocking does not stall the cooperative pool.
             let data = try await withTaskExecutorPreference(pipeline.configuration.workerPool) {
@@ -137,82 +154,14 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     // MARK: Network
 
-    /// Prepares the request (HTTP cache, resumable data, the delegate's `willLoadData`) and
-    /// starts the transfer.
-    private func load(with loader: any DataLoading) {
-        guard var urlRequest = request.urlRequest else {
-            // Not reached (`startLoadingURL` checked the URL), but the job must still end.
-            send(.error(.dataLoadingFailed(error: DataLoadingError.invalidURL(request.url?.absoluteString))))
-            return
-        }
-        var loader = loader
-        if let httpCache = pipeline.httpCache(for: request) {
-            loader = HTTPCachingDataLoader(loader: loader, cache: httpCache)
-            if request.options.contains(.returnCacheDataDontLoad) {
-                urlRequest.cachePolicy = .returnCacheDataDontLoad
-            } else if request.options.contains(.disableDiskCacheReads) {
-                urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-            }
-        }
-        if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey)
-        {
-            resumable.apply(to: &urlRequest)
-            self.resumable = resumable
-        }
-        guard pipeline.hasCustomDelegate else {
-            startTransfer(urlRequest, with: loader)
-            return
-        }
-        let pipeline = self.pipeline
-        let request = self.request
-        directTask = Task { @ImagePipelineActor [loader, urlRequest] in
-            do {
-                let urlRequest = try await pipeline.delegate.willLoadData(
-                    for: request,
-                    urlRequest: urlRequest,
-                    pipeline: pipeline
-                )
-                guard !Task.isCancelled, !self.isDisposed else { return }
-                self.startTransfer(urlRequest, with: loader)
-            } catch {
-                if !self.isDisposed { self.send(.error(.dataLoadingFailed(error: error))) }
-            }
-        }
-    }
-
-    /// Calls the loader; its callbacks reach the job through a ``LoaderInbox``, which the job
-    /// drains at once for whatever the loader delivered synchronously.
-    private func startTransfer(_ urlRequest: DataRequest, with loader: any DataLoading) {
-        // Strong: the inbox is closed whenever the transfer ends, which breaks the cycle.
-        let inbox = LoaderInbox { event in self.receive(event) }
-        self.inbox = inbox
-        transfer = loader.loadData(
-            with: urlRequest,
-            didReceiveData: { data, response in inbox.post(.chunk(data, response)) },
-            completion: { error in inbox.post(.completed(error)) }
-        )
-        inbox.drain()
-    }
-
-    private func receive(_ event: LoaderInbox.Event) {
+    private func receive(_ event: NetworkLoad.Event) {
         guard !isDisposed else { return }
         switch event {
         case let .chunk(data, response):
-            if !receive(data, response: response) { stopTransfer() }
+            if !receive(data, response: response) { load?.cancel() }
         case .completed(let error):
-            inbox?.close()
-            inbox = nil
-            transfer = nil
             complete(with: error, isLocal: false)
         }
-    }
-
-    /// Cancels the loader's transfer and ignores whatever it still delivers.
-    private func stopTransfer() {
-        inbox?.close()
-        inbox = nil
-        transfer?.cancel()
-        transfer = nil
     }
 
     /// Appends a chunk; returns `false` if the download must stop (size limit).

@@ -14,19 +14,14 @@
 final class FetchOriginalImageJob: Job<ImageResponse> {
     private let pipeline: ImagePipeline
     private let request: ImageRequest
+    /// One decoder serves the previews and the final image.
     private var decoder: (any ImageDecoding)?
-    private var isDecoderFromDisabledPolicy = false
-    private var previewPolicy: ImagePipeline.PreviewPolicy?
-    private var policyEvaluationCount = 0
-    private var policyEvaluationSize = 0
-    private var lastPreviewTime: ContinuousClock.Instant?
-    private var previewCount = 0
-    private var isDecodingPreview = false
-    private var closureTask: Task<Void, Never>?
+    private var previews: PreviewScheduler
 
     init(pipeline: ImagePipeline, request: ImageRequest) {
         self.pipeline = pipeline
         self.request = request
+        self.previews = PreviewScheduler(interval: .seconds(pipeline.configuration.progressiveDecodingInterval))
     }
 
     override func start() {
@@ -38,10 +33,6 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         dependency = job.subscribe(.job(self), priority: priority) { event in
             self.receive(event)
         }
-    }
-
-    override func onCancelled() {
-        closureTask?.cancel()
     }
 
     private func runImageClosure(_ makeImage: @escaping @Sendable () async throws -> ImageContainer) {
@@ -84,27 +75,20 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
     // MARK: Previews
 
     private func decodePreview(_ data: Data, response: DataResponse?) {
-        guard pipeline.configuration.isProgressiveDecodingEnabled, !isDecodingPreview else { return }
-        if let lastPreviewTime,
-            ContinuousClock.now - lastPreviewTime < .seconds(pipeline.configuration.progressiveDecodingInterval)
-        {
-            return
+        guard pipeline.configuration.isProgressiveDecodingEnabled else { return }
+        var action = previews.partialDataArrived(byteCount: data.count, now: pipeline.clock.now())
+        if action == .evaluatePolicy {
+            let context = makeDecodingContext(data, response: response, isCompleted: false, policy: .incremental)
+            let policy = pipeline.delegate.previewPolicy(for: context, pipeline: pipeline)
+            action = previews.policyEvaluated(policy, byteCount: data.count)
         }
-        let policy = evaluatePreviewPolicy(data, response: response)
-        guard policy != .disabled, !(policy == .thumbnail && previewCount > 0) else { return }
-        if decoder == nil || isDecoderFromDisabledPolicy {
-            let context = pipeline.makeDecodingContext(
-                request: request,
-                data: data,
-                isCompleted: false,
-                dataResponse: response,
-                previewPolicy: policy
-            )
+        guard case let .decode(policy, needsDecoder) = action else { return }
+        if needsDecoder {
+            let context = makeDecodingContext(data, response: response, isCompleted: false, policy: policy)
             decoder = pipeline.delegate.imageDecoder(for: context, pipeline: pipeline)
-            isDecoderFromDisabledPolicy = false
         }
         guard let decoder else { return }
-        isDecodingPreview = true
+        previews.previewDecodeStarted()
         let request = self.request
         runDecoding(
             with: decoder,
@@ -113,57 +97,48 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         ) {
             decoder.decodePartiallyDownloadedData(data)
         } completion: { [unowned self] preview in
-            self.isDecodingPreview = false
-            guard var container = preview else { return }  // Failed previews are ignored.
-            self.previewCount += 1
-            self.lastPreviewTime = .now
+            let now = self.pipeline.clock.now()
+            guard let scanNumber = self.previews.previewDecoded(succeeded: preview != nil, now: now),
+                var container = preview
+            else { return }  // Failed previews are ignored.
             container.isPreview = true
-            container.userInfo[.scanNumberKey] = self.previewCount
+            container.userInfo[.scanNumberKey] = scanNumber
             let preview = ImageResponse(container: container, request: request, dataResponse: response)
             self.send(.value(preview, isCompleted: false))
         }
     }
 
-    private func evaluatePreviewPolicy(_ data: Data, response: DataResponse?) -> ImagePipeline.PreviewPolicy {
-        if let previewPolicy, previewPolicy != .disabled { return previewPolicy }
-        let shouldEvaluate =
-            previewPolicy == nil
-            || (policyEvaluationCount < 6 && data.count >= 2 * max(1, policyEvaluationSize))
-        guard shouldEvaluate else { return .disabled }
-        let context = pipeline.makeDecodingContext(
+    private func makeDecodingContext(
+        _ data: Data,
+        response: DataResponse?,
+        isCompleted: Bool,
+        policy: ImagePipeline.PreviewPolicy
+    ) -> ImageDecodingContext {
+        pipeline.makeDecodingContext(
             request: request,
             data: data,
-            isCompleted: false,
-            dataResponse: response
+            isCompleted: isCompleted,
+            dataResponse: response,
+            previewPolicy: policy
         )
-        let policy = pipeline.delegate.previewPolicy(for: context, pipeline: pipeline)
-        previewPolicy = policy
-        policyEvaluationCount += 1
-        policyEvaluationSize = data.count
-        if policy != .disabled, decoder != nil { isDecoderFromDisabledPolicy = true }
-        return policy
     }
 
     // MARK: Final image
 
     private func decodeFinal(_ data: Data, response: DataResponse?) {
-        operation?.cancel()  // The final data supersedes a preview still decoding.
-        operation = nil
-        isDecodingPreview = false
-        let context = pipeline.makeDecodingContext(
-            request: request,
-            data: data,
-            isCompleted: true,
-            dataResponse: response,
-            previewPolicy: previewPolicy ?? .incremental
-        )
+        let final = previews.finalDataArrived()
+        if final.cancelsPreviewDecode {
+            operation?.cancel()  // The final data supersedes a preview still decoding.
+            operation = nil
+        }
+        let context = makeDecodingContext(data, response: response, isCompleted: true, policy: final.policy)
         guard let decoder = decoder ?? pipeline.delegate.imageDecoder(for: context, pipeline: pipeline) else {
             send(.error(.decoderNotRegistered(context: context)))
             return
         }
         let pipeline = self.pipeline
         let request = self.request
-        let previewCount = self.previewCount
+        let previewCount = final.previewCount
         runDecoding(
             with: decoder,
             on: pipeline.configuration.imageDecodingQueue,

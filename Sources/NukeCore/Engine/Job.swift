@@ -64,6 +64,9 @@ class Job<Value: Sendable> {
     /// Override: releases resources when the last subscriber left before completion.
     func onCancelled() {}
 
+    /// Override: passes a new ``priority`` on to work the job holds besides ``operation``.
+    func onPriorityChanged() {}
+
     /// Subscribes; starts the job on the first subscription.
     ///
     /// - Returns: The subscription, or `nil` if the job is already disposed — including when it
@@ -105,6 +108,7 @@ class Job<Value: Sendable> {
         priority = newPriority
         operation?.priority = newPriority
         dependency?.setPriority(newPriority)
+        onPriorityChanged()
     }
 
     /// Sends an event to every subscriber; a terminal event disposes the job first.

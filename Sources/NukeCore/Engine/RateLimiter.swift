@@ -8,21 +8,23 @@ final class RateLimiter {
     private let rate: Double
     private let burst: Double
     private var tokens: Double
-    private var lastRefill: ContinuousClock.Instant
+    private var lastRefill: Duration
     private var pending: [() -> Bool] = []
     private var isRetryScheduled = false
-    private let clock = ContinuousClock()
+    private let clock: ElapsedClock
 
     /// Creates a limiter.
     ///
     /// - Parameters:
     ///   - rate: Tokens added per second (Nuke: 80).
     ///   - burst: The bucket's capacity (Nuke: 25).
-    nonisolated init(rate: Int = 80, burst: Int = 25) {
+    ///   - clock: Refills tokens and times retries.
+    nonisolated init(rate: Int = 80, burst: Int = 25, clock: ElapsedClock = .continuous) {
         self.rate = Double(max(1, rate))
         self.burst = Double(max(1, burst))
         self.tokens = Double(max(1, burst))
-        self.lastRefill = ContinuousClock.now
+        self.clock = clock
+        self.lastRefill = clock.now()
     }
 
     /// Runs `work` now if a token is available and nothing is waiting, otherwise later.
@@ -36,10 +38,8 @@ final class RateLimiter {
     }
 
     private func takeToken() -> Bool {
-        let now = clock.now
-        let elapsed = now - lastRefill
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        tokens = min(burst, tokens + seconds * rate)
+        let now = clock.now()
+        tokens = min(burst, tokens + (now - lastRefill).seconds * rate)
         lastRefill = now
         guard tokens >= 1 else { return false }
         tokens -= 1
@@ -50,8 +50,9 @@ final class RateLimiter {
         guard !isRetryScheduled else { return }
         isRetryScheduled = true
         let delay = min(100, max(15, 2.1 * 1000 / rate))
+        let clock = self.clock
         Task { @ImagePipelineActor in
-            try? await Task.sleep(for: .milliseconds(delay))
+            try? await clock.sleep(for: .milliseconds(delay))
             self.isRetryScheduled = false
             self.drainPending()
         }

@@ -67,6 +67,10 @@ extension ImagePipeline {
         /// The shortest time, in seconds, between two previews of one image.
         public var progressiveDecodingInterval: Double = 0.5
 
+        /// The clock behind the pipeline's timers: the rate limiter's refills and retries and
+        /// the interval between previews. Tests inject a manual clock.
+        public var clock: any Clock<Duration> = ContinuousClock()
+
         /// Whether interrupted downloads resume with `Range` / `If-Range` requests.
         public var isResumableDataEnabled = true
 

@@ -50,6 +50,8 @@ public final class ImagePipeline: Sendable {
     let fetchOriginalDataJobs: JobPool<FetchOriginalDataKey, (Data, DataResponse?)>
     let loadDataJobs: JobPool<LoadDataKey, (Data, DataResponse?)>
     let rateLimiter: RateLimiter?
+    /// ``Configuration/clock``, for the timers of the jobs.
+    nonisolated let clock: ElapsedClock
     let resumableData = ResumableDataStorage()
 
     // MARK: Shared
@@ -103,7 +105,8 @@ public final class ImagePipeline: Sendable {
         self.fetchOriginalImageJobs = JobPool(isCoalescingEnabled: coalescing)
         self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing)
         self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing)
-        self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter() : nil
+        self.clock = ElapsedClock(configuration.clock)
+        self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter(clock: clock) : nil
         self.workers = PipelineWorkers(pool: configuration.workerPool)
     }
 

@@ -35,6 +35,7 @@ public final class HTTPTestServer: Sendable {
 
     deinit {
         stop()
+        listener.close()  // Only now: a stopped server keeps its port, which refuses connections.
     }
 
     /// `http://127.0.0.1:<port>`.
@@ -82,6 +83,9 @@ public final class HTTPTestServer: Sendable {
     }
 
     /// Stops accepting, and closes every connection (stalled ones included). Idempotent.
+    ///
+    /// The port stays bound, refusing connections, until the server is released, so a test can
+    /// count on a stopped server being unreachable.
     public func stop() {
         let wasRunning = state.withLock { state in
             guard !state.isStopped else { return false }
@@ -122,7 +126,6 @@ public final class HTTPTestServer: Sendable {
                 socket.close()
             }
         }
-        listener.close()
     }
 
     func record(_ request: HTTPTestRequest) -> Handler? {

@@ -25,6 +25,8 @@ public struct DataLoaderContract: Sendable {
         public var retryPolicy = RetryPolicy.disabled
         /// The response size limit.
         public var maximumResponseSize: Int?
+        /// The clock that times retry back-off (a ``ManualClock`` in the checks that measure it).
+        public var clock: any Clock<Duration> = ContinuousClock()
     }
 
     /// Makes a loader configured with the given options.
@@ -102,8 +104,18 @@ struct DataLoaderContractContext {
     let server: HTTPTestServer
     let makeLoader: DataLoaderContract.MakeLoader
 
-    func loader(retryPolicy: RetryPolicy = .disabled, maximumResponseSize: Int? = nil) -> any DataLoading {
-        makeLoader(DataLoaderContract.Options(retryPolicy: retryPolicy, maximumResponseSize: maximumResponseSize))
+    func loader(
+        retryPolicy: RetryPolicy = .disabled,
+        maximumResponseSize: Int? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) -> any DataLoading {
+        makeLoader(
+            DataLoaderContract.Options(
+                retryPolicy: retryPolicy,
+                maximumResponseSize: maximumResponseSize,
+                clock: clock
+            )
+        )
     }
 
     func request(_ path: String, timeout: Double = 30, method: String = "GET") -> DataRequest {

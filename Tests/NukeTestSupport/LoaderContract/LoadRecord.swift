@@ -69,9 +69,9 @@ public final class LoadRecorder: Sendable {
     /// What has been recorded so far.
     public var current: LoadRecord { record.withLock { $0 } }
 
-    /// Waits for the completion, then a little longer to catch a second completion or a late
-    /// chunk; throws ``LoaderContractViolation`` if none came within `timeout` seconds (a hang
-    /// guard, not a timed assertion: a busy machine may take many seconds).
+    /// Waits for the completion; throws ``LoaderContractViolation`` if none came within
+    /// `timeout` seconds (a hang guard, not a timed assertion: a busy machine may take many
+    /// seconds). ``LoadRecord/succeeded`` still sees a second completion made before it is read.
     public func finished(timeout: Double = 600) async throws -> LoadRecord {
         let completed = await withTaskGroup(of: Bool.self) { group in
             group.addTask { [finishedStream] in
@@ -86,7 +86,6 @@ public final class LoadRecorder: Sendable {
             return await group.next() ?? false
         }
         guard completed else { throw LoaderContractViolation("no completion within \(timeout) s (a hang)") }
-        try? await Task.sleep(for: .milliseconds(20))
         return current
     }
 }

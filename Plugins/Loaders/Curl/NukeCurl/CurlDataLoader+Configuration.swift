@@ -41,6 +41,8 @@ extension CurlDataLoader {
         public var proxy = ProxySettings.fromEnvironment
         /// When failed requests are tried again.
         public var retryPolicy = RetryPolicy.default
+        /// The clock that times the back-off between attempts (tests inject a manual one).
+        public var clock: any Clock<Duration> = ContinuousClock()
         /// Transfers stop with `NetworkError.responseTooLarge(limit:)` as soon as
         /// they are known to exceed this (from `Content-Length`, or while streaming).
         public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize

@@ -14,7 +14,7 @@ internal import Synchronization
 /// `curl_multi_wakeup`, the one multi call libcurl allows from any thread. Connections live in
 /// the multi handle, so every transfer of one loader shares them (and HTTP/2 streams).
 final class CurlEngine: @unchecked Sendable {
-    // @unchecked: `multi`, `transfers`, `transfersByID`, `retries` and `stopping` are used only on
+    // @unchecked: `multi`, `transfers`, `transfersByID`, `retryTimers` and `stopping` are used only on
     // the engine's thread; other threads use `commands` (a Mutex), `statistics` (a Mutex) and
     // `submit` (which calls `curl_multi_wakeup`, safe from any thread).
 
@@ -26,6 +26,8 @@ final class CurlEngine: @unchecked Sendable {
             completion: @Sendable ((any Error)?) -> Void
         )
         case cancel(id: UInt64)
+        /// A transfer's back-off is over: its next attempt starts.
+        case retryDue(id: UInt64)
         /// Ends the thread: at once, cancelling every transfer, or once none is left (`whenIdle`);
         /// then calls `completion` from the thread.
         case stop(whenIdle: Bool, completion: @Sendable () -> Void)
@@ -44,7 +46,8 @@ final class CurlEngine: @unchecked Sendable {
 
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var transfersByID: [UInt64: CurlTransfer] = [:]
-    private var retries: [(due: ContinuousClock.Instant, transfer: CurlTransfer)] = []
+    /// Transfers waiting out a back-off, by ID, with the task that sleeps on the clock.
+    private var retryTimers: [UInt64: Task<Void, Never>] = [:]
     private var stopping: Stopping?
 
     private static let globalInitialization: Void = {
@@ -66,6 +69,12 @@ final class CurlEngine: @unchecked Sendable {
         thread.start()
     }
 
+    deinit {
+        // Here, not when the thread ends: a cancellation or a retry timer may still `submit` to a
+        // stopped engine, and `curl_multi_wakeup` needs the multi handle alive.
+        curl_multi_cleanup(multi)
+    }
+
     /// Queues a command for the engine's thread and wakes it.
     func submit(_ command: Command) {
         commands.withLock { $0.append(command) }
@@ -82,16 +91,14 @@ final class CurlEngine: @unchecked Sendable {
                 handle(command)
             }
             if let stopping, !stopping.whenIdle || transfersByID.isEmpty { break }
-            startDueRetries()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             finishCompletedTransfers()
-            curl_multi_poll(multi, nil, 0, pollTimeout(), nil)
+            curl_multi_poll(multi, nil, 0, 1000, nil)  // Commands (`submit`) interrupt it.
         }
         for transfer in Array(transfersByID.values) {
             cancel(transfer)
         }
-        curl_multi_cleanup(multi)
         for completion in stopping?.completions ?? [] { completion() }
     }
 
@@ -109,6 +116,10 @@ final class CurlEngine: @unchecked Sendable {
             startAttempt(of: transfer)
         case .cancel(let id):
             if let transfer = transfersByID[id] { cancel(transfer) }
+        case .retryDue(let id):
+            if retryTimers.removeValue(forKey: id) != nil, let transfer = transfersByID[id] {
+                startAttempt(of: transfer)
+            }
         case let .stop(whenIdle, completion):
             var stopping = self.stopping ?? Stopping(whenIdle: whenIdle, completions: [])
             stopping.whenIdle = stopping.whenIdle && whenIdle
@@ -130,7 +141,7 @@ final class CurlEngine: @unchecked Sendable {
     /// complete, so the server sees the cancellation.
     private func cancel(_ transfer: CurlTransfer) {
         detach(transfer)
-        retries.removeAll { $0.transfer === transfer }
+        retryTimers.removeValue(forKey: transfer.id)?.cancel()
         finish(transfer, error: CancellationError())
     }
 
@@ -149,7 +160,7 @@ final class CurlEngine: @unchecked Sendable {
                 finish(transfer, error: error)
             case .retry(let delay):
                 statistics.record { $0.retries += 1 }
-                retries.append((ContinuousClock.now + .milliseconds(Int(delay * 1000)), transfer))
+                scheduleRetry(of: transfer, after: delay)
             }
         }
     }
@@ -166,20 +177,19 @@ final class CurlEngine: @unchecked Sendable {
         transfer.complete(with: error)
     }
 
-    private func startDueRetries() {
-        let now = ContinuousClock.now
-        let due = retries.filter { $0.due <= now }
-        guard !due.isEmpty else { return }
-        retries.removeAll { $0.due <= now }
-        due.forEach { startAttempt(of: $0.transfer) }
-    }
-
-    /// Up to a second, less when a retry is due sooner; commands interrupt it.
-    private func pollTimeout() -> Int32 {
-        guard let next = retries.map(\.due).min() else { return 1000 }
-        let wait = next - ContinuousClock.now
-        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: max(0, min(1000, milliseconds + 1)))
+    /// Sleeps `delay` seconds on the configured clock, then has the engine's thread start the
+    /// next attempt (``Command/retryDue(id:)``).
+    private func scheduleRetry(of transfer: CurlTransfer, after delay: Double) {
+        let clock = configuration.clock
+        let id = transfer.id
+        retryTimers[id] = Task { [self] in
+            do {
+                try await clock.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up))))
+                submit(.retryDue(id: id))
+            } catch {
+                return  // Cancelled with its transfer.
+            }
+        }
     }
 
     private func recordStatistics(of transfer: CurlTransfer) {

@@ -10,6 +10,8 @@ extension URLSessionDataLoader {
         public var maximumRedirects = 10
         /// When failed requests are tried again.
         public var retryPolicy = RetryPolicy.default
+        /// The clock that times the back-off between attempts (tests inject a manual one).
+        public var clock: any Clock<Duration> = ContinuousClock()
         /// Transfers stop with `NetworkError.responseTooLarge(limit:)` as soon as they
         /// are known to exceed this.
         public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize

@@ -37,8 +37,7 @@ public final class URLSessionDataLoader: DataLoading {
     }
 
     deinit {
-        let session = self.session
-        DispatchQueue.global().async { session.invalidateAndCancel() }  // Never wait on the session here.
+        delegate.invalidate(session)
     }
 
     /// Starts a transfer.

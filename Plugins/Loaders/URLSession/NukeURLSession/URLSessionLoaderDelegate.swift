@@ -7,7 +7,8 @@ internal import Synchronization
 /// and starts retries.
 final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: NSObject subclasses cannot be checked. `transfers` is behind a Mutex;
-    // `configuration` is immutable; `session` is set once by the loader's init before any use.
+    // `configuration` is immutable; `session` is set once by the loader's init before any use;
+    // `isInvalidated` is confined to `taskQueue`.
 
     private let configuration: URLSessionDataLoader.Configuration
     private let transfers = Mutex<[Int: URLSessionTransfer]>([:])
@@ -22,6 +23,17 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
     /// response; callers (the pipeline's actor, Swift's few cooperative threads) must never wait
     /// on it, so tasks are created here.
     private let taskQueue = DispatchQueue(label: "NukeURLSession.tasks")
+    /// Set on `taskQueue`, and read only there: no task is created on an invalidated session
+    /// (which is a fatal error in Foundation), even by a retry whose back-off ends later.
+    nonisolated(unsafe) private var isInvalidated = false
+
+    /// Invalidates `session` after the tasks being created; later attempts fail with an error.
+    func invalidate(_ session: URLSession) {
+        taskQueue.async { [self] in
+            isInvalidated = true
+            session.invalidateAndCancel()
+        }
+    }
 
     /// Starts the next attempt of `transfer`, asynchronously.
     func start(_ transfer: URLSessionTransfer) {
@@ -31,7 +43,7 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     private func startNow(_ transfer: URLSessionTransfer) {
-        guard let session else {
+        guard let session, !isInvalidated else {
             transfer.complete(with: NetworkError.other(reason: "The URL session was invalidated"))
             return
         }
@@ -82,8 +94,11 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
         case .complete(let error):
             transfer.complete(with: error)
         case .retry(let delay):
-            taskQueue.asyncAfter(deadline: .now() + delay) { [self] in
-                startNow(transfer)
+            let clock = configuration.clock
+            Task { [self] in
+                // A cancellation meanwhile makes the next attempt end at once (`begin` refuses it).
+                try? await clock.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up))))
+                start(transfer)
             }
         }
     }
