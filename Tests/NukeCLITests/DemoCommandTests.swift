@@ -15,14 +15,11 @@ import Testing
         return columns
     }
 
-    @Test("The demo runs end to end within 30 s, reports every cache layer and writes a valid contact sheet")
+    @Test("The demo runs end to end, reports every cache layer and writes a valid contact sheet")
     func demoEndToEnd() async throws {
         let runner = try CommandRunner()
-        let start = ContinuousClock.now
         let outcome = try await runner.run(["demo", "--output", runner.path("demo")])
-        let elapsed = ContinuousClock.now - start
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(elapsed < .seconds(30))
 
         // Columns: requests, server, downloads, bytes, coalesced, memory, HTTP cache, p50, p95, time.
         let cold = Self.row("cold", in: outcome.standardOutput)

@@ -207,8 +207,7 @@ struct ImagePipelineCoalescingTests {
         for priority in [ImageRequest.Priority.veryHigh, .low, .high, .veryLow, .high, .low] {
             task.priority = priority
         }
-        #expect(await waitUntil { recorder.priorities.last == .low })
-        try await Task.sleep(for: .milliseconds(20))
+        await pipelineActorBarrier()  // Every change has reached the actor.
         #expect(recorder.priorities.last == .low)
         await queue.setSuspended(false)
         _ = try await task.image

@@ -178,7 +178,7 @@ struct ImagePipelineErrorTests {
         let gate = Collector<Int>()
         let observer = ImagePipelineObserver(willLoadData: { request in
             gate.append(1)
-            try? await Task.sleep(for: .milliseconds(100))
+            await waitUntil { Task.isCancelled }  // Answers only after the task was cancelled.
             return request
         })
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: observer)
@@ -186,7 +186,7 @@ struct ImagePipelineErrorTests {
         await waitUntil { gate.count == 1 }
         task.cancel()
         #expect(await expectFailure(task)?.caseName == "cancelled")
-        try await Task.sleep(for: .milliseconds(150))
+        await pipeline.flush()  // Waits for willLoadData to return and its answer to be handled.
         #expect(loader.createdTaskCount == 0)
     }
 

@@ -124,7 +124,7 @@ struct ImagePipelineProgressiveTests {
         #expect(error?.caseName == "decodingFailed")
         #expect(recorder.cancelledCount == 1)
         await processing.setSuspended(false)
-        try await Task.sleep(for: .milliseconds(20))
+        await pipeline.flush()  // Anything the queue started would be on the workers now.
         #expect(counter.value == 0)
         #expect(cache.writeCount == 0)
     }
@@ -163,9 +163,9 @@ struct ImagePipelineProgressiveTests {
         }
         let task = pipeline.imageTask(with: URL.test)
         #expect(await waitUntil { task.status.progress.completed == 64 })
-        for _ in 1..<100 {
+        for served in 2...100 {
             loader.serveNextChunk()
-            try await Task.sleep(for: .microseconds(200))
+            await waitUntil { task.status.progress.completed == Int64(64 * served) }  // One chunk at a time.
         }
         _ = try await task.response
         #expect(delegate.sizes.all == [64, 128, 256, 512, 1024, 2048])

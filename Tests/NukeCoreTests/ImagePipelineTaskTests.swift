@@ -162,7 +162,8 @@ struct ImagePipelineTaskTests {
         await waitUntil { loader.createdTaskCount == 1 }
         task.cancel()
         loader.isSuspended = false
-        try await Task.sleep(for: .milliseconds(50))
+        await pipeline.shutdown(cancellingTasks: false)  // Every task, the cancelled one included, ended.
+        await withCheckedContinuation { done in pipeline.callbackQueue.async { done.resume() } }
         #expect(calls.all.isEmpty)
     }
 
@@ -179,8 +180,9 @@ struct ImagePipelineTaskTests {
         let response = try await inline.imageTask(with: URL.test).response
         #expect(response.container.data == MockDataLoader.defaultData)
 
+        let recorder = await QueueRecorder(pipeline.configuration.imageDecodingQueue)
         let queued = pipeline.imageTask(with: URL.test)
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await waitUntil { recorder.addedCount == 1 })
         #expect(queued.status.result == nil)  // Waits for the suspended decoding queue.
         await pipeline.configuration.imageDecodingQueue.setSuspended(false)
         _ = try await queued.response

@@ -42,8 +42,7 @@ import Testing
         pipeline.cache[URL.test] = ImageContainer(image: try Bitmap(width: 1, height: 1, pixelFormat: .gray8))
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         prefetcher.startPrefetching(with: [URL.test])
-        #expect(prefetcher.outstandingCount == 0)
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(prefetcher.outstandingCount == 0)  // Decided synchronously: no work was queued.
         #expect(observer.createdTaskCount == 0)
     }
 
@@ -56,7 +55,7 @@ import Testing
         prefetcher.stopPrefetching(with: urls)
         prefetcher.startPrefetching(with: [url(100)])
         prefetcher.stopPrefetching()
-        try await Task.sleep(for: .milliseconds(50))
+        await pipelineActorBarrier()
         #expect(observer.createdTaskCount == 0)
         #expect(loader.createdTaskCount == 0)
         #expect(prefetcher.outstandingCount == 0)
@@ -91,7 +90,8 @@ import Testing
         let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 2)
         prefetcher.startPrefetching(with: (0..<5).map(url))
         #expect(await waitUntil { loader.createdTaskCount == 2 })
-        try await Task.sleep(for: .milliseconds(30))
+        // The other three wait in the prefetcher's queue, and cannot start while the two loads hang.
+        #expect(await waitUntil { await prefetcher.queue.pendingCount == 3 })
         #expect(loader.createdTaskCount == 2)
         loader.isSuspended = false
         #expect(await waitUntil { memory.totalCount == 5 })
@@ -105,7 +105,7 @@ import Testing
         prefetcher.isPaused = true
         #expect(prefetcher.isPaused)
         prefetcher.startPrefetching(with: [url(1), url(2)])
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await waitUntil { await prefetcher.queue.pendingCount == 2 })  // Queued, not started.
         #expect(observer.createdTaskCount == 0)
         prefetcher.isPaused = false
         #expect(await waitUntil { memory.totalCount == 2 })

@@ -25,7 +25,7 @@ struct LocalResourceTests {
         let upper = URL(string: url.absoluteString.replacingOccurrences(of: "file:", with: "FILE:"))
         #expect(try await pipeline.image(for: upper).height == 480)
         #expect(loader.createdTaskCount == 0)
-        try await Task.sleep(for: .milliseconds(20))
+        await pipeline.flush()  // Disk-cache stores run on the workers; flush waits for them.
         #expect(dataCache.writeCount == 0)
     }
 

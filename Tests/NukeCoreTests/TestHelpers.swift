@@ -69,3 +69,10 @@ extension TaskQueue {
         isSuspended = value
     }
 }
+
+/// Returns once the pipeline actor has run the work this task already enqueued on it (the hops
+/// `Task { @ImagePipelineActor in … }` made by calls this task returned from): the actor runs
+/// jobs of one priority in the order they were enqueued, and this barrier is enqueued last.
+func pipelineActorBarrier() async {
+    await Task { @ImagePipelineActor in }.value
+}

@@ -44,7 +44,7 @@ public final class ImagePrefetcher: Sendable {
     /// Where prefetched images end up.
     public let destination: Destination
 
-    private let queue: TaskQueue
+    let queue: TaskQueue
     /// Shared with queued work, which must not keep the prefetcher alive (releasing it cancels).
     private let shared: Shared
     private let pausedFlag = Mutex(false)
@@ -184,6 +184,9 @@ public final class ImagePrefetcher: Sendable {
     @ImagePipelineActor
     private func enqueue(_ request: ImageRequest, key: LoadImageKey, id: UInt64, priority: ImageRequest.Priority) {
         let (shared, pipeline, kind) = (shared, pipeline, destination == .diskCache ? ImageTask.Kind.data : .image)
+        // The flag, not the order of the hops to the actor, decides: work started right after
+        // `isPaused = true` must not run before the suspension's own hop arrives.
+        queue.isSuspended = pausedFlag.withLock { $0 }
         let operation = queue.add(priority: priority) {
             await Self.run(request, kind: kind, key: key, id: id, pipeline: pipeline, shared: shared)
         }

@@ -22,6 +22,8 @@ public func runCancelStorm(on loader: any DataLoading, count: Int = 200) async t
         recorder.start(DataRequest(url: server.url(index.isMultiple(of: 2) ? "/slow" : "/late")), on: loader)
     }
     for (index, task) in tasks.enumerated() {
+        // Spreads the cancellations over the transfers' stages (connecting, headers, body). Not a
+        // settle: the checks below hold whatever stage each load reached.
         if index % 10 == 0 { try await Task.sleep(for: .milliseconds(index % 30)) }
         task.cancel()
     }

@@ -1,0 +1,210 @@
+import NukeTestSupport
+import Testing
+
+@testable import NukeCore
+
+@Suite struct NetworkLoadStateTests {
+    @Test("Every stage in order: token, slot, willLoadData, transfer, finish")
+    func fullRoute() {
+        var state = NetworkLoadState(needsToken: true, needsSlot: true, needsPreparation: true)
+        #expect(state.start() == .takeToken)
+        #expect(state.tokenGranted() == .requestSlot)
+        #expect(state.slotGranted() == .prepare)
+        #expect(state.prepared() == .startTransfer)
+        #expect(state.stage == .transferring)
+        #expect(state.transferEnded() == .finish)
+        #expect(state.stage == .ended)
+        #expect(state.cancel() == .none)
+    }
+
+    @Test("Skipped stages: no limiter, no queue, no delegate starts the transfer at once")
+    func skippedStages() {
+        var direct = NetworkLoadState(needsToken: false, needsSlot: false, needsPreparation: false)
+        #expect(direct.start() == .startTransfer)
+        var queued = NetworkLoadState(needsToken: false, needsSlot: true, needsPreparation: false)
+        #expect(queued.start() == .requestSlot)
+        #expect(queued.slotGranted() == .startTransfer)
+        var limited = NetworkLoadState(needsToken: true, needsSlot: false, needsPreparation: true)
+        #expect(limited.start() == .takeToken)
+        #expect(limited.tokenGranted() == .prepare)
+    }
+
+    @Test("Cancelling at each stage undoes exactly that stage; later events are ignored")
+    func cancellation() {
+        var waitingForToken = NetworkLoadState(needsToken: true, needsSlot: true, needsPreparation: true)
+        _ = waitingForToken.start()
+        #expect(waitingForToken.cancel() == .none)
+        #expect(waitingForToken.tokenGranted() == .returnToken)
+
+        var waitingForSlot = NetworkLoadState(needsToken: true, needsSlot: true, needsPreparation: true)
+        _ = waitingForSlot.start()
+        _ = waitingForSlot.tokenGranted()
+        #expect(waitingForSlot.cancel() == .cancelSlotRequest)
+        #expect(waitingForSlot.slotGranted() == .none)
+
+        var preparing = NetworkLoadState(needsToken: false, needsSlot: true, needsPreparation: true)
+        _ = preparing.start()
+        _ = preparing.slotGranted()
+        #expect(preparing.cancel() == .cancelPreparation)
+        #expect(preparing.prepared() == .none, "willLoadData answering after cancel starts nothing")
+        #expect(preparing.preparationFailed() == .none)
+
+        var transferring = NetworkLoadState(needsToken: false, needsSlot: false, needsPreparation: false)
+        _ = transferring.start()
+        #expect(transferring.cancel() == .cancelTransfer)
+        #expect(transferring.transferEnded() == .none)
+        #expect(transferring.cancel() == .none)
+    }
+
+    @Test("willLoadData throwing finishes the load")
+    func preparationFails() {
+        var state = NetworkLoadState(needsToken: false, needsSlot: false, needsPreparation: true)
+        #expect(state.start() == .prepare)
+        #expect(state.preparationFailed() == .finish)
+        #expect(state.prepared() == .none)
+    }
+
+    @Test("start is idempotent")
+    func startTwice() {
+        var state = NetworkLoadState(needsToken: false, needsSlot: true, needsPreparation: false)
+        #expect(state.start() == .requestSlot)
+        #expect(state.start() == .none)
+    }
+}
+
+@Suite struct PreviewSchedulerTests {
+    private let interval = Duration.milliseconds(500)
+
+    @Test("The policy is asked on the first chunk; the decoder is made once")
+    func firstChunk() {
+        var scheduler = PreviewScheduler(interval: interval)
+        #expect(scheduler.partialDataArrived(byteCount: 100, now: .zero) == .evaluatePolicy)
+        #expect(
+            scheduler.policyEvaluated(.incremental, byteCount: 100) == .decode(policy: .incremental, needsDecoder: true)
+        )
+        scheduler.previewDecodeStarted()
+        #expect(scheduler.partialDataArrived(byteCount: 200, now: .zero) == .skip, "one decode at a time")
+        #expect(scheduler.previewDecoded(succeeded: true, now: .seconds(1)) == 1)
+        #expect(
+            scheduler.partialDataArrived(byteCount: 300, now: .seconds(2))
+                == .decode(policy: .incremental, needsDecoder: false)
+        )
+    }
+
+    @Test("Previews are at least the interval apart")
+    func minimumInterval() {
+        var scheduler = PreviewScheduler(interval: interval)
+        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
+        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
+        scheduler.previewDecodeStarted()
+        #expect(scheduler.previewDecoded(succeeded: true, now: .seconds(1)) == 1)
+        #expect(scheduler.partialDataArrived(byteCount: 200, now: .seconds(1) + .milliseconds(499)) == .skip)
+        #expect(scheduler.partialDataArrived(byteCount: 200, now: .seconds(1) + .milliseconds(500)) != .skip)
+    }
+
+    @Test("A failed preview is not counted and does not start the interval")
+    func failedPreview() {
+        var scheduler = PreviewScheduler(interval: interval)
+        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
+        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
+        scheduler.previewDecodeStarted()
+        #expect(scheduler.previewDecoded(succeeded: false, now: .zero) == nil)
+        #expect(scheduler.previewCount == 0)
+        #expect(
+            scheduler.partialDataArrived(byteCount: 200, now: .zero)
+                == .decode(policy: .incremental, needsDecoder: false)
+        )
+    }
+
+    @Test("A disabled policy is asked again when the data doubled, at most 6 times")
+    func disabledPolicyReevaluation() {
+        var scheduler = PreviewScheduler(interval: interval)
+        var size = 100
+        for _ in 0..<PreviewScheduler.maximumPolicyEvaluations {
+            #expect(scheduler.partialDataArrived(byteCount: size, now: .zero) == .evaluatePolicy)
+            #expect(scheduler.policyEvaluated(.disabled, byteCount: size) == .skip)
+            #expect(scheduler.partialDataArrived(byteCount: 2 * size - 1, now: .zero) == .skip, "not doubled yet")
+            size *= 2
+        }
+        #expect(scheduler.partialDataArrived(byteCount: size * 4, now: .zero) == .skip, "asked 6 times already")
+    }
+
+    @Test("A thumbnail policy gives one preview")
+    func thumbnail() {
+        var scheduler = PreviewScheduler(interval: .zero)
+        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
+        #expect(
+            scheduler.policyEvaluated(.thumbnail, byteCount: 100) == .decode(policy: .thumbnail, needsDecoder: true)
+        )
+        scheduler.previewDecodeStarted()
+        #expect(scheduler.previewDecoded(succeeded: true, now: .zero) == 1)
+        #expect(scheduler.partialDataArrived(byteCount: 1000, now: .seconds(10)) == .skip)
+    }
+
+    @Test("The final data stops previews and cancels one still decoding; its result is dropped")
+    func finalData() {
+        var scheduler = PreviewScheduler(interval: .zero)
+        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
+        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
+        scheduler.previewDecodeStarted()
+        #expect(scheduler.previewDecoded(succeeded: true, now: .zero) == 1)
+        _ = scheduler.partialDataArrived(byteCount: 200, now: .zero)
+        scheduler.previewDecodeStarted()
+        let final = scheduler.finalDataArrived()
+        #expect(final == PreviewScheduler.Final(policy: .incremental, cancelsPreviewDecode: true, previewCount: 1))
+        #expect(scheduler.previewDecoded(succeeded: true, now: .zero) == nil)
+        #expect(scheduler.partialDataArrived(byteCount: 300, now: .seconds(5)) == .skip)
+    }
+
+    @Test("Without previews the final decode uses the incremental policy")
+    func finalWithoutPreviews() {
+        var scheduler = PreviewScheduler(interval: interval)
+        #expect(
+            scheduler.finalDataArrived()
+                == PreviewScheduler.Final(policy: .incremental, cancelsPreviewDecode: false, previewCount: 0)
+        )
+    }
+}
+
+@Suite(.timeLimit(.minutes(10)))
+struct RateLimiterTests {
+    @Test("A burst runs at once; the rest waits for tokens refilled on the clock, in order")
+    @ImagePipelineActor
+    func refill() async {
+        let clock = ManualClock()
+        let limiter = RateLimiter(rate: 10, burst: 3, clock: ElapsedClock(clock))
+        let ran = Collector<Int>()
+        for index in 0..<5 {
+            limiter.execute {
+                ran.append(index)
+                return true
+            }
+        }
+        #expect(ran.all == [0, 1, 2])
+        await clock.waitForSleepers()
+        #expect(clock.sleepingDeadlines == [.milliseconds(100)], "retry after max(15 ms, 2.1 / rate)")
+        clock.advance(by: .milliseconds(100))  // One token at 10 per second.
+        await waitUntil { ran.count == 4 }
+        await clock.waitForSleepers()
+        #expect(ran.all == [0, 1, 2, 3])
+        clock.advance(by: .milliseconds(100))
+        await waitUntil { ran.count == 5 }
+        #expect(ran.all == [0, 1, 2, 3, 4])
+    }
+
+    @Test("25. Work that declines its token (its task was cancelled) gives it back")
+    @ImagePipelineActor
+    func declinedToken() {
+        let limiter = RateLimiter(rate: 10, burst: 2, clock: ElapsedClock(ManualClock()))
+        limiter.execute { false }
+        limiter.execute { false }
+        let ran = Collector<Int>()
+        for index in 0..<2 {
+            limiter.execute {
+                ran.append(index)
+                return true
+            }
+        }
+        #expect(ran.all == [0, 1])
+    }
+}
