@@ -131,15 +131,15 @@ import Testing
     @Test("17. Disk keys concatenate image ID, thumbnail and processor identifiers")
     func diskKeys() {
         let pipeline = ImagePipeline.makeTestPipeline()
-        #expect(pipeline.makeDataCacheKey(for: ImageRequest(url: .test)) == "http://test.com/example.jpeg")
+        #expect(pipeline.cache.makeDataCacheKey(for: ImageRequest(url: .test)) == "http://test.com/example.jpeg")
         #expect(
-            pipeline.makeDataCacheKey(for: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))
+            pipeline.cache.makeDataCacheKey(for: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))
                 == "http://test.com/example.jpeg1"
         )
         var thumbnail = ImageRequest(url: .test)
         thumbnail.thumbnail = ThumbnailOptions(maxPixelSize: 400)
         #expect(
-            pipeline.makeDataCacheKey(for: thumbnail)
+            pipeline.cache.makeDataCacheKey(for: thumbnail)
                 == "http://test.com/example.jpegcom.github/kean/nuke/thumbnail?maxPixelSize=400.0,options=truetruetruetrue"
         )
     }

@@ -15,8 +15,10 @@ public final class ManualClock: Clock, Sendable {
         /// Creates an instant `offset` after the clock's start.
         public init(offset: Duration) { self.offset = offset }
 
+        /// The instant `duration` after this one.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
 
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
 
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }

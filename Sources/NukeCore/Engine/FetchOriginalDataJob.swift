@@ -12,7 +12,7 @@
 /// user tasks behind it allow.
 @ImagePipelineActor
 final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
-    private let pipeline: ImagePipeline
+    private let services: JobServices
     private let request: ImageRequest
     private var buffer = Data()
     private var response: DataResponse?
@@ -22,8 +22,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private var localRead: WorkerPoolItem?
     private var load: NetworkLoad?
 
-    init(pipeline: ImagePipeline, request: ImageRequest) {
-        self.pipeline = pipeline
+    init(services: JobServices, request: ImageRequest) {
+        self.services = services
         self.request = request
     }
 
@@ -57,15 +57,15 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             send(.error(.dataLoadingFailed(error: DataLoadingError.invalidURL(request.url?.absoluteString))))
             return
         }
-        if pipeline.configuration.isLocalResourcesSupportEnabled, LocalResource.isLocal(url) {
+        if services.isLocalResourcesSupportEnabled, LocalResource.isLocal(url) {
             loadLocalResource(url)
             return
         }
-        guard var loader = pipeline.delegate.dataLoader(for: request, pipeline: pipeline) else {
+        guard var loader = services.dataLoader(for: request) else {
             send(.error(.dataLoaderNotRegistered(scheme: scheme.lowercased())))
             return
         }
-        if let httpCache = pipeline.httpCache(for: request) {
+        if let httpCache = services.caches.httpCache(for: request) {
             loader = HTTPCachingDataLoader(loader: loader, cache: httpCache)
             if request.options.contains(.returnCacheDataDontLoad) {
                 urlRequest.cachePolicy = .returnCacheDataDontLoad
@@ -73,8 +73,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
             }
         }
-        if pipeline.configuration.isResumableDataEnabled, let resumable = pipeline.resumableData.take(for: resumableKey)
-        {
+        if let resumable = services.resumableData?.take(for: resumableKey) {
             resumable.apply(to: &urlRequest)
             self.resumable = resumable
         }
@@ -88,20 +87,13 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     /// The rate limiter and a data-loading slot unless the request skips the queue, and the
     /// delegate's `willLoadData` when there is a custom delegate.
     private func makeRoute() -> NetworkLoad.Route {
-        let pipeline = self.pipeline
-        let request = self.request
         let isQueued = !request.options.contains(.skipDataLoadingQueue)
-        var route = NetworkLoad.Route(
-            rateLimiter: isQueued ? pipeline.rateLimiter : nil,
-            queue: isQueued ? pipeline.configuration.dataLoadingQueue : nil,
-            inFlight: pipeline.workers.inFlight
+        return NetworkLoad.Route(
+            rateLimiter: isQueued ? services.rateLimiter : nil,
+            queue: isQueued ? services.dataLoadingQueue : nil,
+            inFlight: services.workers.inFlight,
+            prepare: services.willLoadData(for: request)
         )
-        if pipeline.hasCustomDelegate {
-            route.prepare = { urlRequest in
-                try await pipeline.delegate.willLoadData(for: request, urlRequest: urlRequest, pipeline: pipeline)
-            }
-        }
-        return route
     }
 
     // MARK: Closures and local resources
@@ -113,7 +105,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 await self.runDataClosureNow(makeData)
             }
         } else {
-            operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
+            operation = services.dataLoadingQueue.add(priority: priority) {
                 guard !self.isDisposed else { return }
                 await self.runDataClosureNow(makeData)
             }
@@ -123,7 +115,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private func runDataClosureNow(_ makeData: @escaping @Sendable () async throws -> Data) async {
         do {
             // User code: on the worker pool, where blocking does not stall the cooperative pool.
-            let data = try await withTaskExecutorPreference(pipeline.configuration.workerPool) {
+            let data = try await withTaskExecutorPreference(services.workerPool) {
                 try await makeData()
             }
             guard !Task.isCancelled, !isDisposed else { return }
@@ -136,8 +128,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func loadLocalResource(_ url: URL) {
-        let maximumSize = pipeline.configuration.maximumResponseDataSize
-        localRead = pipeline.workers.run {
+        let maximumSize = services.maximumResponseDataSize
+        localRead = services.workers.run {
             Result { try LocalResource.load(url, maximumSize: maximumSize) }
         } then: { result in
             guard !self.isDisposed else { return }
@@ -174,7 +166,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             self.response = response
             let length = response.expectedContentLength
             expectedTotal = length > 0 ? length + Int64(buffer.count) : -1
-            if let limit = pipeline.configuration.maximumResponseDataSize, expectedTotal > Int64(limit) {
+            if let limit = services.maximumResponseDataSize, expectedTotal > Int64(limit) {
                 send(.error(.dataDownloadExceededMaximumSize))
                 return false
             }
@@ -183,12 +175,12 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             }
         }
         buffer.append(chunk)
-        if let limit = pipeline.configuration.maximumResponseDataSize, buffer.count > limit {
+        if let limit = services.maximumResponseDataSize, buffer.count > limit {
             send(.error(.dataDownloadExceededMaximumSize))
             return false
         }
         send(.progress(ImageTask.Progress(completed: Int64(buffer.count), total: expectedTotal)))
-        if pipeline.configuration.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
+        if services.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
             send(.value((buffer, response), isCompleted: false))
         }
         return true
@@ -215,11 +207,11 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     /// Keeps partial data for a later resume; or puts back resumable data taken for an attempt
     /// that ended before the server answered.
     private func saveResumableData() {
-        guard pipeline.configuration.isResumableDataEnabled else { return }
+        guard let storage = services.resumableData else { return }
         if let resumable, response == nil {
-            pipeline.resumableData.store(resumable, for: resumableKey)
+            storage.store(resumable, for: resumableKey)
         } else if let resumable = ResumableData(response: response, data: buffer, expectedTotal: expectedTotal) {
-            pipeline.resumableData.store(resumable, for: resumableKey)
+            storage.store(resumable, for: resumableKey)
         }
         resumable = nil
     }
@@ -228,23 +220,23 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     private func storeOriginalDataIfNeeded() {
         guard shouldStoreOriginalData() else { return }
-        let pipeline = self.pipeline
+        let services = self.services
         let request = self.request
         let data = buffer
-        let key = pipeline.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false))
-        pipeline.workers.submit {
-            pipeline.storeCachedData(data, image: nil, for: request, key: key)
+        let key = services.caches.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false))
+        services.workers.submit {
+            services.caches.storeCachedData(data, image: nil, for: request, key: key)
         }
     }
 
     /// Decides from every user task waiting for this download (see `DataCachePolicy`).
     private func shouldStoreOriginalData() -> Bool {
-        guard pipeline.delegate.dataCache(for: request, pipeline: pipeline) != nil else { return false }
+        guard services.caches.diskCache(forWriting: request) != nil else { return false }
         let tasks = imageTasks
         if !tasks.isEmpty, tasks.allSatisfy({ $0.request.options.contains(.disableDiskCacheWrites) }) {
             return false
         }
-        switch pipeline.configuration.dataCachePolicy {
+        switch services.dataCachePolicy {
         case .storeOriginalData, .storeAll:
             return true
         case .storeEncodedImages:

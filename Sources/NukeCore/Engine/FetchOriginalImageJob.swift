@@ -12,16 +12,16 @@
 /// which is re-evaluated while it says `.disabled` (at most 6 times, each after the data doubled).
 @ImagePipelineActor
 final class FetchOriginalImageJob: Job<ImageResponse> {
-    private let pipeline: ImagePipeline
+    private let services: JobServices
     private let request: ImageRequest
     /// One decoder serves the previews and the final image.
     private var decoder: (any ImageDecoding)?
     private var previews: PreviewScheduler
 
-    init(pipeline: ImagePipeline, request: ImageRequest) {
-        self.pipeline = pipeline
+    init(services: JobServices, request: ImageRequest) {
+        self.services = services
         self.request = request
-        self.previews = PreviewScheduler(interval: .seconds(pipeline.configuration.progressiveDecodingInterval))
+        self.previews = PreviewScheduler(interval: services.progressiveDecodingInterval)
     }
 
     override func start() {
@@ -29,7 +29,7 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             runImageClosure(makeImage)
             return
         }
-        let job = pipeline.makeFetchOriginalDataJob(for: request)
+        let job = services.fetchOriginalDataJob(for: request)
         dependency = job.subscribe(.job(self), priority: priority) { event in
             self.receive(event)
         }
@@ -37,8 +37,8 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
 
     private func runImageClosure(_ makeImage: @escaping @Sendable () async throws -> ImageContainer) {
         let request = self.request
-        let pool = pipeline.configuration.workerPool
-        operation = pipeline.configuration.dataLoadingQueue.add(priority: priority) {
+        let pool = services.workerPool
+        operation = services.dataLoadingQueue.add(priority: priority) {
             let result: Result<ImageContainer, any Error>
             do {
                 // User code: on the worker pool, where blocking does not stall the cooperative pool.
@@ -75,29 +75,29 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
     // MARK: Previews
 
     private func decodePreview(_ data: Data, response: DataResponse?) {
-        guard pipeline.configuration.isProgressiveDecodingEnabled else { return }
-        var action = previews.partialDataArrived(byteCount: data.count, now: pipeline.clock.now())
+        guard services.isProgressiveDecodingEnabled else { return }
+        var action = previews.partialDataArrived(byteCount: data.count, now: services.clock.now())
         if action == .evaluatePolicy {
             let context = makeDecodingContext(data, response: response, isCompleted: false, policy: .incremental)
-            let policy = pipeline.delegate.previewPolicy(for: context, pipeline: pipeline)
+            let policy = services.previewPolicy(for: context)
             action = previews.policyEvaluated(policy, byteCount: data.count)
         }
         guard case let .decode(policy, needsDecoder) = action else { return }
         if needsDecoder {
             let context = makeDecodingContext(data, response: response, isCompleted: false, policy: policy)
-            decoder = pipeline.delegate.imageDecoder(for: context, pipeline: pipeline)
+            decoder = services.imageDecoder(for: context)
         }
         guard let decoder else { return }
         previews.previewDecodeStarted()
         let request = self.request
         runDecoding(
             with: decoder,
-            on: pipeline.configuration.imageDecodingQueue,
-            workers: pipeline.workers
+            on: services.imageDecodingQueue,
+            workers: services.workers
         ) {
             decoder.decodePartiallyDownloadedData(data)
         } completion: { [unowned self] preview in
-            let now = self.pipeline.clock.now()
+            let now = self.services.clock.now()
             guard let scanNumber = self.previews.previewDecoded(succeeded: preview != nil, now: now),
                 var container = preview
             else { return }  // Failed previews are ignored.
@@ -114,7 +114,7 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         isCompleted: Bool,
         policy: ImagePipeline.PreviewPolicy
     ) -> ImageDecodingContext {
-        pipeline.makeDecodingContext(
+        services.makeDecodingContext(
             request: request,
             data: data,
             isCompleted: isCompleted,
@@ -132,19 +132,19 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             operation = nil
         }
         let context = makeDecodingContext(data, response: response, isCompleted: true, policy: final.policy)
-        guard let decoder = decoder ?? pipeline.delegate.imageDecoder(for: context, pipeline: pipeline) else {
+        guard let decoder = decoder ?? services.imageDecoder(for: context) else {
             send(.error(.decoderNotRegistered(context: context)))
             return
         }
-        let pipeline = self.pipeline
+        let services = self.services
         let request = self.request
         let previewCount = final.previewCount
         runDecoding(
             with: decoder,
-            on: pipeline.configuration.imageDecodingQueue,
-            workers: pipeline.workers
+            on: services.imageDecodingQueue,
+            workers: services.workers
         ) {
-            pipeline.decode(data, with: decoder, context: context)
+            services.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in
             switch result {
             case .success(var container):

@@ -7,22 +7,22 @@
 /// Produces the raw data of a request for `data(for:)`: from the disk cache or the shared download.
 @ImagePipelineActor
 final class LoadDataJob: Job<(Data, DataResponse?)> {
-    private let pipeline: ImagePipeline
+    private let services: JobServices
     private let request: ImageRequest
     private var diskLookup: WorkerPoolItem?
 
-    init(pipeline: ImagePipeline, request: ImageRequest) {
-        self.pipeline = pipeline
+    init(services: JobServices, request: ImageRequest) {
+        self.services = services
         self.request = request
     }
 
     override func start() {
-        guard let cache = pipeline.diskCache(forReading: request) else {
+        guard let cache = services.caches.diskCache(forReading: request) else {
             loadFromSource()
             return
         }
-        let key = pipeline.makeDataCacheKey(for: request)
-        diskLookup = pipeline.readDiskCache(cache, keys: [key], for: self) { [unowned self] data in
+        let key = services.caches.makeDataCacheKey(for: request)
+        diskLookup = services.readDiskCache(cache, keys: [key], for: self) { [unowned self] data in
             if let data { self.send(.value((data, nil), isCompleted: true)) } else { self.loadFromSource() }
         }
     }
@@ -32,11 +32,11 @@ final class LoadDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func loadFromSource() {
-        if request.options.contains(.returnCacheDataDontLoad), !pipeline.canAnswerWithoutLoading(request) {
+        if request.options.contains(.returnCacheDataDontLoad), !services.caches.canAnswerWithoutLoading(request) {
             send(.error(.dataMissingInCache))
             return
         }
-        let job = pipeline.makeFetchOriginalDataJob(for: request)
+        let job = services.fetchOriginalDataJob(for: request)
         dependency = job.subscribe(.job(self), priority: priority) { event in
             switch event {
             case .value(_, let isCompleted):

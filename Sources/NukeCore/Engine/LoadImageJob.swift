@@ -12,23 +12,23 @@
 /// results of a processor chain are not cached.
 @ImagePipelineActor
 final class LoadImageJob: Job<ImageResponse> {
-    private let pipeline: ImagePipeline
+    private let services: JobServices
     private let request: ImageRequest
     private var diskLookup: WorkerPoolItem?
     private var isProcessingPreview = false
 
-    init(pipeline: ImagePipeline, request: ImageRequest) {
-        self.pipeline = pipeline
+    init(services: JobServices, request: ImageRequest) {
+        self.services = services
         self.request = request
     }
 
     override func start() {
-        if let cached = pipeline.cachedImage(for: request) {
+        if let cached = services.caches.cachedImage(for: request) {
             let response = ImageResponse(container: cached, request: request, cacheType: .memory)
             send(.value(response, isCompleted: !cached.isPreview))
             if !cached.isPreview { return }
         }
-        if let cache = pipeline.diskCache(forReading: request) {
+        if let cache = services.caches.diskCache(forReading: request) {
             lookUpDiskCache(cache)
         } else {
             loadFromSource()
@@ -42,35 +42,35 @@ final class LoadImageJob: Job<ImageResponse> {
     // MARK: Disk cache
 
     private func lookUpDiskCache(_ cache: any DataCaching) {
-        var keys = [pipeline.makeDataCacheKey(for: request)]
+        var keys = [services.caches.makeDataCacheKey(for: request)]
         if request.thumbnail != nil, request.processors.isEmpty {
             // A thumbnail can be made from the cached original: no second download.
-            keys.append(pipeline.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false)))
+            keys.append(services.caches.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false)))
         }
-        diskLookup = pipeline.readDiskCache(cache, keys: keys, for: self) { [unowned self] data in
+        diskLookup = services.readDiskCache(cache, keys: keys, for: self) { [unowned self] data in
             if let data { self.decodeCachedData(data) } else { self.loadFromSource() }
         }
     }
 
     private func decodeCachedData(_ data: Data) {
-        let context = pipeline.makeDecodingContext(
+        let context = services.makeDecodingContext(
             request: request,
             data: data,
             isCompleted: true,
             dataResponse: nil,
             cacheType: .disk
         )
-        guard let decoder = pipeline.delegate.imageDecoder(for: context, pipeline: pipeline) else {
+        guard let decoder = services.imageDecoder(for: context) else {
             loadFromSource()
             return
         }
-        let pipeline = self.pipeline
+        let services = self.services
         runDecoding(
             with: decoder,
-            on: pipeline.configuration.imageDecodingQueue,
-            workers: pipeline.workers
+            on: services.imageDecodingQueue,
+            workers: services.workers
         ) {
-            pipeline.decode(data, with: decoder, context: context)
+            services.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in
             if case .success(let container) = result {
                 let response = ImageResponse(container: container, request: self.request, cacheType: .disk)
@@ -84,17 +84,17 @@ final class LoadImageJob: Job<ImageResponse> {
     // MARK: Source
 
     private func loadFromSource() {
-        if request.options.contains(.returnCacheDataDontLoad), !pipeline.canAnswerWithoutLoading(request) {
+        if request.options.contains(.returnCacheDataDontLoad), !services.caches.canAnswerWithoutLoading(request) {
             send(.error(.dataMissingInCache))
             return
         }
         if let processor = request.processors.last {
-            let job = pipeline.makeLoadImageJob(for: request.droppingLastProcessor())
+            let job = services.loadImageJob(for: request.droppingLastProcessor())
             dependency = job.subscribe(.job(self), priority: priority) { event in
                 self.receive(event, processor: processor)
             }
         } else {
-            let job = pipeline.makeFetchOriginalImageJob(for: request)
+            let job = services.fetchOriginalImageJob(for: request)
             dependency = job.subscribe(.job(self), priority: priority) { event in
                 self.receive(event, processor: nil)
             }
@@ -127,8 +127,7 @@ final class LoadImageJob: Job<ImageResponse> {
         isProcessingPreview = !isCompleted
         let request = self.request
         let context = ImageProcessingContext(request: request, response: response, isCompleted: isCompleted)
-        let configuration = pipeline.configuration
-        operation = configuration.imageProcessingQueue.addWork(on: pipeline.workers, priority: priority) {
+        operation = services.imageProcessingQueue.addWork(on: services.workers, priority: priority) {
             Result { try processor.process(response.container, context: context) }
         } completion: { result in
             guard !self.isDisposed else { return }
@@ -157,7 +156,7 @@ final class LoadImageJob: Job<ImageResponse> {
             response.request = request  // The request of this job, not of the one it consumed.
         }
         if hasDirectImageTask {
-            pipeline.storeCachedImage(response.container, for: request)
+            services.caches.storeCachedImage(response.container, for: request)
             if isCompleted, !isFromDiskCache {
                 storeEncodedImageIfNeeded(response)
             }
@@ -167,25 +166,25 @@ final class LoadImageJob: Job<ImageResponse> {
 
     private func storeEncodedImageIfNeeded(_ response: ImageResponse) {
         guard !response.isPreview, shouldStoreEncodedImage(),
-            pipeline.delegate.dataCache(for: request, pipeline: pipeline) != nil
+            services.caches.diskCache(forWriting: request) != nil
         else {
             return
         }
-        let pipeline = self.pipeline
+        let services = self.services
         let request = self.request
-        let key = pipeline.makeDataCacheKey(for: request)
+        let key = services.caches.makeDataCacheKey(for: request)
         let context = ImageEncodingContext(
             request: request,
             image: response.container,
             dataResponse: response.dataResponse
         )
-        let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
-        let inFlight = pipeline.workers.inFlight
+        let encoder = services.imageEncoder(for: context)
+        let inFlight = services.workers.inFlight
         inFlight.begin()  // From now, not only once the encoding queue starts it: flush() waits.
-        pipeline.configuration.imageEncodingQueue.addWork(on: pipeline.workers, priority: priority) {
+        services.imageEncodingQueue.addWork(on: services.workers, priority: priority) {
             defer { inFlight.end() }
             guard let data = try? encoder.encode(response.container, context: context) else { return }
-            pipeline.storeCachedData(data, image: response.container, for: request, key: key)
+            services.caches.storeCachedData(data, image: response.container, for: request, key: key)
         }
     }
 
@@ -196,7 +195,7 @@ final class LoadImageJob: Job<ImageResponse> {
     private func shouldStoreEncodedImage() -> Bool {
         guard !request.options.contains(.disableDiskCacheWrites) else { return false }
         if case .imageClosure = request.resource, !request.isProcessed { return false }
-        switch pipeline.configuration.dataCachePolicy {
+        switch services.dataCachePolicy {
         case .automatic, .storeAll: return request.isProcessed
         case .storeEncodedImages: return true
         case .storeOriginalData: return false

@@ -35,6 +35,9 @@ extension ImagePipeline {
         /// The pipeline whose caches this is.
         public let pipeline: ImagePipeline
 
+        /// The keys and rules the pipeline's jobs use too.
+        private var policy: PipelineCaches { PipelineCaches(pipeline: pipeline) }
+
         // MARK: Memory subscripts
 
         /// The image in the memory cache for a request to `url`; assigning `nil` removes it.
@@ -60,7 +63,7 @@ extension ImagePipeline {
         /// The cached image for `request`: from memory, else decoded from disk data (with
         /// the delegate's decoder; the result is not put into memory).
         public func cachedImage(for request: ImageRequest, caches: Caches = .all) -> ImageContainer? {
-            if caches.contains(.memory), let image = pipeline.cachedImage(for: request) {
+            if caches.contains(.memory), let image = policy.cachedImage(for: request) {
                 return image
             }
             guard caches.contains(.disk), let data = cachedData(for: request) else { return nil }
@@ -81,7 +84,7 @@ extension ImagePipeline {
         /// never go to disk.
         public func storeCachedImage(_ image: ImageContainer, for request: ImageRequest, caches: Caches = .all) {
             if caches.contains(.memory) {
-                pipeline.storeCachedImage(image, for: request)
+                policy.storeCachedImage(image, for: request)
             }
             guard caches.contains(.disk), !image.isPreview, !request.options.contains(.disableDiskCacheWrites) else {
                 return
@@ -89,7 +92,7 @@ extension ImagePipeline {
             let context = ImageEncodingContext(request: request, image: image)
             let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
             guard let data = try? encoder.encode(image, context: context) else { return }
-            pipeline.storeCachedData(data, image: image, for: request, key: makeDataCacheKey(for: request))
+            policy.storeCachedData(data, image: image, for: request, key: makeDataCacheKey(for: request))
         }
 
         /// Removes the image for `request` from the chosen layers.
@@ -105,7 +108,7 @@ extension ImagePipeline {
         /// `true` if an image for `request` is in one of the chosen layers (disk data is not
         /// decoded).
         public func containsCachedImage(for request: ImageRequest, caches: Caches = .all) -> Bool {
-            (caches.contains(.memory) && pipeline.cachedImage(for: request) != nil)
+            (caches.contains(.memory) && policy.cachedImage(for: request) != nil)
                 || (caches.contains(.disk) && containsData(for: request))
         }
 
@@ -113,18 +116,18 @@ extension ImagePipeline {
 
         /// The disk-cache data for `request`.
         public func cachedData(for request: ImageRequest) -> Data? {
-            pipeline.diskCache(forReading: request)?.cachedData(for: makeDataCacheKey(for: request))
+            policy.diskCache(forReading: request)?.cachedData(for: makeDataCacheKey(for: request))
         }
 
         /// Stores data for `request` in the disk cache (through the delegate's `willCache`).
         public func storeCachedData(_ data: Data, for request: ImageRequest) {
             guard !request.options.contains(.disableDiskCacheWrites) else { return }
-            pipeline.storeCachedData(data, image: nil, for: request, key: makeDataCacheKey(for: request))
+            policy.storeCachedData(data, image: nil, for: request, key: makeDataCacheKey(for: request))
         }
 
         /// `true` if the disk cache has data for `request`.
         public func containsData(for request: ImageRequest) -> Bool {
-            pipeline.diskCache(forReading: request)?.containsData(for: makeDataCacheKey(for: request)) ?? false
+            policy.diskCache(forReading: request)?.containsData(for: makeDataCacheKey(for: request)) ?? false
         }
 
         /// Removes the disk-cache data for `request`.
@@ -138,12 +141,12 @@ extension ImagePipeline {
 
         /// The memory-cache key the pipeline uses for `request`.
         public func makeImageCacheKey(for request: ImageRequest) -> ImageCacheKey {
-            pipeline.makeImageCacheKey(for: request)
+            policy.makeImageCacheKey(for: request)
         }
 
         /// The disk-cache key the pipeline uses for `request`.
         public func makeDataCacheKey(for request: ImageRequest) -> String {
-            pipeline.makeDataCacheKey(for: request)
+            policy.makeDataCacheKey(for: request)
         }
 
         /// Empties the pipeline's caches in the chosen layers.

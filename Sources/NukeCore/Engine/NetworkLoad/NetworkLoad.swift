@@ -28,7 +28,7 @@ final class NetworkLoad {
         /// Counts a running `willLoadData`, so that ``ImagePipeline/flush()`` waits for it.
         var inFlight: WorkInFlight
         /// The delegate's `willLoadData`, if the pipeline has a custom delegate.
-        var prepare: (@Sendable (DataRequest) async throws -> DataRequest)? = nil
+        var prepare: (@Sendable (DataRequest) async throws -> DataRequest)?
     }
 
     private var state: NetworkLoadState

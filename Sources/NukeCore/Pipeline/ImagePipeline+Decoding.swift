@@ -1,0 +1,53 @@
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+extension ImagePipeline {
+    // MARK: Decoding
+
+    nonisolated func makeDecodingContext(
+        request: ImageRequest,
+        data: Data,
+        isCompleted: Bool,
+        dataResponse: DataResponse?,
+        cacheType: ImageResponse.CacheType? = nil,
+        previewPolicy: PreviewPolicy = .incremental
+    ) -> ImageDecodingContext {
+        ImageDecodingContext(
+            request: request,
+            data: data,
+            isCompleted: isCompleted,
+            dataResponse: dataResponse,
+            cacheType: cacheType,
+            previewPolicy: previewPolicy,
+            maximumPixelCount: configuration.maximumDecodedPixelCount,
+            animationMemoryBudget: configuration.animationMemoryBudget
+        )
+    }
+
+    /// Decodes on the calling (background) thread and checks the result against the pixel limit,
+    /// as a second line of defence behind decoders' own header checks.
+    nonisolated func decode(
+        _ data: Data,
+        with decoder: any ImageDecoding,
+        context: ImageDecodingContext
+    ) -> Result<ImageContainer, Error> {
+        do {
+            var container = try decoder.decode(data)
+            let image = container.image
+            if image.pixelCount > context.maximumPixelCount {
+                throw ImageDecodingError.imageTooLarge(
+                    width: image.width,
+                    height: image.height,
+                    limit: context.maximumPixelCount
+                )
+            }
+            if container.type == nil { container.type = context.assetType }
+            return .success(container)
+        } catch {
+            return .failure(.decodingFailed(decoder: decoder, context: context, error: error))
+        }
+    }
+}
