@@ -22,6 +22,8 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         "palette-1", "palette-2", "palette-4", "palette-8", "palette-4-trns", "palette-8-trns",
         "rgb-8", "rgb-16", "rgb-8-trns", "rgba-8", "rgba-16",
         "rgba-8-interlaced", "gray-4-interlaced", "palette-8-interlaced", "rgb-16-interlaced",
+        "rgba-8-interlaced-1x1", "rgba-8-interlaced-1x5", "rgba-8-interlaced-5x1", "rgba-8-interlaced-2x2",
+        "rgba-8-interlaced-3x7",
     ]
 
     @Test("Every colour type, bit depth, tRNS and Adam7 decodes exactly to the reference", arguments: fixtures)

@@ -59,6 +59,18 @@ public struct ImageDecodingContext: Sendable {
     public var maximumPixelCount: Int
     /// The most bytes of composited frames an animation keeps in memory (see ``ImageAnimation``).
     public var animationMemoryBudget: Int
+    /// The most frames an animated image may have; decoders throw
+    /// ``ImageDecodingError/tooManyFrames(limit:)`` past it.
+    public var maximumFrameCount: Int
+
+    /// The most bytes one decode may allocate: ``maximumPixelCount`` RGBA pixels. Decoders check
+    /// everything large they allocate (the output, coefficient buffers, an animation's canvases)
+    /// against it before allocating, and throw
+    /// ``ImageDecodingError/exceedsMemoryBudget(bytes:budget:)`` past it.
+    public var memoryBudget: Int {
+        let (bytes, overflow) = max(0, maximumPixelCount).multipliedReportingOverflow(by: 4)
+        return overflow ? Int.max : bytes
+    }
 
     /// Creates a context; the asset type is sniffed from `data`, else taken from the response's
     /// MIME type.
@@ -70,7 +82,8 @@ public struct ImageDecodingContext: Sendable {
         cacheType: ImageResponse.CacheType? = nil,
         previewPolicy: ImagePipeline.PreviewPolicy = .incremental,
         maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount,
-        animationMemoryBudget: Int = ImageAnimation.defaultMemoryBudget
+        animationMemoryBudget: Int = ImageAnimation.defaultMemoryBudget,
+        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount
     ) {
         self.request = request
         self.data = data
@@ -81,6 +94,7 @@ public struct ImageDecodingContext: Sendable {
         self.assetType = AssetType(data) ?? dataResponse?.mimeType.flatMap(AssetType.init(mimeType:))
         self.maximumPixelCount = maximumPixelCount
         self.animationMemoryBudget = animationMemoryBudget
+        self.maximumFrameCount = maximumFrameCount
     }
 }
 
@@ -96,6 +110,11 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
     case imageTooLarge(width: Int, height: Int, limit: Int)
     /// The image uses a feature this decoder does not support.
     case unsupported(reason: String)
+    /// Decoding would allocate `bytes`, more than ``ImageDecodingContext/memoryBudget`` allows
+    /// (checked before allocating).
+    case exceedsMemoryBudget(bytes: Int, budget: Int)
+    /// The animation has more frames than ``ImageDecodingContext/maximumFrameCount`` allows.
+    case tooManyFrames(limit: Int)
 
     /// A sentence describing the problem.
     public var description: String {
@@ -106,6 +125,9 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
         case let .imageTooLarge(width, height, limit):
             "Image of \(width)×\(height) pixels exceeds the limit of \(limit) pixels"
         case .unsupported(let reason): "Unsupported image: \(reason)"
+        case let .exceedsMemoryBudget(bytes, budget):
+            "Decoding would need \(bytes) bytes, over the budget of \(budget) bytes"
+        case .tooManyFrames(let limit): "The animation has more than \(limit) frames"
         }
     }
 }

@@ -83,8 +83,15 @@ extension ImagePipeline {
         /// ``ImagePipeline/Error/dataDownloadExceededMaximumSize``. `nil` disables the check.
         public var maximumResponseDataSize: Int? = Configuration.defaultMaximumResponseDataSize
 
-        /// The largest `width × height` a decoder may allocate (decompression-bomb guard).
+        /// The largest `width × height` a decoder may allocate (decompression-bomb guard). It is
+        /// also the memory budget of one decode (as many RGBA pixels: what the output, libjpeg's
+        /// coefficient buffers and an animation's canvases may take together) and the largest
+        /// output a processor may make.
         public var maximumDecodedPixelCount = Configuration.defaultMaximumDecodedPixelCount
+
+        /// The most frames an animated image (GIF, WebP) may have (50,000); more fail with
+        /// ``ImageDecodingError/tooManyFrames(limit:)``.
+        public var maximumAnimationFrameCount = Configuration.defaultMaximumAnimationFrameCount
 
         /// The most bytes of composited frames each animated image keeps in memory (64 MiB);
         /// frames beyond it are composited again when shown again.
@@ -158,6 +165,9 @@ extension ImagePipeline {
         public static var defaultMaximumResponseDataSize: Int {
             Int(min(200 * 1024 * 1024, SystemMemory.available / 10))
         }
+
+        /// The default ``maximumAnimationFrameCount``: 50,000.
+        public static let defaultMaximumAnimationFrameCount = 50_000
 
         /// The default ``maximumDecodedPixelCount``: a sixteenth of available memory in pixels
         /// (a quarter of it as RGBA), at most 256 megapixels.

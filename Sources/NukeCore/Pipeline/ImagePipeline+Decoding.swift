@@ -23,7 +23,8 @@ extension ImagePipeline {
             cacheType: cacheType,
             previewPolicy: previewPolicy,
             maximumPixelCount: configuration.maximumDecodedPixelCount,
-            animationMemoryBudget: configuration.animationMemoryBudget
+            animationMemoryBudget: configuration.animationMemoryBudget,
+            maximumFrameCount: configuration.maximumAnimationFrameCount
         )
     }
 

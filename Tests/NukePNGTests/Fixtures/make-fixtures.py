@@ -167,3 +167,8 @@ crc = idat + 4 + length
 broken = rgba[:crc] + bytes([rgba[crc] ^ 0xFF]) + rgba[crc + 1:]
 open("broken-crc.png", "wb").write(broken)
 open("truncated.png", "wb").write(rgba[: len(rgba) // 2])
+
+# Small interlaced images: some Adam7 passes are empty, and the image is whole only once the last
+# row of the last pass arrived (libpng reports rows of empty passes too).
+for (W, H) in [(1, 1), (1, 5), (5, 1), (2, 2), (3, 7)]:
+    make(f"rgba-8-interlaced-{W}x{H}", 6, 8, interlace=True)

@@ -14,6 +14,7 @@ typedef struct {
     jmp_buf jump;
     char *message;
     int saw_eof;
+    int allow_truncated;
     int max_scans;
     int too_many_scans;
 } nuke_error_mgr;
@@ -24,12 +25,27 @@ static void nuke_error_exit(j_common_ptr cinfo) {
     longjmp(error->jump, 1);
 }
 
-// Warnings are counted, never printed; a premature end of data is remembered.
+// Whether a warning means the image ends early: the data ran out (libjpeg then inserts a fake
+// EOI), or the entropy decoder ran into the real EOI while it still needed bits.
+static int nuke_is_early_end(j_common_ptr cinfo) {
+    int code = cinfo->err->msg_code;
+    if (code == JWRN_JPEG_EOF) return 1;
+    return code == JWRN_HIT_MARKER && cinfo->is_decompressor
+        && ((j_decompress_ptr)cinfo)->unread_marker == JPEG_EOI;
+}
+
+// Warnings are counted, never printed. An early end stops the decode at once unless partial
+// images are wanted: libjpeg would otherwise fill every missing row of the declared size with
+// grey, which costs as much as decoding a real image of that size.
 static void nuke_emit_message(j_common_ptr cinfo, int level) {
     nuke_error_mgr *error = (nuke_error_mgr *)cinfo->err;
-    if (level < 0) {
-        if (cinfo->err->msg_code == JWRN_JPEG_EOF) error->saw_eof = 1;
-        cinfo->err->num_warnings++;
+    if (level >= 0) return;
+    cinfo->err->num_warnings++;
+    if (!nuke_is_early_end(cinfo)) return;
+    error->saw_eof = 1;
+    if (!error->allow_truncated) {
+        if (error->message) strncpy(error->message, "the data ends before the image does", NUKE_JPEG_MESSAGE_SIZE - 1);
+        longjmp(error->jump, 1);
     }
 }
 
@@ -56,6 +72,7 @@ static void nuke_init_error(nuke_error_mgr *error, char *message) {
     error->base.output_message = nuke_output_message;
     error->message = message;
     error->saw_eof = 0;
+    error->allow_truncated = 0;
     error->max_scans = 1000;
     error->too_many_scans = 0;
     if (message) message[0] = 0;
@@ -70,6 +87,49 @@ static nuke_jpeg_color nuke_color(J_COLOR_SPACE space) {
     case JCS_YCCK: return NUKE_JPEG_COLOR_CMYK;
     default: return NUKE_JPEG_COLOR_OTHER;
     }
+}
+
+// MARK: Memory
+
+// The bytes libjpeg allocates for whole-image coefficient buffers: files with several scans
+// (progressive, or sequential with components in separate scans) keep every DCT block of every
+// component until the last scan, 128 bytes a block. Valid after jpeg_read_header.
+static size_t nuke_coefficient_bytes(j_decompress_ptr cinfo) {
+    if (!cinfo->progressive_mode && cinfo->comps_in_scan >= cinfo->num_components) return 0;
+    size_t total = 0;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        size_t h = (size_t)component->h_samp_factor, v = (size_t)component->v_samp_factor;
+        size_t columns = ((size_t)component->width_in_blocks + h - 1) / h * h;
+        size_t rows = ((size_t)component->height_in_blocks + v - 1) / v * v;
+        total += columns * rows * DCTSIZE2 * sizeof(JCOEF);
+    }
+    return total;
+}
+
+// The fewest bytes a complete file of this header can have: with Huffman coding every block of
+// every component costs at least one bit (its DC code), so a file shorter than that ends early
+// whatever its scans say. Arithmetic coding can spend less than a bit on a block: no bound.
+static size_t nuke_minimum_size(j_decompress_ptr cinfo) {
+    if (cinfo->arith_code) return 0;
+    size_t blocks = 0;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        blocks += (size_t)component->width_in_blocks * (size_t)component->height_in_blocks;
+    }
+    return blocks / 8;
+}
+
+// Whether every coefficient of every component was refined to its last bit: a progressive file
+// whose data stopped (at an EOI) between two scans leaves some never sent or half refined.
+static int nuke_has_every_scan(j_decompress_ptr cinfo) {
+    if (!cinfo->progressive_mode || !cinfo->coef_bits) return 1;
+    for (int component = 0; component < cinfo->num_components; component++) {
+        for (int k = 0; k < DCTSIZE2; k++) {
+            if (cinfo->coef_bits[component][k] != 0) return 0;
+        }
+    }
+    return 1;
 }
 
 // MARK: Header
@@ -93,6 +153,8 @@ int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info
     info->components = cinfo.num_components;
     info->color = nuke_color(cinfo.jpeg_color_space);
     info->is_progressive = cinfo.progressive_mode ? 1 : 0;
+    info->coefficient_bytes = nuke_coefficient_bytes(&cinfo);
+    info->minimum_size = nuke_minimum_size(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     if (truncated) {
         strncpy(message, "the data ends inside the header", NUKE_JPEG_MESSAGE_SIZE - 1);
@@ -121,6 +183,7 @@ int nuke_jpeg_decode(
     int scale_num,
     int allow_truncated,
     int max_scans,
+    size_t memory_budget,
     int fast,
     uint8_t *output,
     size_t output_size,
@@ -135,6 +198,8 @@ int nuke_jpeg_decode(
     JSAMPLE *volatile cmyk_row = NULL;
     nuke_init_error(&error, message);
     error.max_scans = max_scans > 0 ? max_scans : 1000;
+    error.allow_truncated = allow_truncated;
+    result->needed_bytes = 0;
     cinfo.err = &error.base;
     if (setjmp(error.jump)) {
         int code = error.too_many_scans ? NUKE_JPEG_TOO_MANY_SCANS : (error.saw_eof ? NUKE_JPEG_TRUNCATED : NUKE_JPEG_ERROR);
@@ -165,7 +230,33 @@ int nuke_jpeg_decode(
         jpeg_destroy_decompress(&cinfo);
         return NUKE_JPEG_BAD_ARGUMENT;
     }
+    if (!allow_truncated && size < nuke_minimum_size(&cinfo)) {
+        strncpy(message, "the data is too short for the image it declares", NUKE_JPEG_MESSAGE_SIZE - 1);
+        jpeg_destroy_decompress(&cinfo);
+        return NUKE_JPEG_TRUNCATED;
+    }
+    // The coefficient buffers come on top of the output: check both against the budget before
+    // jpeg_start_decompress allocates them, and cap libjpeg's own allocations as a second line.
+    size_t needed = nuke_coefficient_bytes(&cinfo) + output_size;
+    if (memory_budget > 0) {
+        if (needed > memory_budget) {
+            result->needed_bytes = needed;
+            snprintf(message, NUKE_JPEG_MESSAGE_SIZE, "decoding needs %zu bytes, over the budget of %zu", needed,
+                     memory_budget);
+            jpeg_destroy_decompress(&cinfo);
+            return NUKE_JPEG_OVER_BUDGET;
+        }
+        // What libjpeg itself may take: the coefficient buffers plus room for its tables and
+        // row buffers (with no backing store, going over it is an error, not a spill to disk).
+        cinfo.mem->max_memory_to_use = (long)(needed - output_size + 16 * 1024 * 1024);
+    }
     jpeg_start_decompress(&cinfo);
+    if (!allow_truncated && !nuke_has_every_scan(&cinfo)) {
+        // A progressive file consumed whole by jpeg_start_decompress, ending between scans.
+        strncpy(message, "the data ends before the last scan", NUKE_JPEG_MESSAGE_SIZE - 1);
+        jpeg_destroy_decompress(&cinfo);
+        return NUKE_JPEG_TRUNCATED;
+    }
     if (is_cmyk) {
         cmyk_row = malloc((size_t)cinfo.output_width * 4);
         if (!cmyk_row) {

@@ -19,7 +19,10 @@ internal import Synchronization
 ///   (1/8 … 8/8) not below the target, then resampled to the exact size.
 /// - During a progressive download, each newly completed scan of a progressive JPEG yields a
 ///   preview.
-/// - The pixel limit is checked from the header, before any pixel memory is allocated.
+/// - The pixel limit is checked from the header, before any pixel memory is allocated, and so is
+///   the memory budget (the output plus, for progressive files, libjpeg's coefficient buffers).
+/// - Data that ends early (runs out, or reaches EOI before the last row or the last scan) is
+///   ``ImageDecodingError/truncated``; decoding stops there instead of filling the missing rows.
 public final class JPEGDecoder: ImageDecoding {
     /// Options for a decoder.
     public struct Options: Hashable, Sendable {
@@ -29,8 +32,9 @@ public final class JPEGDecoder: ImageDecoding {
         /// decodes whose DCT-scaled output is resampled afterwards always take the fast path:
         /// the resampling hides the difference.
         public var prefersSpeed = false
-        /// The most scans a progressive image may have (a guard against crafted files).
-        public var maximumScanCount = 1000
+        /// The most scans a progressive image may have (a guard against crafted files: each scan
+        /// is a pass over the whole image). Real encoders write about 10; the default is 100.
+        public var maximumScanCount = 100
 
         /// Creates the default options.
         public init() {}
@@ -108,6 +112,8 @@ public final class JPEGDecoder: ImageDecoding {
         guard header.color != NUKE_JPEG_COLOR_OTHER else {
             throw ImageDecodingError.unsupported(reason: "JPEG colour space with \(header.components) components")
         }
+        // Too few bytes to hold a bit for every block: it ends early, whatever it declares.
+        guard allowingTruncation || data.count >= header.minimum_size else { throw ImageDecodingError.truncated }
         let metadata = JPEGMetadata(data)
         let orientation = metadata.orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up
         let appliesOrientation = options.appliesOrientation
@@ -168,6 +174,13 @@ public final class JPEGDecoder: ImageDecoding {
         let format: PixelFormat = isGray ? .gray8 : .rgba8
         let size = Self.scaledSize(width: Int(header.width), height: Int(header.height), numerator: scale)
         let stride = size.width * format.bytesPerPixel
+        let (neededBytes, overflow) = header.coefficient_bytes.addingReportingOverflow(size.height * stride)
+        guard !overflow, neededBytes <= context.memoryBudget else {
+            throw ImageDecodingError.exceedsMemoryBudget(
+                bytes: overflow ? .max : neededBytes,
+                budget: context.memoryBudget
+            )
+        }
         var result = nuke_jpeg_result()
         let fast = options.prefersSpeed || isResampledAfterwards
         func decode(into buffer: UnsafeMutableBufferPointer<UInt8>) throws {
@@ -180,6 +193,7 @@ public final class JPEGDecoder: ImageDecoding {
                         Int32(scale),
                         allowingTruncation ? 1 : 0,
                         Int32(options.maximumScanCount),
+                        context.memoryBudget,
                         fast ? 1 : 0,
                         buffer.baseAddress,
                         buffer.count,
@@ -189,7 +203,15 @@ public final class JPEGDecoder: ImageDecoding {
                     )
                 }
             }
-            guard status == NUKE_JPEG_OK else { throw Self.error(status, message) }
+            guard status == NUKE_JPEG_OK else {
+                if status == NUKE_JPEG_OVER_BUDGET {
+                    throw ImageDecodingError.exceedsMemoryBudget(
+                        bytes: Int(clamping: result.needed_bytes),
+                        budget: context.memoryBudget
+                    )
+                }
+                throw Self.error(status, message)
+            }
         }
         let bitmap: Bitmap
         if var reused = storage.take(), reused.width == size.width, reused.height == size.height,

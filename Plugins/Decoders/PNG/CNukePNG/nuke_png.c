@@ -42,6 +42,7 @@ typedef struct {
     size_t stride;
     int passes;
     int finished;
+    int saw_last_row;  // the last row of the last pass arrived
 } nuke_png_reader;
 
 static void nuke_png_info(png_structp png, png_infop info) {
@@ -97,12 +98,18 @@ static void nuke_png_row(png_structp png, png_bytep row, png_uint_32 row_number,
     png_progressive_combine_row(png, image->pixels + (size_t)row_number * reader->stride, row);
     image->completed_passes = pass;
     image->completed_rows = (int)row_number + 1;
+    // With interlace handling libpng reports every image row in every pass (NULL for rows a pass
+    // leaves alone, and for passes a small image does not have), so the image is whole once row
+    // height - 1 of the last pass arrived.
+    int last_pass = reader->passes - 1;
+    if (pass == last_pass && row_number == (png_uint_32)image->height - 1) reader->saw_last_row = 1;
 }
 
 static void nuke_png_end(png_structp png, png_infop info) {
     (void)info;
     nuke_png_reader *reader = (nuke_png_reader *)png_get_progressive_ptr(png);
-    reader->finished = 1;
+    // An IEND after a compressed stream that ended early is truncation, not a complete image.
+    reader->finished = reader->saw_last_row;
     png_process_data_pause(png, 0);  // Anything after IEND is ignored.
 }
 

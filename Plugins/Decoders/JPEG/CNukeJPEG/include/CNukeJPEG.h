@@ -12,6 +12,7 @@
 #define NUKE_JPEG_TRUNCATED 2   // the data ended before the image did
 #define NUKE_JPEG_TOO_MANY_SCANS 3
 #define NUKE_JPEG_BAD_ARGUMENT 4
+#define NUKE_JPEG_OVER_BUDGET 5  // the decode would allocate more than the memory budget; see needed_bytes
 
 #define NUKE_JPEG_MESSAGE_SIZE 200
 
@@ -28,12 +29,15 @@ typedef struct {
     int components;
     nuke_jpeg_color color;
     int is_progressive;
+    size_t coefficient_bytes;  // whole-image coefficient buffers a multi-scan file needs (0 for one scan)
+    size_t minimum_size;       // fewer bytes cannot hold every block (Huffman coding: at least a bit each; 0 if unknown)
 } nuke_jpeg_info;
 
 typedef struct {
     int width;
     int height;
-    int is_truncated;  // the output was decoded from incomplete data
+    int is_truncated;     // the output was decoded from incomplete data
+    size_t needed_bytes;  // with NUKE_JPEG_OVER_BUDGET: what the decode would allocate
 } nuke_jpeg_result;
 
 /// Reads the header. Returns NUKE_JPEG_OK or an error code with `message` set.
@@ -42,14 +46,19 @@ int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info
 /// Decodes at scale `scale_num`/8 (1…8) into `output` (gray: 1 byte per pixel when the image is
 /// grayscale; else RGBA), `stride` bytes per row, which must hold the scaled size
 /// (ceil(width × scale_num / 8) × ceil(height × scale_num / 8)).
-/// With `allow_truncated`, incomplete data yields what could be decoded and `is_truncated`.
+/// With `allow_truncated`, incomplete data yields what could be decoded and `is_truncated`;
+/// without it, decoding stops at the first sign of an early end (the data runs out, the scan
+/// data reaches EOI, a progressive file ends between scans) with NUKE_JPEG_TRUNCATED.
 /// `max_scans` bounds the scans of a progressive image (a decompression-time DoS guard).
+/// `memory_budget` (0: none) bounds the output plus libjpeg's coefficient buffers, checked from
+/// the header before anything large is allocated.
 int nuke_jpeg_decode(
     const uint8_t *data,
     size_t size,
     int scale_num,
     int allow_truncated,
     int max_scans,
+    size_t memory_budget,
     int fast,
     uint8_t *output,
     size_t output_size,
