@@ -22,7 +22,7 @@ internal import Synchronization
 /// - The pixel limit is checked from the header, before any pixel memory is allocated, and so is
 ///   the memory budget (the output plus, for progressive files, libjpeg's coefficient buffers).
 /// - Data that ends early (runs out, or reaches EOI before the last row or the last scan) is
-///   ``ImageDecodingError/truncated``; decoding stops there instead of filling the missing rows.
+///   `ImageDecodingError.truncated`; decoding stops there instead of filling the missing rows.
 public final class JPEGDecoder: ImageDecoding {
     /// Options for a decoder.
     public struct Options: Hashable, Sendable {
