@@ -19,15 +19,19 @@ public enum AnimatedWebPWriter {
 
     /// One frame: a still WebP file and how long it shows.
     public struct Frame: Sendable {
-        /// A still WebP file of the canvas size.
+        /// A still WebP file of the canvas size (or of ``size``).
         public var webp: Data
         /// The duration in milliseconds.
         public var durationMilliseconds: Int
+        /// The still's size when it is smaller than the canvas (drawn at the top left); `nil`
+        /// for the canvas size.
+        public var size: (width: Int, height: Int)?
 
         /// Creates a frame.
-        public init(webp: Data, durationMilliseconds: Int) {
+        public init(webp: Data, durationMilliseconds: Int, size: (width: Int, height: Int)? = nil) {
             self.webp = webp
             self.durationMilliseconds = durationMilliseconds
+            self.size = size
         }
     }
 
@@ -43,8 +47,8 @@ public enum AnimatedWebPWriter {
             var payload = Data()
             payload.appendLittleEndian24(0)  // x / 2
             payload.appendLittleEndian24(0)  // y / 2
-            payload.appendLittleEndian24(width - 1)
-            payload.appendLittleEndian24(height - 1)
+            payload.appendLittleEndian24((frame.size?.width ?? width) - 1)
+            payload.appendLittleEndian24((frame.size?.height ?? height) - 1)
             payload.appendLittleEndian24(frame.durationMilliseconds)
             payload.append(0b10)  // do not blend, do not dispose
             for chunk in chunks { appendChunk(chunk.fourCC, chunk.payload, to: &payload) }

@@ -13,14 +13,14 @@ internal import Synchronization
 /// Every frame is drawn onto the logical screen with its disposal (none, background, previous),
 /// transparency, global or local palette and interlacing. Delays follow the browsers' rule
 /// (0 or 1 centisecond plays as 10); the play count comes from the NETSCAPE2.0 extension. A
-/// truncated file yields the frames whose data is complete. The container's `image` is the first
+/// truncated file yields the frames whose data is complete (an incomplete frame is never shown).
+/// The frame count is checked against the frame limit, and the canvases (the cursor's canvas,
+/// its saved copy and the bitmap handed out) against the memory budget, before any frame is
+/// decoded. The container's `image` is the first
 /// frame; its `animation` produces the rest on demand within the memory budget; the original data
 /// is attached so caches and encoders keep the animation. During a progressive download, exactly
 /// one preview is made: the first frame, once it is complete.
 public final class GIFDecoder: ImageDecoding {
-    /// The most frames a GIF may have (a guard against crafted files); 50,000.
-    public static let maximumFrameCount = 50_000
-
     private let context: ImageDecodingContext
     private let didMakePreview = Mutex(false)
 
@@ -31,7 +31,13 @@ public final class GIFDecoder: ImageDecoding {
 
     /// Decodes complete (or truncated) data.
     public func decode(_ data: Data) throws -> ImageContainer {
-        let scan = try Self.scan(data, limit: context.maximumPixelCount)
+        let scan = try Self.scan(data, limit: context.maximumPixelCount, maximumFrameCount: context.maximumFrameCount)
+        // The cursor keeps a canvas and, for frames disposed to "previous", a saved copy; each
+        // frame is copied out into a bitmap: three canvases at once.
+        let canvasBytes = scan.width * scan.height * 4
+        guard canvasBytes <= context.memoryBudget / 3 else {
+            throw ImageDecodingError.exceedsMemoryBudget(bytes: 3 * canvasBytes, budget: context.memoryBudget)
+        }
         let animation = ImageAnimation(
             width: scan.width,
             height: scan.height,
@@ -51,7 +57,12 @@ public final class GIFDecoder: ImageDecoding {
 
     /// The first frame, once, as soon as its data is complete.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
-        guard !didMakePreview.withLock({ $0 }), let scan = try? Self.scan(data, limit: context.maximumPixelCount),
+        guard !didMakePreview.withLock({ $0 }),
+            let scan = try? Self.scan(
+                data,
+                limit: context.maximumPixelCount,
+                maximumFrameCount: context.maximumFrameCount
+            ),
             !scan.delays.isEmpty,
             let first = try? GIFFrameSource(data: data, width: scan.width, height: scan.height).makeCursor().nextFrame()
         else { return nil }
@@ -84,7 +95,7 @@ public final class GIFDecoder: ImageDecoding {
         var isTruncated: Bool
     }
 
-    static func scan(_ data: Data, limit: Int) throws -> Scan {
+    static func scan(_ data: Data, limit: Int, maximumFrameCount: Int) throws -> Scan {
         var info = nuke_gif_info()
         var message = [CChar](repeating: 0, count: Int(NUKE_GIF_MESSAGE_SIZE))
         var delays = [Int32](repeating: 0, count: 64)
@@ -104,7 +115,7 @@ public final class GIFDecoder: ImageDecoding {
                     }
                 }
             }
-            guard status == NUKE_GIF_OK else { throw error(status, message) }
+            guard status == NUKE_GIF_OK else { throw error(status, message, maximumFrameCount: maximumFrameCount) }
             let (width, height) = (Int(info.width), Int(info.height))
             guard width * height <= limit else {
                 throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: limit)
@@ -121,12 +132,12 @@ public final class GIFDecoder: ImageDecoding {
         )
     }
 
-    static func error(_ status: Int32, _ message: [CChar]) -> ImageDecodingError {
+    static func error(_ status: Int32, _ message: [CChar], maximumFrameCount: Int? = nil) -> ImageDecodingError {
         let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         switch status {
         case NUKE_GIF_NOT_GIF: return .unrecognizedFormat
         case NUKE_GIF_TRUNCATED: return .truncated
-        case NUKE_GIF_TOO_MANY: return .unsupported(reason: text)
+        case NUKE_GIF_TOO_MANY: return maximumFrameCount.map { .tooManyFrames(limit: $0) } ?? .unsupported(reason: text)
         default: return .corrupt(reason: text.isEmpty ? "giflib error \(status)" : text)
         }
     }

@@ -16,33 +16,32 @@ struct WebPAnimationSource: AnimationFrameSource {
     let durations: [Double]
     let loopCount: Int
 
-    init(data: Data) throws {
+    /// Reads the canvas, loop count and frame durations; throws
+    /// `ImageDecodingError.tooManyFrames` past `maximumFrameCount`, before reading any frame.
+    init(data: Data, maximumFrameCount: Int) throws {
         self.data = data
-        var info: (width: Int, height: Int, loopCount: Int, durations: [Double])?
+        var header: (width: Int, height: Int, loopCount: Int, frameCount: Int)?
         data.withUnsafeBytes { bytes in
             var webpData = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
             guard let demuxer = WebPDemux(&webpData) else { return }
             defer { WebPDemuxDelete(demuxer) }
-            let count = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
-            var durations: [Double] = []
-            var iterator = WebPIterator()
-            if count > 0, WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 {
-                repeat {
-                    durations.append(Double(max(0, iterator.duration)) / 1000)
-                } while WebPDemuxNextFrame(&iterator) != 0
-                WebPDemuxReleaseIterator(&iterator)
-            }
-            info = (
+            header = (
                 Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
                 Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)),
                 Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)),
-                durations
+                Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
             )
         }
-        guard let info, info.width > 0, info.height > 0, !info.durations.isEmpty else {
+        guard let header, header.width > 0, header.height > 0, header.frameCount > 0 else {
             throw ImageDecodingError.corrupt(reason: "the WebP animation cannot be parsed")
         }
-        (width, height, loopCount, durations) = info
+        guard header.frameCount <= maximumFrameCount else {
+            throw ImageDecodingError.tooManyFrames(limit: maximumFrameCount)
+        }
+        guard let durations = WebPFrameDurations.read(data), durations.count == header.frameCount else {
+            throw ImageDecodingError.corrupt(reason: "the WebP animation's frames cannot be listed")
+        }
+        (width, height, loopCount, self.durations) = (header.width, header.height, header.loopCount, durations)
     }
 
     func makeCursor() throws -> any AnimationFrameCursor {

@@ -16,7 +16,10 @@ internal import Synchronization
 ///   disposal applied), produced on demand within the memory budget; durations and the loop
 ///   count come from the container. The first frame is the container's `image`; the original
 ///   data is attached so caches keep the animation.
-/// - The canvas size is checked against the pixel limit before any pixels are allocated.
+/// - The canvas size is checked against the pixel limit before any pixels are allocated; an
+///   animation's three canvases (libwebp's canvas and previous frame, and the copy handed out)
+///   against the memory budget, and its frame count against the frame limit, before any frame is
+///   decoded.
 public final class WebPDecoder: ImageDecoding {
     private let context: ImageDecodingContext
     private let incremental = Mutex<IncrementalDecoder?>(nil)
@@ -96,13 +99,19 @@ public final class WebPDecoder: ImageDecoding {
     // MARK: Animations
 
     private func decodeAnimation(_ data: Data) throws -> ImageContainer {
-        let source = try WebPAnimationSource(data: data)
+        let source = try WebPAnimationSource(data: data, maximumFrameCount: context.maximumFrameCount)
         guard source.width * source.height <= context.maximumPixelCount else {
             throw ImageDecodingError.imageTooLarge(
                 width: source.width,
                 height: source.height,
                 limit: context.maximumPixelCount
             )
+        }
+        // libwebp's animation decoder keeps the canvas and the previous frame's; each frame is
+        // copied out of it into a bitmap: three canvases at once.
+        let canvasBytes = source.width * source.height * 4
+        guard canvasBytes <= context.memoryBudget / 3 else {
+            throw ImageDecodingError.exceedsMemoryBudget(bytes: 3 * canvasBytes, budget: context.memoryBudget)
         }
         let animation = ImageAnimation(
             width: source.width,
