@@ -85,7 +85,11 @@ extension ImageProcessors {
 
         /// Resizes the container's image.
         public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-            let output = try resize(container.image, scale: context.request.scale)
+            let output = try resize(
+                container.image,
+                scale: context.request.scale,
+                maximumPixelCount: context.maximumPixelCount
+            )
             return container.map { _ in output }
         }
 
@@ -94,8 +98,14 @@ extension ImageProcessors {
             try? resize(image, scale: 1)
         }
 
-        /// The resized image; `scale` converts points to pixels.
-        public func resize(_ image: Bitmap, scale: Double) throws -> Bitmap {
+        /// The resized image; `scale` converts points to pixels. An output (or, when cropping, the
+        /// scaled image before the crop) over `maximumPixelCount` pixels throws
+        /// `ImageProcessingError.outputTooLarge` before anything is allocated.
+        public func resize(
+            _ image: Bitmap,
+            scale: Double,
+            maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
+        ) throws -> Bitmap {
             let multiplier = unit == .points ? scale : 1
             let target = (width: size.width * multiplier, height: size.height * multiplier)
             guard target.width.isFinite, target.height.isFinite, target.width >= 1, target.height >= 1 else {
@@ -113,6 +123,7 @@ extension ImageProcessors {
                     let canvas = (Int((target.width / factor).rounded()), Int((target.height / factor).rounded()))
                     return try image.centerCropped(width: canvas.0, height: canvas.1)
                 }
+                try Self.check(width * factor, height * factor, limit: maximumPixelCount)
                 let scaled = try image.resampled(to: width * factor, height * factor, filter: filter)
                 return try scaled.centerCropped(
                     width: Int(target.width.rounded()),
@@ -120,7 +131,22 @@ extension ImageProcessors {
                 )
             }
             if factor >= 1, !upscale { return image }
+            try Self.check(width * factor, height * factor, limit: maximumPixelCount)
             return try image.resampled(to: width * factor, height * factor, filter: filter)
+        }
+
+        /// Throws when a `width × height` resample (rounded as `resampled(to:_:filter:)` rounds)
+        /// would exceed `limit` pixels.
+        private static func check(_ width: Double, _ height: Double, limit: Int) throws {
+            let (roundedWidth, roundedHeight) = (width.rounded(), height.rounded())
+            guard roundedWidth < Double(Int.max / 2), roundedHeight < Double(Int.max / 2) else {
+                throw ImageProcessingError.outputTooLarge(width: .max, height: .max, limit: limit)
+            }
+            try ImageProcessingError.checkOutputSize(
+                width: max(1, Int(roundedWidth)),
+                height: max(1, Int(roundedHeight)),
+                limit: limit
+            )
         }
     }
 }

@@ -43,6 +43,8 @@ struct JobServices: Sendable {
 
     /// The most bytes a download may have.
     var maximumResponseDataSize: Int? { configuration.maximumResponseDataSize }
+    /// The largest image a decoder or processor may make, in pixels.
+    var maximumDecodedPixelCount: Int { configuration.maximumDecodedPixelCount }
     /// Whether partial downloads produce previews.
     var isProgressiveDecodingEnabled: Bool { configuration.isProgressiveDecodingEnabled }
     /// The shortest time between two previews of one image.

@@ -126,7 +126,12 @@ final class LoadImageJob: Job<ImageResponse> {
         }
         isProcessingPreview = !isCompleted
         let request = self.request
-        let context = ImageProcessingContext(request: request, response: response, isCompleted: isCompleted)
+        let context = ImageProcessingContext(
+            request: request,
+            response: response,
+            isCompleted: isCompleted,
+            maximumPixelCount: services.maximumDecodedPixelCount
+        )
         operation = services.imageProcessingQueue.addWork(on: services.workers, priority: priority) {
             Result { try processor.process(response.container, context: context) }
         } completion: { result in

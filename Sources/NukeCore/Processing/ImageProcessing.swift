@@ -62,12 +62,28 @@ public struct ImageProcessingContext: Sendable {
     public var response: ImageResponse
     /// `false` while processing a progressive preview.
     public var isCompleted: Bool
+    /// The largest `width × height` a processor may make (the pipeline's
+    /// `maximumDecodedPixelCount`, shared with the decoders). Processors whose output size comes
+    /// from their parameters call ``checkOutputSize(width:height:)`` before allocating.
+    public var maximumPixelCount: Int
 
     /// Creates a context.
-    public init(request: ImageRequest, response: ImageResponse, isCompleted: Bool) {
+    public init(
+        request: ImageRequest,
+        response: ImageResponse,
+        isCompleted: Bool,
+        maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
+    ) {
         self.request = request
         self.response = response
         self.isCompleted = isCompleted
+        self.maximumPixelCount = maximumPixelCount
+    }
+
+    /// Throws ``ImageProcessingError/outputTooLarge(width:height:limit:)`` when a
+    /// `width × height` output would exceed ``maximumPixelCount``.
+    public func checkOutputSize(width: Int, height: Int) throws {
+        try ImageProcessingError.checkOutputSize(width: width, height: height, limit: maximumPixelCount)
     }
 }
 
@@ -77,13 +93,23 @@ public enum ImageProcessingError: Error, Hashable, Sendable, CustomStringConvert
     case processorReturnedNil(identifier: String)
     /// A parameter is outside its valid range.
     case invalidParameter(name: String, reason: String)
+    /// The output would have more pixels than the limit allows (checked before allocating).
+    case outputTooLarge(width: Int, height: Int, limit: Int)
 
     /// A sentence describing the problem.
     public var description: String {
         switch self {
         case .processorReturnedNil(let identifier): "Processor \(identifier) returned no image"
         case let .invalidParameter(name, reason): "Invalid parameter \(name): \(reason)"
+        case let .outputTooLarge(width, height, limit):
+            "An output of \(width)×\(height) pixels exceeds the limit of \(limit) pixels"
         }
+    }
+
+    /// Throws ``outputTooLarge(width:height:limit:)`` when `width × height` exceeds `limit`.
+    public static func checkOutputSize(width: Int, height: Int, limit: Int) throws {
+        let (pixels, overflow) = max(0, width).multipliedReportingOverflow(by: max(0, height))
+        guard !overflow, pixels <= limit else { throw outputTooLarge(width: width, height: height, limit: limit) }
     }
 }
 
