@@ -75,6 +75,16 @@ import Testing
 @Suite struct PreviewSchedulerTests {
     private let interval = Duration.milliseconds(500)
 
+    /// A scheduler whose first chunk (100 bytes, at time zero) got the incremental policy and
+    /// whose preview decode of it is running.
+    private func decodingFirstPreview(interval: Duration) -> PreviewScheduler {
+        var scheduler = PreviewScheduler(interval: interval)
+        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
+        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
+        scheduler.previewDecodeStarted()
+        return scheduler
+    }
+
     @Test("The policy is asked on the first chunk; the decoder is made once")
     func firstChunk() {
         var scheduler = PreviewScheduler(interval: interval)
@@ -93,10 +103,7 @@ import Testing
 
     @Test("Previews are at least the interval apart")
     func minimumInterval() {
-        var scheduler = PreviewScheduler(interval: interval)
-        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
-        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
-        scheduler.previewDecodeStarted()
+        var scheduler = decodingFirstPreview(interval: interval)
         #expect(scheduler.previewDecoded(succeeded: true, now: .seconds(1)) == 1)
         #expect(scheduler.partialDataArrived(byteCount: 200, now: .seconds(1) + .milliseconds(499)) == .skip)
         #expect(scheduler.partialDataArrived(byteCount: 200, now: .seconds(1) + .milliseconds(500)) != .skip)
@@ -104,10 +111,7 @@ import Testing
 
     @Test("A failed preview is not counted and does not start the interval")
     func failedPreview() {
-        var scheduler = PreviewScheduler(interval: interval)
-        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
-        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
-        scheduler.previewDecodeStarted()
+        var scheduler = decodingFirstPreview(interval: interval)
         #expect(scheduler.previewDecoded(succeeded: false, now: .zero) == nil)
         #expect(scheduler.previewCount == 0)
         #expect(
@@ -143,10 +147,7 @@ import Testing
 
     @Test("The final data stops previews and cancels one still decoding; its result is dropped")
     func finalData() {
-        var scheduler = PreviewScheduler(interval: .zero)
-        _ = scheduler.partialDataArrived(byteCount: 100, now: .zero)
-        _ = scheduler.policyEvaluated(.incremental, byteCount: 100)
-        scheduler.previewDecodeStarted()
+        var scheduler = decodingFirstPreview(interval: .zero)
         #expect(scheduler.previewDecoded(succeeded: true, now: .zero) == 1)
         _ = scheduler.partialDataArrived(byteCount: 200, now: .zero)
         scheduler.previewDecodeStarted()

@@ -9,14 +9,7 @@ import Testing
 /// composited.
 @Suite struct GIFBombTests {
     private func pipeline(_ configure: (inout ImagePipeline.Configuration) -> Void = { _ in }) -> ImagePipeline {
-        var registry = PluginRegistry()
-        registry.install(GIFPlugin())
-        return ImagePipeline {
-            $0.registry = registry
-            $0.imageCache = nil
-            $0.maximumDecodedPixelCount = 1 << 28
-            configure(&$0)
-        }
+        HostileImages.pipeline(installing: GIFPlugin(), configure: configure)
     }
 
     @Test("A tiny GIF with a 16384×16384 canvas is refused: three canvases exceed the budget")

@@ -9,25 +9,34 @@ import Testing
 /// decode allocates or computes what the header promises.
 @Suite struct JPEGBombTests {
     private func pipeline(maximumPixelCount: Int = 1 << 28) -> ImagePipeline {
-        var registry = PluginRegistry()
-        registry.install(JPEGPlugin())
-        return ImagePipeline {
-            $0.registry = registry
-            $0.imageCache = nil
-            $0.maximumDecodedPixelCount = maximumPixelCount
-        }
+        HostileImages.pipeline(installing: JPEGPlugin()) { $0.maximumDecodedPixelCount = maximumPixelCount }
     }
 
     private func source(progressive: Bool) throws -> Data {
         try JPEGEncoder(quality: 0.9, isProgressive: progressive).encode(HostileImages.noise(width: 64, height: 64))
     }
 
-    @Test("A baseline JPEG declaring 16384×16384 whose scan data reaches EOI early is truncated, not a grey image")
-    func baselineEndingAtEOI() async throws {
+    /// A baseline JPEG declaring 16384×16384 cut 200 bytes into its scan data, then EOI or
+    /// nothing: under a kilobyte.
+    private func hugeBaseline(endsWithEOI: Bool) throws -> Data {
         let source = try source(progressive: false)
         let scan = try #require(HostileImages.jpegScanOffsets(source).first)
         let huge = HostileImages.jpeg(source, declaringWidth: 16384, height: 16384)
-        let bomb = HostileImages.jpeg(huge, cutAt: scan + 200, endsWithEOI: true)
+        return HostileImages.jpeg(huge, cutAt: scan + 200, endsWithEOI: endsWithEOI)
+    }
+
+    /// A progressive JPEG declaring 16384×16384 that holds only the small source's first scan,
+    /// then EOI: a few hundred bytes.
+    private func hugeProgressiveFirstScan() throws -> Data {
+        let source = try source(progressive: true)
+        let scans = HostileImages.jpegScanOffsets(source)
+        let huge = HostileImages.jpeg(source, declaringWidth: 16384, height: 16384)
+        return HostileImages.jpeg(huge, cutAt: scans[1], endsWithEOI: true)
+    }
+
+    @Test("A baseline JPEG declaring 16384×16384 whose scan data reaches EOI early is truncated, not a grey image")
+    func baselineEndingAtEOI() async throws {
+        let bomb = try hugeBaseline(endsWithEOI: true)
         #expect(bomb.count < 1000)
         #expect(await HostileImages.decodingError(loading: bomb, with: pipeline()) == .truncated)
         // A thumbnail decode (DCT-scaled) stops at the same point.
@@ -35,14 +44,15 @@ import Testing
             $0.thumbnail = ThumbnailOptions(maxPixelSize: 256)
         }
         #expect(thumbnail == .truncated)
+        // Padded past the size check (a bit per block), the EOI inside the scan data is what
+        // stops the decode.
+        let padded = bomb + Data(count: 1 << 20)
+        #expect(await HostileImages.decodingError(loading: padded, with: pipeline()) == .truncated)
     }
 
     @Test("A baseline JPEG declaring 16384×16384 whose data simply stops is truncated")
     func baselineCut() async throws {
-        let source = try source(progressive: false)
-        let scan = try #require(HostileImages.jpegScanOffsets(source).first)
-        let huge = HostileImages.jpeg(source, declaringWidth: 16384, height: 16384)
-        let bomb = HostileImages.jpeg(huge, cutAt: scan + 200, endsWithEOI: false)
+        let bomb = try hugeBaseline(endsWithEOI: false)
         #expect(await HostileImages.decodingError(loading: bomb, with: pipeline()) == .truncated)
     }
 
@@ -50,11 +60,8 @@ import Testing
         "A progressive JPEG declaring 16384×16384 is refused from its header: coefficients and output exceed the budget"
     )
     func progressiveOverBudget() async throws {
-        let source = try source(progressive: true)
-        let scans = HostileImages.jpegScanOffsets(source)
-        let huge = HostileImages.jpeg(source, declaringWidth: 16384, height: 16384)
         // Padded past the size check (a bit per block), so the budget is what refuses it.
-        let bomb = HostileImages.jpeg(huge, cutAt: scans[1], endsWithEOI: true) + Data(count: 1 << 20)
+        let bomb = try hugeProgressiveFirstScan() + Data(count: 1 << 20)
         let budget = (1 << 28) * 4
         let error = await HostileImages.decodingError(loading: bomb, with: pipeline())
         guard case .exceedsMemoryBudget(let bytes, let reported)? = error else {
@@ -72,10 +79,7 @@ import Testing
         // 805 MB of coefficients and a 16 MB 1/8-scale output fit a 1 GiB budget, so only the
         // size check stops a thumbnail decode of this file before libjpeg allocates and clears
         // the coefficient buffers.
-        let source = try source(progressive: true)
-        let scans = HostileImages.jpegScanOffsets(source)
-        let huge = HostileImages.jpeg(source, declaringWidth: 16384, height: 16384)
-        let bomb = HostileImages.jpeg(huge, cutAt: scans[1], endsWithEOI: true)
+        let bomb = try hugeProgressiveFirstScan()
         let thumbnail = await HostileImages.decodingError(loading: bomb, with: pipeline()) {
             $0.thumbnail = ThumbnailOptions(maxPixelSize: 256)
         }

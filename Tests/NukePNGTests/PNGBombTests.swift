@@ -9,13 +9,7 @@ import Testing
 /// missing rows left transparent.
 @Suite struct PNGBombTests {
     private func pipeline() -> ImagePipeline {
-        var registry = PluginRegistry()
-        registry.install(PNGPlugin())
-        return ImagePipeline {
-            $0.registry = registry
-            $0.imageCache = nil
-            $0.maximumDecodedPixelCount = 1 << 28
-        }
+        HostileImages.pipeline(installing: PNGPlugin())
     }
 
     @Test("A PNG declaring 16384×16384 whose compressed stream ends properly after one row, then IEND, is truncated")

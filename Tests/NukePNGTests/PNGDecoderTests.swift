@@ -79,7 +79,7 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
             try decoder(for: data, maximumPixelCount: 600).decode(data)
         }
         for (width, height) in [(0, 21), (1_000_000, 1_000_000)] {
-            let patched = patchingIHDR(data, width: width, height: height)
+            let patched = HostileImages.png(data, declaringWidth: width, height: height)
             #expect(throws: ImageDecodingError.self) { try decoder(for: patched).decode(patched) }
         }
     }
@@ -107,26 +107,6 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         }
         #expect(previews >= 3 && previews <= 7)
         #expect(decoder.decodePartiallyDownloadedData(data) == nil, "complete data is not a preview")
-    }
-
-    /// The file with its IHDR width and height replaced (and the CRC fixed, so only the values are wrong).
-    private func patchingIHDR(_ data: Data, width: Int, height: Int) -> Data {
-        var bytes = [UInt8](data)
-        for (offset, value) in [(16, width), (20, height)] {
-            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
-        }
-        let crc = crc32(bytes[12..<29])
-        for index in 0..<4 { bytes[29 + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(index))) }
-        return Data(bytes)
-    }
-
-    private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }
 

@@ -10,15 +10,13 @@ import Testing
 @Suite struct ProcessorBudgetTests {
     @Test("resize(width:1000000,upscale:true) from a text spec fails with a typed error instead of making the image")
     func hugeUpscaleFromSpec() async throws {
-        var registry = PluginRegistry()
-        registry.install(ProcessorsPlugin())
-        let processors = try registry.processors(fromSpec: "resize(width:1000000,upscale:true)")
-        let source = try HostileImages.noise(width: 40, height: 30)
-        let pipeline = ImagePipeline {
-            $0.registry = registry
-            $0.imageCache = nil
+        let pipeline = HostileImages.pipeline(installing: ProcessorsPlugin()) {
             $0.maximumDecodedPixelCount = 4_000_000
         }
+        let processors = try pipeline.configuration.registry.processors(
+            fromSpec: "resize(width:1000000,upscale:true)"
+        )
+        let source = try HostileImages.noise(width: 40, height: 30)
         let request = ImageRequest(
             id: "small",
             image: { ImageContainer(image: source) },

@@ -9,14 +9,7 @@ import Testing
 /// frame is decoded, and listing frames costs time in proportion to their number.
 @Suite struct WebPBombTests {
     private func pipeline(_ configure: (inout ImagePipeline.Configuration) -> Void = { _ in }) -> ImagePipeline {
-        var registry = PluginRegistry()
-        registry.install(WebPPlugin())
-        return ImagePipeline {
-            $0.registry = registry
-            $0.imageCache = nil
-            $0.maximumDecodedPixelCount = 1 << 28
-            configure(&$0)
-        }
+        HostileImages.pipeline(installing: WebPPlugin(), configure: configure)
     }
 
     /// An animation of `frameCount` 1×1 frames on a `canvas × canvas` canvas.

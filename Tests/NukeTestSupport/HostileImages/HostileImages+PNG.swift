@@ -27,6 +27,16 @@ extension HostileImages {
         return data
     }
 
+    /// `png` with its IHDR width and height replaced and the chunk's CRC fixed, so only the values
+    /// are wrong.
+    public static func png(_ png: Data, declaringWidth width: Int, height: Int) -> Data {
+        var bytes = [UInt8](png)
+        // After the signature: IHDR's length (8…11), type (12…15), width (16…19), height (20…23).
+        bytes.replaceSubrange(16..<24, with: bigEndian(width, count: 4) + bigEndian(height, count: 4))
+        bytes.replaceSubrange(29..<33, with: bigEndian(Int(crc32(bytes[12..<29])), count: 4))
+        return Data(bytes)
+    }
+
     /// A PNG chunk: length, type, data, CRC-32 of type and data.
     static func pngChunk(_ type: String, _ body: [UInt8]) -> Data {
         let typeAndBody = Array(type.utf8) + body
@@ -50,7 +60,7 @@ extension HostileImages {
         return out
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)

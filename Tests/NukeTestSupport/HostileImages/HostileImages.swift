@@ -50,3 +50,22 @@ extension HostileImages {
         }
     }
 }
+
+extension HostileImages {
+    /// A pipeline with only `plugin` installed, no memory cache and the largest default pixel
+    /// limit (256 MP, a 1 GiB budget) whatever the machine's memory, then `configure` applied:
+    /// the set-up of the bomb tests, so their expected budgets do not depend on the machine.
+    public static func pipeline(
+        installing plugin: some NukePlugin,
+        configure: (inout ImagePipeline.Configuration) -> Void = { _ in }
+    ) -> ImagePipeline {
+        var registry = PluginRegistry()
+        registry.install(plugin)
+        return ImagePipeline {
+            $0.registry = registry
+            $0.imageCache = nil
+            $0.maximumDecodedPixelCount = 1 << 28
+            configure(&$0)
+        }
+    }
+}

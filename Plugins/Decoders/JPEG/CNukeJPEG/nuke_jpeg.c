@@ -153,8 +153,6 @@ int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info
     info->components = cinfo.num_components;
     info->color = nuke_color(cinfo.jpeg_color_space);
     info->is_progressive = cinfo.progressive_mode ? 1 : 0;
-    info->coefficient_bytes = nuke_coefficient_bytes(&cinfo);
-    info->minimum_size = nuke_minimum_size(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     if (truncated) {
         strncpy(message, "the data ends inside the header", NUKE_JPEG_MESSAGE_SIZE - 1);

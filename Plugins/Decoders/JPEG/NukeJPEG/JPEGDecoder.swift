@@ -112,8 +112,6 @@ public final class JPEGDecoder: ImageDecoding {
         guard header.color != NUKE_JPEG_COLOR_OTHER else {
             throw ImageDecodingError.unsupported(reason: "JPEG colour space with \(header.components) components")
         }
-        // Too few bytes to hold a bit for every block: it ends early, whatever it declares.
-        guard allowingTruncation || data.count >= header.minimum_size else { throw ImageDecodingError.truncated }
         let metadata = JPEGMetadata(data)
         let orientation = metadata.orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up
         let appliesOrientation = options.appliesOrientation
@@ -174,13 +172,6 @@ public final class JPEGDecoder: ImageDecoding {
         let format: PixelFormat = isGray ? .gray8 : .rgba8
         let size = Self.scaledSize(width: Int(header.width), height: Int(header.height), numerator: scale)
         let stride = size.width * format.bytesPerPixel
-        let (neededBytes, overflow) = header.coefficient_bytes.addingReportingOverflow(size.height * stride)
-        guard !overflow, neededBytes <= context.memoryBudget else {
-            throw ImageDecodingError.exceedsMemoryBudget(
-                bytes: overflow ? .max : neededBytes,
-                budget: context.memoryBudget
-            )
-        }
         var result = nuke_jpeg_result()
         let fast = options.prefersSpeed || isResampledAfterwards
         func decode(into buffer: UnsafeMutableBufferPointer<UInt8>) throws {

@@ -29,8 +29,6 @@ typedef struct {
     int components;
     nuke_jpeg_color color;
     int is_progressive;
-    size_t coefficient_bytes;  // whole-image coefficient buffers a multi-scan file needs (0 for one scan)
-    size_t minimum_size;       // fewer bytes cannot hold every block (Huffman coding: at least a bit each; 0 if unknown)
 } nuke_jpeg_info;
 
 typedef struct {
