@@ -9,14 +9,29 @@ struct CommandLinePipeline: Sendable {
     let statistics: RunStatistics
     let httpCache: DataCache
 
+    /// Limits that replace the pipeline's defaults where set.
+    struct Limits: Sendable {
+        /// `ImagePipeline.Configuration.maximumResponseDataSize`.
+        var maximumResponseSize: Int?
+        /// `ImagePipeline.Configuration.maximumDecodedPixelCount`.
+        var maximumPixelCount: Int?
+    }
+
     /// Builds the pipeline.
     ///
     /// - Parameters:
     ///   - loader: the network loader.
     ///   - concurrency: the most downloads at once.
     ///   - httpCache: where the HTTP cache keeps responses.
+    ///   - limits: limits other than the defaults.
     ///   - statistics: where to count; a new one by default.
-    init(loader: LoaderChoice, concurrency: Int, httpCache: DataCache, statistics: RunStatistics = RunStatistics()) {
+    init(
+        loader: LoaderChoice,
+        concurrency: Int,
+        httpCache: DataCache,
+        limits: Limits = Limits(),
+        statistics: RunStatistics = RunStatistics()
+    ) {
         var registry = PluginRegistry.defaultPlugins
         let network: any DataLoading =
             switch loader {
@@ -33,6 +48,8 @@ struct CommandLinePipeline: Sendable {
         configuration.imageCache = ImageCache()
         configuration.httpCache = HTTPCache(dataCache: httpCache)
         configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: concurrency)
+        if let size = limits.maximumResponseSize { configuration.maximumResponseDataSize = size }
+        if let pixels = limits.maximumPixelCount { configuration.maximumDecodedPixelCount = pixels }
         self.pipeline = ImagePipeline(
             configuration: configuration,
             delegate: StatisticsDelegate(statistics: statistics)

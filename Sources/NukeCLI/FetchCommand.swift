@@ -154,6 +154,7 @@ struct FetchCommand: AsyncParsableCommand {
         return "Saved \(saved) of \(inputs.count) in \(String(format: "%.2f", elapsed.seconds)) s: "
             + "\(statistics.requests) requests, \(statistics.transfers) downloads (\(ByteCount.format(statistics.bytes))), "
             + "\(statistics.coalescedRequests) coalesced; cache hits: memory \(statistics.memoryCacheHits), "
-            + "HTTP \(statistics.httpCacheHits)."
+            + "HTTP \(statistics.httpCacheHits)"
+            + (ProcessMemory.peakResidentBytes.map { "; peak memory \(ByteCount.format($0))." } ?? ".")
     }
 }

@@ -44,14 +44,40 @@ struct PipelineOptions: ParsableArguments {
     @Option(help: "The most downloads at once.")
     var concurrency: Int = 6
 
+    @Option(
+        name: .customLong("max-response-size"),
+        help: "The largest download, in bytes or with K, M or G (default: a tenth of the memory)."
+    )
+    var maximumResponseSize: ByteSize?
+
+    @Option(
+        name: .customLong("max-pixels"),
+        help: "The most pixels an image may decode or process to (default: from the memory)."
+    )
+    var maximumPixelCount: Int?
+
     /// Opens the cache and builds the pipeline these options describe.
     func makePipeline() throws(CommandLineError) -> CommandLinePipeline {
-        CommandLinePipeline(loader: loader, concurrency: concurrency, httpCache: try cache.openCache())
+        CommandLinePipeline(
+            loader: loader,
+            concurrency: concurrency,
+            httpCache: try cache.openCache(),
+            limits: CommandLinePipeline.Limits(
+                maximumResponseSize: maximumResponseSize?.bytes,
+                maximumPixelCount: maximumPixelCount
+            )
+        )
     }
 
     func validate() throws {
         guard (1...256).contains(concurrency) else {
             throw ValidationError("--concurrency must be between 1 and 256, not \(concurrency)")
+        }
+        if let maximumResponseSize, maximumResponseSize.bytes < 1 {
+            throw ValidationError("--max-response-size must be at least 1 byte")
+        }
+        if let maximumPixelCount, maximumPixelCount < 1 {
+            throw ValidationError("--max-pixels must be at least 1")
         }
     }
 }

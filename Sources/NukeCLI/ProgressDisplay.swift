@@ -92,14 +92,3 @@ enum Standard {
         }
     }
 }
-
-/// Human-readable byte counts.
-enum ByteCount {
-    static func format(_ bytes: Int64) -> String {
-        switch bytes {
-        case ..<1024: "\(bytes) B"
-        case ..<(1024 * 1024): String(format: "%.1f KB", Double(bytes) / 1024)
-        default: String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
-        }
-    }
-}

@@ -2,6 +2,7 @@ import Foundation
 import NukeCore
 import NukeCurl
 import NukeTestSupport
+import Synchronization
 import Testing
 
 /// The HTTP caching layer's rules, each against a real server through the curl loader, on a real
@@ -229,6 +230,48 @@ import Testing
         #expect(cache.cachedResponse(for: server.url("/image"))?.data == body, "a failed revalidation keeps the entry")
     }
 
+    @Test("A body over the entry size passes through whole but is not stored; one at the size is")
+    func bodiesOverTheEntrySizeAreNotStored() async throws {
+        #expect(HTTPCache(name: "unused", sizeLimit: 200_000).maximumEntrySize == 10_000)
+        let small = HTTPCache(
+            dataCache: try DataCache(path: directory.url.appendingPathComponent("small")),
+            maximumEntrySize: 30_000
+        )
+        let loader = HTTPCachingDataLoader(loader: CurlDataLoader(configuration: .init()), cache: small)
+        let headers: HTTPHeaderFields = ["Cache-Control": "max-age=60"]
+        server.route("/big") { _ in HTTPTestResponse(headers: headers, body: .bytes(sampleBody(30_001))) }
+        server.route("/fits") { _ in HTTPTestResponse(headers: headers, body: .bytes(sampleBody(30_000))) }
+        let big = try await load(DataRequest(url: server.url("/big")), with: loader)
+        #expect(big.body == sampleBody(30_001))
+        _ = try await load(DataRequest(url: server.url("/fits")), with: loader)
+        #expect(small.cachedResponse(for: server.url("/big")) == nil)
+        #expect(small.cachedResponse(for: server.url("/fits"))?.data == sampleBody(30_000))
+    }
+
+    @Test("The pipeline's maximumResponseDataSize reaches the loader, which stops the transfer there")
+    func pipelineLimitReachesTheLoader() async throws {
+        server.route("/endless") { _ in
+            HTTPTestResponse(body: .endless, pacing: .init(chunkSize: 16_384, delay: .milliseconds(1)))
+        }
+        let recorder = RequestRecordingLoader(loader: CurlDataLoader())
+        let pipeline = ImagePipeline {
+            $0.dataLoader = recorder
+            $0.httpCache = nil
+            $0.imageCache = nil
+            $0.maximumResponseDataSize = 200_000
+        }
+        do {
+            _ = try await pipeline.data(for: server.url("/endless"))
+            Issue.record("an endless body loaded")
+        } catch {
+            guard case .dataDownloadExceededMaximumSize = error else {
+                Issue.record("error \(error), expected dataDownloadExceededMaximumSize")
+                return
+            }
+        }
+        #expect(recorder.requests.map(\.maximumResponseSize) == [200_000])
+    }
+
     @Test func pipelineUsesTheHTTPCacheByDefaultAndNotWithDataCache() async throws {
         serve(["Cache-Control": "max-age=60"])
         let curl = CurlDataLoader()
@@ -260,5 +303,26 @@ import Testing
                 return
             }
         }
+    }
+}
+
+/// Passes loads on to `loader`, keeping the requests it was given.
+private final class RequestRecordingLoader: DataLoading {
+    let loader: any DataLoading
+    private let recorded = Mutex<[DataRequest]>([])
+
+    init(loader: any DataLoading) {
+        self.loader = loader
+    }
+
+    var requests: [DataRequest] { recorded.withLock { $0 } }
+
+    func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        recorded.withLock { $0.append(request) }
+        return loader.loadData(with: request, didReceiveData: didReceiveData, completion: completion)
     }
 }

@@ -77,6 +77,9 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             resumable.apply(to: &urlRequest)
             self.resumable = resumable
         }
+        if let limit = services.maximumResponseDataSize {  // The loader stops at it too.
+            urlRequest.maximumResponseSize = min(urlRequest.maximumResponseSize ?? limit, limit)
+        }
         let load = NetworkLoad(request: urlRequest, loader: loader, route: makeRoute(), priority: priority) {
             event in self.receive(event)  // Strong: the load drops its handler when it ends.
         }
@@ -174,11 +177,12 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 buffer.reserveCapacity(Int(expectedTotal))
             }
         }
-        buffer.append(chunk)
-        if let limit = services.maximumResponseDataSize, buffer.count > limit {
+        // Checked before appending, so the buffer never holds (or grows towards) more.
+        if let limit = services.maximumResponseDataSize, chunk.count > limit - buffer.count {
             send(.error(.dataDownloadExceededMaximumSize))
             return false
         }
+        buffer.append(chunk)
         send(.progress(ImageTask.Progress(completed: Int64(buffer.count), total: expectedTotal)))
         if services.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
             send(.value((buffer, response), isCompleted: false))

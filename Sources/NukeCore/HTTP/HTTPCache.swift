@@ -20,15 +20,40 @@ public final class HTTPCache: Sendable {
 
     private let storage: Mutex<Storage>
 
+    /// The largest body the cache stores. Bigger responses pass through uncached, so a download
+    /// is never held twice in memory (once by the caller, once to be stored) past this size.
+    public let maximumEntrySize: Int
+
     /// A cache in `dataCache`.
-    public init(dataCache: DataCache) {
+    ///
+    /// - Parameters:
+    ///   - dataCache: Where the responses are kept.
+    ///   - maximumEntrySize: The largest body to store; by default a twentieth of the disk
+    ///     cache's size limit, as `URLCache` does.
+    public init(dataCache: DataCache, maximumEntrySize: Int? = nil) {
         storage = Mutex(.opened(dataCache))
+        self.maximumEntrySize = maximumEntrySize ?? Self.defaultMaximumEntrySize(sizeLimit: dataCache.sizeLimit)
     }
 
     /// A cache in the directory `name` under the user's cache directory, opened on first use;
     /// if it cannot be created, nothing is cached.
-    public init(name: String = "nuke.http-cache", sizeLimit: Int = DataCache.defaultSizeLimit) {
+    ///
+    /// - Parameters:
+    ///   - name: The directory's name.
+    ///   - sizeLimit: The disk cache's size limit.
+    ///   - maximumEntrySize: The largest body to store; by default a twentieth of `sizeLimit`
+    ///     (7.5 MiB for the default 150 MiB), as `URLCache` does.
+    public init(
+        name: String = "nuke.http-cache",
+        sizeLimit: Int = DataCache.defaultSizeLimit,
+        maximumEntrySize: Int? = nil
+    ) {
         storage = Mutex(.unopened({ try DataCache(name: name, sizeLimit: sizeLimit) }))
+        self.maximumEntrySize = maximumEntrySize ?? Self.defaultMaximumEntrySize(sizeLimit: sizeLimit)
+    }
+
+    private static func defaultMaximumEntrySize(sizeLimit: Int) -> Int {
+        max(0, sizeLimit / 20)
     }
 
     /// The default cache, `nuke.http-cache` under the user's cache directory (150 MiB).

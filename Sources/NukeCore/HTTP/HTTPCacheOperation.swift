@@ -109,14 +109,19 @@ final class HTTPCacheOperation: Cancellable {
             outgoing.setValue(value, forHTTPHeaderField: name)
         }
         let requestTime = Date()
-        let received = Mutex((body: Data(), response: DataResponse?.none))
+        let maximumEntrySize = cache.maximumEntrySize
+        let received = Mutex((body: Data(), response: DataResponse?.none, storing: storing))
         let networkLoad = loader.loadData(
             with: outgoing,
             didReceiveData: { [self] data, response in
                 let isFirst = received.withLock { received in
                     defer {
                         received.response = response
-                        if storing { received.body.append(data) }
+                        if received.storing, data.count > maximumEntrySize - received.body.count {
+                            received = (Data(), response, false)  // Too big to store: keep no copy.
+                        } else if received.storing {
+                            received.body.append(data)
+                        }
                     }
                     return received.response == nil
                 }
@@ -124,7 +129,7 @@ final class HTTPCacheOperation: Cancellable {
                 if !isFinished, isFirst || !data.isEmpty { didReceiveData(data, response) }
             },
             completion: { [self] error in
-                let (body, response) = received.withLock { ($0.body, $0.response) }
+                let (body, response, storing) = received.withLock { ($0.body, $0.response, $0.storing) }
                 finishLoad(
                     error: error,
                     body: body,

@@ -19,6 +19,13 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
     public var timeoutInterval: Double
     /// How caches between the loader and the network may answer.
     public var cachePolicy: CachePolicy
+    /// The most body bytes the caller accepts, or `nil` to leave it to the loader.
+    ///
+    /// A loader stops the transfer once more arrive (or at once if `Content-Length` says more),
+    /// so a hostile server cannot make it buffer past the limit. The pipeline sets it to
+    /// ``ImagePipeline/Configuration/maximumResponseDataSize``; a loader's own limit, if
+    /// smaller, still applies (``maximumResponseSize(withLoaderLimit:)``).
+    public var maximumResponseSize: Int?
 
     /// Creates a request.
     public init(
@@ -26,13 +33,24 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
         httpMethod: String = "GET",
         headers: HTTPHeaderFields = [:],
         timeoutInterval: Double = 60,
-        cachePolicy: CachePolicy = .useProtocolCachePolicy
+        cachePolicy: CachePolicy = .useProtocolCachePolicy,
+        maximumResponseSize: Int? = nil
     ) {
         self.url = url
         self.httpMethod = httpMethod
         self.headers = headers
         self.timeoutInterval = timeoutInterval
         self.cachePolicy = cachePolicy
+        self.maximumResponseSize = maximumResponseSize
+    }
+
+    /// The limit a loader enforces: the smaller of ``maximumResponseSize`` and the loader's own
+    /// `limit`; `nil` if neither is set.
+    public func maximumResponseSize(withLoaderLimit limit: Int?) -> Int? {
+        switch (maximumResponseSize, limit) {
+        case let (request?, loader?): min(request, loader)
+        case let (request, loader): request ?? loader
+        }
     }
 
     /// Returns the value of a header field (case-insensitive), as `URLRequest` does.

@@ -74,6 +74,31 @@ extension DataLoaderContractContext {
         try require(record.body.count <= limit, "delivered \(record.body.count) bytes past the limit")
     }
 
+    func requestLimitBelowLoaderLimit() async throws {
+        server.route("/endless-request-limit") { _ in
+            HTTPTestResponse(body: .endless, pacing: .init(chunkSize: 16_384, delay: .milliseconds(1)))
+        }
+        let limit = 300_000
+        var request = request("/endless-request-limit")
+        request.maximumResponseSize = limit
+        let record = try await load(request, with: loader(maximumResponseSize: 50_000_000))
+        try require(
+            record.error as? NetworkError == .responseTooLarge(limit: limit),
+            "error \(String(describing: record.error)), expected responseTooLarge(limit: \(limit))"
+        )
+        try require(record.body.count <= limit, "delivered \(record.body.count) bytes past the request's limit")
+
+        let body = sampleBody(400_000)
+        server.route("/declared-over-request-limit") { _ in .ok(body) }
+        var declared = self.request("/declared-over-request-limit")
+        declared.maximumResponseSize = limit
+        let refused = try await load(declared, with: loader(maximumResponseSize: 50_000_000))
+        try require(
+            refused.error as? NetworkError == .responseTooLarge(limit: limit),
+            "error \(String(describing: refused.error)) for a Content-Length over the request's limit"
+        )
+    }
+
     // MARK: Retries
 
     /// Answers with `failures` in turn, then with `body`.

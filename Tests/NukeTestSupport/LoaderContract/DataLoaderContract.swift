@@ -66,6 +66,8 @@ public struct DataLoaderContract: Sendable {
         case endlessBodyStopsAtLimit
         /// A response over the maximum size fails with `NetworkError.responseTooLarge`, delivering no more than the limit.
         case contentLengthOverLimit
+        /// The request's `maximumResponseSize`, smaller than the loader's, is the limit that applies.
+        case requestLimitBelowLoaderLimit
         /// A 503 is retried, and the retry succeeds.
         case retriesServiceUnavailable
         /// The retry waits for the server's `Retry-After`.
@@ -141,6 +143,7 @@ struct DataLoaderContractContext {
         case .bodyLongerThanContentLength: try await bodyLongerThanContentLength()
         case .endlessBodyStopsAtLimit: try await endlessBodyStopsAtLimit()
         case .contentLengthOverLimit: try await contentLengthOverLimit()
+        case .requestLimitBelowLoaderLimit: try await requestLimitBelowLoaderLimit()
         case .retriesServiceUnavailable: try await retriesServiceUnavailable()
         case .honoursRetryAfter: try await honoursRetryAfter()
         case .retriesConnectionFailure: try await retriesConnectionFailure()

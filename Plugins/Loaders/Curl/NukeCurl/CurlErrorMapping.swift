@@ -9,7 +9,10 @@ internal import NukeCore
 
 /// Maps libcurl's result codes to NukeCore's loader-independent errors.
 enum CurlErrorMapping {
-    static func error(for code: CURLcode, url: URL, configuration: CurlDataLoader.Configuration) -> any Error {
+    static func error(for code: CURLcode, request: DataRequest, configuration: CurlDataLoader.Configuration)
+        -> any Error
+    {
+        let url = request.url
         let reason = "\(String(cString: curl_easy_strerror(code))) (curl \(code.rawValue))"
         switch code {
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
@@ -27,7 +30,8 @@ enum CurlErrorMapping {
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             return NetworkError.secureConnectionFailed(reason: reason)
         case CURLE_FILESIZE_EXCEEDED:
-            return NetworkError.responseTooLarge(limit: configuration.maximumResponseSize ?? 0)
+            let limit = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize)
+            return NetworkError.responseTooLarge(limit: limit ?? 0)
         case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_RANGE_ERROR:
             return NetworkError.badServerResponse(reason: reason)
         default:

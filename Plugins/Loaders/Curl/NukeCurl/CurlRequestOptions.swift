@@ -21,7 +21,7 @@ struct CurlRequestOptions {
         applyHTTPVersion(to: handle)
         applyTLS(to: handle)
         applyProxy(to: handle, scheme: request.url.scheme ?? "http")
-        if let limit = configuration.maximumResponseSize {
+        if let limit = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize) {
             handle.set(CURLOPT_MAXFILESIZE_LARGE, size: Int64(limit))
         }
         var lines = request.headers.map { "\($0.name): \($0.value)" }

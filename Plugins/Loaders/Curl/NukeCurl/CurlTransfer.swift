@@ -22,6 +22,8 @@ final class CurlTransfer {
     let id: UInt64
     let request: DataRequest
     private let configuration: CurlDataLoader.Configuration
+    /// The request's limit or the loader's, whichever is smaller.
+    private let maximumResponseSize: Int?
     private let didReceiveData: @Sendable (Data, DataResponse) -> Void
     private let completion: @Sendable ((any Error)?) -> Void
 
@@ -44,6 +46,7 @@ final class CurlTransfer {
         self.id = id
         self.request = request
         self.configuration = configuration
+        self.maximumResponseSize = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize)
         self.didReceiveData = didReceiveData
         self.completion = completion
     }
@@ -80,7 +83,7 @@ final class CurlTransfer {
             }
             return .complete(nil)
         }
-        let error = CurlErrorMapping.error(for: result, url: request.url, configuration: configuration)
+        let error = CurlErrorMapping.error(for: result, request: request, configuration: configuration)
         if let delay = configuration.retryPolicy.delay(
             beforeRetry: attempt,
             of: request,
@@ -129,7 +132,7 @@ final class CurlTransfer {
             self.response = response
         }
         receivedBytes += bytes.count
-        if let limit = configuration.maximumResponseSize, receivedBytes > limit {
+        if let limit = maximumResponseSize, receivedBytes > limit {
             stoppedWith = .complete(NetworkError.responseTooLarge(limit: limit))
             return 0
         }

@@ -71,9 +71,7 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if transfer(for: dataTask)?.receive(data) == false {
-            dataTask.cancel()
-        }
+        transfer(for: dataTask)?.receive(data)
     }
 
     func urlSession(

@@ -27,6 +27,8 @@ final class URLSessionTransfer: Cancellable {
 
     let request: DataRequest
     private let configuration: URLSessionDataLoader.Configuration
+    /// The request's limit or the loader's, whichever is smaller.
+    private let maximumResponseSize: Int?
     private let didReceiveData: @Sendable (Data, DataResponse) -> Void
     private let completion: @Sendable ((any Error)?) -> Void
     private let state = Mutex(State())
@@ -42,6 +44,7 @@ final class URLSessionTransfer: Cancellable {
     ) {
         self.request = request
         self.configuration = configuration
+        self.maximumResponseSize = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize)
         self.didReceiveData = didReceiveData
         self.completion = completion
     }
@@ -106,7 +109,7 @@ final class URLSessionTransfer: Cancellable {
                 retryPolicy: configuration.retryPolicy
             ) {
             case .accept:
-                if let limit = configuration.maximumResponseSize, response.expectedContentLength > Int64(limit) {
+                if let limit = maximumResponseSize, response.expectedContentLength > Int64(limit) {
                     state.stoppedWith = .complete(NetworkError.responseTooLarge(limit: limit))
                     return false
                 }
@@ -122,21 +125,33 @@ final class URLSessionTransfer: Cancellable {
         }
     }
 
-    /// Delivers a chunk; `false` stops the task (size limit).
-    func receive(_ data: Data) -> Bool {
-        let response: DataResponse? = state.withLock { state in
-            guard !state.isCompleted, state.stoppedWith == nil, let response = state.response else { return nil }
+    /// Delivers a chunk, or stops the transfer if it crosses the size limit.
+    ///
+    /// Crossing the limit completes the transfer at once and cancels the task off this thread:
+    /// corelibs-foundation cancels a task on its work queue, which a fast socket can keep busy
+    /// for seconds, so waiting for the task to end would keep the caller waiting (and the
+    /// session reading) as long. Chunks after a stop are dropped.
+    func receive(_ data: Data) {
+        enum Disposition { case deliver(DataResponse), drop, stop(limit: Int, task: URLSessionDataTask?) }
+        let disposition: Disposition = state.withLock { state in
+            guard !state.isCompleted, state.stoppedWith == nil, let response = state.response else { return .drop }
             state.receivedBytes += data.count
-            if let limit = configuration.maximumResponseSize, state.receivedBytes > limit {
+            if let limit = maximumResponseSize, state.receivedBytes > limit {
                 state.stoppedWith = .complete(NetworkError.responseTooLarge(limit: limit))
-                return nil
+                return .stop(limit: limit, task: state.task)
             }
             state.hasDeliveredData = true
-            return response
+            return .deliver(response)
         }
-        guard let response else { return false }
-        didReceiveData(data, response)
-        return true
+        switch disposition {
+        case .deliver(let response):
+            didReceiveData(data, response)
+        case .drop:
+            break
+        case let .stop(limit, task):
+            complete(with: NetworkError.responseTooLarge(limit: limit))
+            if let task { Self.cancellationQueue.async { task.cancel() } }
+        }
     }
 
     /// Decides what follows the attempt the session finished with `error`.

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+
+/// Byte counts as people read them.
+enum ByteCount {
+    static func format(_ bytes: Int64) -> String {
+        switch bytes {
+        case ..<1024: "\(bytes) B"
+        case ..<(1024 * 1024): String(format: "%.1f KB", Double(bytes) / 1024)
+        default: String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+        }
+    }
+}
+
+/// A size given on the command line: a whole number of bytes, optionally followed by K, M or G
+/// (powers of 1024), such as `64M`.
+struct ByteSize: ExpressibleByArgument, Sendable {
+    let bytes: Int
+
+    init?(argument: String) {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(argument)
+        var unit = 1
+        if let last = digits.last?.uppercased().first, let multiplier = units[last] {
+            unit = multiplier
+            digits = digits.dropLast()
+        }
+        guard let value = Int(digits), value >= 0 else { return nil }
+        let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
+        guard !overflow else { return nil }
+        self.bytes = bytes
+    }
+}
+
+/// The process's own memory, from `/proc/self/status`.
+enum ProcessMemory {
+    /// The peak resident set size (`VmHWM`) in bytes; `nil` where `/proc` is unavailable.
+    static var peakResidentBytes: Int64? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first.flatMap {
+                Int64($0)
+            }
+            return kilobytes.map { $0 * 1024 }
+        }
+        return nil
+    }
+}
