@@ -18,6 +18,9 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
     case badServerResponse(reason: String)
     /// The response is larger than the loader accepts; the transfer stopped early.
     case responseTooLarge(limit: Int)
+    /// The loader's ``AddressPolicy`` refused every address it could connect to; `address` is
+    /// the last one refused (or the URL's host, for a loader that checks names only).
+    case addressNotAllowed(address: String)
     /// Any other failure, with the loader's own description.
     case other(reason: String)
 
@@ -39,6 +42,7 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .secureConnectionFailed(let reason): "Secure connection failed: \(reason)"
         case .badServerResponse(let reason): "Bad server response: \(reason)"
         case .responseTooLarge(let limit): "Response larger than the \(limit)-byte limit"
+        case .addressNotAllowed(let address): "The address policy does not allow connecting to \(address)"
         case .other(let reason): reason
         }
     }

@@ -24,6 +24,10 @@ CURLcode nuke_curl_easy_set_data_callback(CURL *handle, CURLoption option, nuke_
     return curl_easy_setopt(handle, option, value);
 }
 
+CURLcode nuke_curl_easy_set_opensocket_callback(CURL *handle, curl_opensocket_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, value);
+}
+
 CURLcode nuke_curl_easy_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

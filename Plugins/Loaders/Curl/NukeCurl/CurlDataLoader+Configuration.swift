@@ -37,6 +37,11 @@ extension CurlDataLoader {
         public var httpVersion = HTTPVersion.automatic
         /// Certificate checking; on by default.
         public var tlsVerification = TLSVerification.verify()
+        /// Which addresses connections may go to, checked on the address of every connection
+        /// (each redirect's included) after resolving; `AddressPolicy.allowAll` by default.
+        /// A server fetching URLs from strangers wants `AddressPolicy.publicInternetOnly`.
+        /// Through a proxy, the address checked is the proxy's.
+        public var addressPolicy = AddressPolicy.allowAll
         /// Proxies; the standard environment variables by default.
         public var proxy = ProxySettings.fromEnvironment
         /// When failed requests are tried again.

@@ -46,6 +46,11 @@ final class CurlEasyHandle {
         check(nuke_curl_easy_set_data_callback(raw, option, callback), option)
     }
 
+    /// Sets the callback that opens every socket the handle connects with.
+    func setOpenSocketCallback(_ callback: curl_opensocket_callback) {
+        check(nuke_curl_easy_set_opensocket_callback(raw, callback), CURLOPT_OPENSOCKETFUNCTION)
+    }
+
     /// Sets the request's header lines (`Name: value`); the list lives as long as the handle.
     func setHeaders(_ lines: [String]) {
         curl_slist_free_all(headerList)

@@ -1,6 +1,12 @@
 internal import CNukeCurl
 internal import NukeCore
 
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#endif
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
@@ -35,6 +41,8 @@ final class CurlTransfer {
     private var hasDeliveredData = false
     private var stoppedWith: Outcome?
     private var isCompleted = false
+    /// The last address the address policy refused in this attempt.
+    private var deniedAddress: IPAddress?
 
     init(
         id: UInt64,
@@ -60,6 +68,7 @@ final class CurlTransfer {
         response = nil
         receivedBytes = 0
         stoppedWith = nil
+        deniedAddress = nil
         guard let handle = CurlEasyHandle() else { return nil }
         CurlRequestOptions(configuration: configuration).apply(to: handle, for: request)
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -67,6 +76,10 @@ final class CurlTransfer {
         handle.set(CURLOPT_WRITEDATA, context: context)
         handle.set(CURLOPT_HEADERFUNCTION, callback: curlHeaderCallback)
         handle.set(CURLOPT_HEADERDATA, context: context)
+        if configuration.addressPolicy.deniesAnything {
+            handle.setOpenSocketCallback(curlOpenSocketCallback)
+            handle.set(CURLOPT_OPENSOCKETDATA, context: context)
+        }
         self.handle = handle
         return handle
     }
@@ -82,6 +95,9 @@ final class CurlTransfer {
                 didReceiveData(Data(), response)
             }
             return .complete(nil)
+        }
+        if result == CURLE_COULDNT_CONNECT, let deniedAddress {  // Never retried: it would be refused again.
+            return .complete(NetworkError.addressNotAllowed(address: deniedAddress.description))
         }
         let error = CurlErrorMapping.error(for: result, request: request, configuration: configuration)
         if let delay = configuration.retryPolicy.delay(
@@ -142,6 +158,36 @@ final class CurlTransfer {
         return bytes.count
     }
 
+    /// Opens a socket to `address` if the address policy allows it; otherwise records the
+    /// address and refuses (libcurl then tries the host's other addresses, if any).
+    fileprivate func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let ip = Self.ipAddress(of: address)
+        guard let ip, configuration.addressPolicy.allows(ip) else {
+            deniedAddress = ip
+            return CURL_SOCKET_BAD
+        }
+        let type = address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue)
+        return socket(address.pointee.family, type, address.pointee.protocol)
+    }
+
+    /// The IPv4 or IPv6 address of a socket address libcurl is about to connect to.
+    private static func ipAddress(of address: UnsafeMutablePointer<curl_sockaddr>) -> IPAddress? {
+        let family = address.pointee.family
+        let length = Int(address.pointee.addrlen)
+        // The sockaddr is as long as `addrlen` (libcurl keeps room for any family).
+        let socketAddress = UnsafeRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \.addr)!
+        switch family {
+        case AF_INET where length >= MemoryLayout<sockaddr_in>.size:
+            let ipv4 = socketAddress.loadUnaligned(as: sockaddr_in.self).sin_addr
+            return withUnsafeBytes(of: ipv4) { IPAddress(bytes: Array($0)) }
+        case AF_INET6 where length >= MemoryLayout<sockaddr_in6>.size:
+            let ipv6 = socketAddress.loadUnaligned(as: sockaddr_in6.self).sin6_addr
+            return withUnsafeBytes(of: ipv6) { IPAddress(bytes: Array($0)) }
+        default:
+            return nil
+        }
+    }
+
     // MARK: Responses
 
     private func makeResponse() -> DataResponse {
@@ -174,6 +220,11 @@ final class CurlTransfer {
 private let curlWriteCallback: nuke_curl_data_callback = { buffer, size, count, context in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
     return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlOpenSocketCallback: curl_opensocket_callback = { context, _, address in
+    guard let context, let address else { return CURL_SOCKET_BAD }
+    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().openSocket(address)
 }
 
 private let curlHeaderCallback: nuke_curl_data_callback = { buffer, size, count, context in

@@ -15,6 +15,11 @@ extension URLSessionDataLoader {
         /// Transfers stop with `NetworkError.responseTooLarge(limit:)` as soon as they
         /// are known to exceed this.
         public var maximumResponseSize: Int? = ImagePipeline.Configuration.defaultMaximumResponseDataSize
+        /// Which hosts requests and redirects may go to. `URLSession` does not say which address
+        /// it connects to, so only the URL's host is checked: address literals and `localhost`.
+        /// A name resolving to a denied address gets through; servers fetching URLs from
+        /// strangers should use `NukeCurl`, which checks every connection's address.
+        public var addressPolicy = AddressPolicy.allowAll
         /// Most connections to one host (6).
         public var maximumConnectionsPerHost = 6
         /// Longest time for a whole transfer, in seconds (URLSession's resource timeout; 7 days

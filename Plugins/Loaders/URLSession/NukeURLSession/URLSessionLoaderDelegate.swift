@@ -47,6 +47,10 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
             transfer.complete(with: NetworkError.other(reason: "The URL session was invalidated"))
             return
         }
+        if let error = transfer.addressPolicyError(for: transfer.request.url) {
+            transfer.complete(with: error)
+            return
+        }
         let task = session.dataTask(with: transfer.urlRequest)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
         guard transfer.begin(task) else {
@@ -81,7 +85,7 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let follow = transfer(for: task)?.shouldFollowRedirect() ?? false
+        let follow = transfer(for: task)?.shouldFollowRedirect(to: request.url) ?? false
         completionHandler(follow ? request : nil)
         if !follow { task.cancel() }
     }

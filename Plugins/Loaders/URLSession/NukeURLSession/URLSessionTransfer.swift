@@ -84,9 +84,19 @@ final class URLSessionTransfer: Cancellable {
 
     // MARK: Session events
 
-    /// Whether to follow one more redirect.
-    func shouldFollowRedirect() -> Bool {
+    /// `NetworkError.addressNotAllowed` if the address policy refuses `url`'s host.
+    func addressPolicyError(for url: URL?) -> NetworkError? {
+        guard let host = url?.host, !configuration.addressPolicy.allows(host: host) else { return nil }
+        return .addressNotAllowed(address: host)
+    }
+
+    /// Whether to follow one more redirect, to `url`.
+    func shouldFollowRedirect(to url: URL?) -> Bool {
         state.withLock { state in
+            if let error = addressPolicyError(for: url) {
+                state.stoppedWith = .complete(error)
+                return false
+            }
             state.redirects += 1
             guard state.redirects <= configuration.maximumRedirects else {
                 state.stoppedWith = .complete(NetworkError.tooManyRedirects(limit: configuration.maximumRedirects))

@@ -23,6 +23,9 @@ CURLcode nuke_curl_easy_set_list(CURL *handle, CURLoption option, struct curl_sl
 /// Sets `CURLOPT_WRITEFUNCTION` or `CURLOPT_HEADERFUNCTION`.
 CURLcode nuke_curl_easy_set_data_callback(CURL *handle, CURLoption option, nuke_curl_data_callback value);
 
+/// Sets `CURLOPT_OPENSOCKETFUNCTION`.
+CURLcode nuke_curl_easy_set_opensocket_callback(CURL *handle, curl_opensocket_callback value);
+
 /// Reads information that is a `long`.
 CURLcode nuke_curl_easy_get_long(CURL *handle, CURLINFO info, long *value);
 /// Reads information that is a `curl_off_t`.
