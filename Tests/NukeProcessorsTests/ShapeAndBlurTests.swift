@@ -63,6 +63,41 @@ import Testing
         #expect(ImageProcessors.GaussianBlur(radius: 2).process(gray) == gray)
     }
 
+    @Test(
+        "A radius far past the image matches a plain box blur with extended edges, and any radius from a spec finishes"
+    )
+    func radiusPastTheImage() throws {
+        var pixels = [UInt8](repeating: 0, count: 12 * 9)
+        for index in pixels.indices { pixels[index] = UInt8((index * 37) % 256) }
+        let image = try Bitmap(width: 12, height: 9, pixelFormat: .gray8, pixels: pixels)
+        let blurred = try #require(ImageProcessors.GaussianBlur(radius: 40).process(image))
+        // Reference: the kernel GaussianBlur computes for radius 40 (75), three passes along x
+        // then y of a box with edges extended, in Double.
+        let half = 75 / 2
+        func box(_ line: [Double]) -> [Double] {
+            line.indices.map { x in
+                (-half...half).reduce(0) { $0 + line[min(max(x + $1, 0), line.count - 1)] } / Double(2 * half + 1)
+            }
+        }
+        var plane = pixels.map(Double.init)
+        for _ in 0..<3 {
+            for y in 0..<9 {
+                plane.replaceSubrange(y * 12..<(y + 1) * 12, with: box(Array(plane[y * 12..<(y + 1) * 12])))
+            }
+            for x in 0..<12 {
+                let column = box((0..<9).map { plane[$0 * 12 + x] })
+                for y in 0..<9 { plane[y * 12 + x] = column[y] }
+            }
+        }
+        blurred.withUnsafeBytes { bytes in
+            for index in 0..<(12 * 9) { #expect(abs(Double(bytes[index]) - plane[index]) <= 1, "pixel \(index)") }
+        }
+        var registry = PluginRegistry()
+        registry.install(ProcessorsPlugin())
+        let processors = try registry.processors(fromSpec: "gaussianBlur(radius:9223372036854775807)")
+        #expect(processors.first?.process(image) != nil)
+    }
+
     @Test("Blurring spreads a point symmetrically and keeps its total; transparent pixels do not bleed colour")
     func behaviour() throws {
         var pixels = [UInt8](repeating: 0, count: 21 * 21)

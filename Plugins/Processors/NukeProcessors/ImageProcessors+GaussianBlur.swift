@@ -19,7 +19,10 @@ extension ImageProcessors {
         /// The blurred image.
         public func process(_ image: Bitmap) -> Bitmap? {
             guard radius > 0, image.width > 0, image.height > 0 else { return image }
-            var kernel = Int((Double(radius) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+            // Capped far beyond any image (the blur's cost does not grow with it), so a huge
+            // radius from a spec cannot overflow.
+            let width = (Double(radius) * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)
+            var kernel = Int(min(width, Double(1 << 40)))
             if kernel.isMultiple(of: 2) { kernel += 1 }
             return try? image.boxBlurred(width: kernel, passes: 3)
         }

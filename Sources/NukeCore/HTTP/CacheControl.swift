@@ -10,7 +10,8 @@ struct CacheControl: Hashable, Sendable {
     init(_ value: String?) {
         guard let value else { return }
         for directive in value.split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1)
+            // Empty parts kept: a directive of just "=" still has a (blank) name.
+            let parts = directive.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0]).trimmingWhitespace().lowercased()
             let argument = parts.count > 1 ? String(parts[1]).trimmingWhitespace().trimmingQuotes() : nil
             switch name {

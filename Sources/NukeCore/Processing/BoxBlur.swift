@@ -73,8 +73,13 @@ enum BoxBlur {
         let last = width - 1
         for y in 0..<height {
             let row = y &* width
+            // The window around x = 0, edges extended: in O(width) whatever the kernel.
             var sum = source[row] * Float(half + 1)
-            for index in 1...max(1, half) where half > 0 { sum += source[row &+ min(index, last)] }
+            let inside = min(half, last)
+            if inside > 0 {
+                for index in 1...inside { sum += source[row &+ index] }
+            }
+            if half > last { sum += source[row &+ last] * Float(half - last) }
             for x in 0..<width {
                 target[row &+ x] = sum * scale
                 sum += source[row &+ min(x &+ half &+ 1, last)] - source[row &+ max(x &- half, 0)]
@@ -94,12 +99,18 @@ enum BoxBlur {
         let last = height - 1
         var sums = [SIMD4<Float>](repeating: .zero, count: width)
         sums.withUnsafeMutableBufferPointer { sums in
+            // The window around y = 0, edges extended: in O(height) rows whatever the kernel.
             for x in 0..<width { sums[x] = source[x] * Float(half + 1) }
-            if half > 0 {
-                for index in 1...half {
-                    let row = min(index, last) &* width
+            let inside = min(half, last)
+            if inside > 0 {
+                for index in 1...inside {
+                    let row = index &* width
                     for x in 0..<width { sums[x] += source[row &+ x] }
                 }
+            }
+            if half > last {
+                let row = last &* width
+                for x in 0..<width { sums[x] += source[row &+ x] * Float(half - last) }
             }
             for y in 0..<height {
                 let row = y &* width

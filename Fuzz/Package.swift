@@ -1,0 +1,42 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// libFuzzer targets for the decoders, the processor spec parser and the HTTP header parsers: a
+// separate package so that the library is built with coverage and AddressSanitizer only here.
+// Build and run: bash Fuzz/run.sh (Docs/Security.md, "Fuzzing").
+let decoders = ["jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP"]
+
+let package = Package(
+    name: "NukeFuzz",
+    dependencies: [.package(name: "nuke-linux", path: "..")],
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "NukeCore", package: "nuke-linux")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        )
+    ]
+        + decoders.sorted(by: { $0.key < $1.key }).map { name, module in
+            .executableTarget(
+                name: "fuzz-\(name)",
+                dependencies: ["FuzzSupport", .product(name: module, package: "nuke-linux")],
+                swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
+            )
+        }
+        + [
+            .executableTarget(
+                name: "fuzz-processor-spec",
+                dependencies: [
+                    "FuzzSupport",
+                    .product(name: "NukeProcessors", package: "nuke-linux"),
+                    .product(name: "NukeFilters", package: "nuke-linux"),
+                ],
+                swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
+            ),
+            .executableTarget(
+                name: "fuzz-http-headers",
+                dependencies: ["FuzzSupport", .product(name: "NukeCore", package: "nuke-linux")],
+                swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
+            ),
+        ]
+)

@@ -1,0 +1,12 @@
+import Foundation
+import FuzzSupport
+import NukeGIF
+
+private let registry = DecoderFuzzing.registry(installing: GIFPlugin())
+
+/// libFuzzer's entry point: one input through every GIF decoding path.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    DecoderFuzzing.exercise(Data(bytes: start, count: count), registry: registry)
+    return 0
+}
