@@ -84,7 +84,11 @@ import Testing
             $0.thumbnail = ThumbnailOptions(maxPixelSize: 256)
         }
         #expect(thumbnail == .truncated)
-        let context = ImageDecodingContext(request: ImageRequest(url: URL(string: "http://x/a.jpg")), data: bomb)
+        let context = ImageDecodingContext(
+            request: ImageRequest(url: URL(string: "http://x/a.jpg")),
+            data: bomb,
+            maximumPixelCount: 1 << 28
+        )
         #expect(throws: ImageDecodingError.truncated) { try JPEGDecoder(context: context).decode(bomb) }
     }
 

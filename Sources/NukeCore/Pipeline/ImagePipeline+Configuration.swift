@@ -170,9 +170,10 @@ extension ImagePipeline {
         public static let defaultMaximumAnimationFrameCount = 50_000
 
         /// The default ``maximumDecodedPixelCount``: a sixteenth of available memory in pixels
-        /// (a quarter of it as RGBA), at most 256 megapixels.
+        /// (a quarter of it as RGBA), at most 100 megapixels (the largest camera sensors; Pillow
+        /// refuses from 179 MP, imgproxy from 50 MP).
         public static var defaultMaximumDecodedPixelCount: Int {
-            Int(min(1 << 28, SystemMemory.available / 16))
+            Int(min(100_000_000, SystemMemory.available / 16))
         }
     }
 
