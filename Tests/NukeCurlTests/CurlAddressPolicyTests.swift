@@ -41,11 +41,8 @@ import Testing
     func redirectToDeniedAddress() async throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let port = server.port
-        server.route("/start") { _ in .redirect(to: "http://127.0.0.2:\(port)/internal") }
-        server.route("/elsewhere") { _ in .redirect(to: "/image") }
-        server.route("/image") { _ in .ok(sampleBody(1_000)) }
-        let policy = AddressPolicy(deniedNetworks: [try #require(IPNetwork("127.0.0.2/32"))])
+        server.routeAddressPolicyRedirects()
+        let policy = AddressPolicy(deniedNetworks: [HTTPTestServer.deniedRedirectNetwork])
         let loader = makeLoader(policy)
         expectDenied(try await load(DataRequest(url: server.url("/start")), with: loader), address: "127.0.0.2")
         #expect(server.requests(to: "/start").count == 1)

@@ -36,11 +36,8 @@ import Testing
     func redirectToDeniedHost() async throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let port = server.port
-        server.route("/start") { _ in .redirect(to: "http://127.0.0.2:\(port)/internal") }
-        server.route("/elsewhere") { _ in .redirect(to: "/image") }
-        server.route("/image") { _ in .ok(sampleBody(1_000)) }
-        let loader = makeLoader(AddressPolicy(deniedNetworks: [try #require(IPNetwork("127.0.0.2/32"))]))
+        server.routeAddressPolicyRedirects()
+        let loader = makeLoader(AddressPolicy(deniedNetworks: [HTTPTestServer.deniedRedirectNetwork]))
         let record = try await load(DataRequest(url: server.url("/start")), with: loader)
         #expect(record.error as? NetworkError == .addressNotAllowed(address: "127.0.0.2"))
         #expect(server.requests(to: "/start").count == 1)
