@@ -3,6 +3,8 @@ import Nuke
 import NukeTestSupport
 import Testing
 
+@testable import NukeCLI
+
 /// Every bad input ends with one clear line on stderr and a non-zero status, never a trace.
 @Suite struct BadInputTests {
     static func expectOneErrorLine(_ outcome: CommandRunner.Outcome, containing text: String) {
@@ -107,5 +109,30 @@ import Testing
             "fetch", input, "--output", runner.path("out"), "--cache-dir", runner.path("c"),
         ])
         Self.expectOneErrorLine(fetch, containing: "cannot fetch \(input)")
+    }
+
+    @Test(
+        "Bad limits are refused before anything runs",
+        arguments: [
+            ["--max-response-size", "12X"], ["--max-response-size", "0"], ["--max-response-size", "99999999999G"],
+            ["--max-pixels", "0"], ["--max-pixels", "-5"],
+        ]
+    )
+    func badLimits(option: [String]) async throws {
+        let runner = try CommandRunner()
+        let outcome = try await runner.run(["fetch", "a.jpg", "--output", runner.path("out")] + option)
+        #expect(outcome.status != 0)
+        #expect(outcome.errorLines.first?.hasPrefix("Error: ") == true, "stderr: \(outcome.standardError)")
+        #expect(outcome.standardError.contains(option[0]), "stderr: \(outcome.standardError)")
+        #expect(!outcome.standardError.contains("Fatal error"))
+    }
+
+    @Test("Sizes take K, M and G suffixes")
+    func byteSizes() {
+        #expect(ByteSize(argument: "64M")?.bytes == 64 << 20)
+        #expect(ByteSize(argument: "2k")?.bytes == 2048)
+        #expect(ByteSize(argument: "1G")?.bytes == 1 << 30)
+        #expect(ByteSize(argument: "500")?.bytes == 500)
+        for bad in ["", "M", "-1", "1.5M", "12X", "99999999999G"] { #expect(ByteSize(argument: bad) == nil, "\(bad)") }
     }
 }
