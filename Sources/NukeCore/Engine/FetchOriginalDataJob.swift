@@ -15,6 +15,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private let services: JobServices
     private let request: ImageRequest
     private var buffer = Data()
+    /// The room reserved in `buffer`: grown by doubling, never past the size limit.
+    private var bufferCapacity = 0
     private var response: DataResponse?
     private var expectedTotal: Int64 = -1
     private var resumable: ResumableData?
@@ -174,7 +176,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 return false
             }
             if expectedTotal > Int64(chunk.count) {
-                buffer.reserveCapacity(Int(expectedTotal))
+                reserve(Int(expectedTotal))
             }
         }
         // Checked before appending, so the buffer never holds (or grows towards) more.
@@ -182,12 +184,21 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             send(.error(.dataDownloadExceededMaximumSize))
             return false
         }
+        if buffer.count + chunk.count > bufferCapacity {
+            reserve(max(buffer.count + chunk.count, bufferCapacity.multipliedReportingOverflow(by: 2).partialValue))
+        }
         buffer.append(chunk)
         send(.progress(ImageTask.Progress(completed: Int64(buffer.count), total: expectedTotal)))
         if services.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
             send(.value((buffer, response), isCompleted: false))
         }
         return true
+    }
+
+    /// Makes room for `count` bytes in all, at most the size limit.
+    private func reserve(_ count: Int) {
+        bufferCapacity = min(max(count, 0), services.maximumResponseDataSize ?? .max)
+        buffer.reserveCapacity(bufferCapacity)
     }
 
     private func complete(with error: (any Error)?, isLocal: Bool) {
