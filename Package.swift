@@ -105,7 +105,7 @@ let umbrellaModule = Module(
 let commandLineTarget: Target = .executableTarget(
     name: "NukeCLI",
     dependencies: [
-        "Nuke", "NukeURLSession", "NukeTestSupport",
+        "Nuke", "NukeURLSession", "NukeLoopback",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     path: "Sources/NukeCLI"
@@ -138,7 +138,11 @@ let package = Package(
             dependencies: ["NukeCLI", "Nuke", "NukeTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .target(name: "NukeTestSupport", dependencies: ["NukeCore"], path: "Tests/NukeTestSupport"),
+        // The loopback HTTP server and the GIF and animated-WebP writers: the demo serves its
+        // gallery with them and the tests their fixtures (NukeTestSupport re-exports it). Not a product.
+        .target(name: "NukeLoopback", dependencies: ["NukeCore"], path: "Sources/NukeLoopback"),
+        .testTarget(name: "NukeLoopbackTests", dependencies: ["NukeLoopback", "NukeCore", "NukeGIF", "NukeWebP"]),
+        .target(name: "NukeTestSupport", dependencies: ["NukeCore", "NukeLoopback"], path: "Tests/NukeTestSupport"),
         .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport", "DataCacheCrashWriter"]),
         // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).
         .executableTarget(

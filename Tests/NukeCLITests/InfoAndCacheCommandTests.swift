@@ -36,7 +36,7 @@ import Testing
         let server = try HTTPTestServer()
         defer { server.stop() }
         server.serve(
-            HTTPTestResource(body: GIFWriter.encode(frames, loopCount: 2), contentType: "image/gif"),
+            HTTPTestResource(body: GIFWriter.encode(frames, repetitionCount: 2), contentType: "image/gif"),
             at: "/a.gif"
         )
         let runner = try CommandRunner()

@@ -30,7 +30,7 @@ extension Socket {
     /// Starts a connection to `127.0.0.1:port` without waiting for it; returns the descriptor.
     static func connectNonBlocking(toPort port: UInt16) -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        _ = withLoopbackAddress(port: port) { connect(descriptor, $0, $1) }
+        _ = withLoopbackAddress(port: port) { Glibc.connect(descriptor, $0, $1) }
         return descriptor
     }
 }

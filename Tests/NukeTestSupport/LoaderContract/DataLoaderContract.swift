@@ -8,7 +8,7 @@ internal import Synchronization
 #endif
 
 /// The rules every HTTP `DataLoading` plugin follows, checked against a real server on
-/// loopback (``HTTPTestServer``).
+/// loopback (`HTTPTestServer`).
 ///
 /// Run every check from a parameterized test:
 ///

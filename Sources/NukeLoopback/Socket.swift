@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    internal import Glibc
+    package import Glibc
 #endif
 
 #if canImport(FoundationEssentials)
@@ -9,11 +9,16 @@
 #endif
 
 /// A connected or listening TCP socket on loopback; thin, blocking wrappers over POSIX calls.
-struct Socket: Sendable {
-    let descriptor: Int32
+package struct Socket: Sendable {
+    package let descriptor: Int32
+
+    /// Wraps an open socket.
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
 
     /// Opens a listening socket on `127.0.0.1` at `port` (0 picks a free one).
-    static func listen(port: UInt16 = 0, backlog: Int32 = 1024) throws(HTTPTestServerError) -> Socket {
+    package static func listen(port: UInt16 = 0, backlog: Int32 = 1024) throws(HTTPTestServerError) -> Socket {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw .system("socket", errno) }
         var enable: Int32 = 1
@@ -28,15 +33,26 @@ struct Socket: Sendable {
     }
 
     /// `true` if something accepts TCP connections on `127.0.0.1:port`.
-    static func canConnect(toPort port: UInt16) -> Bool {
+    package static func canConnect(toPort port: UInt16) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { Glibc.close(descriptor) }
-        return withLoopbackAddress(port: port) { connect(descriptor, $0, $1) } == 0
+        return withLoopbackAddress(port: port) { Glibc.connect(descriptor, $0, $1) } == 0
+    }
+
+    /// Opens a blocking connection to `127.0.0.1:port`; `nil` if nothing accepts it.
+    package static func connect(toPort port: UInt16) -> Socket? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        guard withLoopbackAddress(port: port, { Glibc.connect(descriptor, $0, $1) }) == 0 else {
+            Glibc.close(descriptor)
+            return nil
+        }
+        return Socket(descriptor: descriptor)
     }
 
     /// Calls `body` with the address `127.0.0.1:port` and its length.
-    static func withLoopbackAddress<Result>(
+    package static func withLoopbackAddress<Result>(
         port: UInt16,
         _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
     ) -> Result {
@@ -50,7 +66,7 @@ struct Socket: Sendable {
     }
 
     /// The local port.
-    var port: UInt16 {
+    package var port: UInt16 {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -60,7 +76,7 @@ struct Socket: Sendable {
     }
 
     /// Waits for a connection; `nil` once the socket is shut down.
-    func accept() -> Socket? {
+    package func accept() -> Socket? {
         while true {
             let client = Glibc.accept(descriptor, nil, nil)
             if client >= 0 {
@@ -74,7 +90,7 @@ struct Socket: Sendable {
     }
 
     /// Reads up to `count` bytes; `nil` when the peer closed the connection or on an error.
-    func read(upTo count: Int) -> [UInt8]? {
+    package func read(upTo count: Int) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: count)
         while true {
             let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, count, 0) }
@@ -85,7 +101,7 @@ struct Socket: Sendable {
     }
 
     /// Writes all of `bytes`; `false` if the peer went away.
-    func write(_ bytes: some Collection<UInt8>) -> Bool {
+    package func write(_ bytes: some Collection<UInt8>) -> Bool {
         let array = Array(bytes)
         var offset = 0
         while offset < array.count {
@@ -104,7 +120,7 @@ struct Socket: Sendable {
     /// Waits up to `milliseconds` for the peer to send or close; returns `true` if it closed.
     ///
     /// Used while a response is paused so that a client's cancellation is seen at once.
-    func peerClosed(waitingUpTo milliseconds: Int32) -> Bool {
+    package func peerClosed(waitingUpTo milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, milliseconds)
         guard ready > 0 else { return false }
@@ -119,18 +135,18 @@ struct Socket: Sendable {
     /// It does not close the descriptor itself: the connection's owner closes it once, after
     /// taking it out of the server's table. Closing it here too closed, some of the time, a
     /// descriptor another server had just been given (another test's connection or listener).
-    func resetOnClose() {
+    package func resetOnClose() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
     }
 
     /// Wakes any thread blocked on the socket.
-    func shutdown() {
+    package func shutdown() {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     /// Releases the descriptor.
-    func close() {
+    package func close() {
         _ = Glibc.close(descriptor)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Nuke
-import NukeTestSupport
+import NukeLoopback
 
 /// The demo's images, generated on the fly: baseline and progressive JPEGs, PNGs with alpha, an
 /// animated GIF and an animated WebP.

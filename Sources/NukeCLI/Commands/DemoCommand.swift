@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Nuke
-import NukeTestSupport
+import NukeLoopback
 
 /// `nuke demo`: the whole pipeline at work, offline, against a generated gallery on loopback.
 struct DemoCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import Nuke
-import NukeTestSupport
+import NukeLoopback
 
 /// The demo's requests — every image through every chain, each pair asked several times at
 /// different priorities, interleaved — and one pass of them through a pipeline.

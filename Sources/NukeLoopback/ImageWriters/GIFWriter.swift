@@ -27,8 +27,9 @@ public enum GIFWriter {
         }
     }
 
-    /// Encodes `frames` as an animated GIF that loops `loopCount` times (0: forever).
-    public static func encode(_ frames: [Frame], loopCount: Int = 0) -> Data {
+    /// Encodes `frames` as an animated GIF whose NETSCAPE2.0 block says `repetitionCount`
+    /// (0: loop for ever); browsers, and `ImageAnimation.loopCount`, play it that many times plus one.
+    public static func encode(_ frames: [Frame], repetitionCount: Int = 0) -> Data {
         precondition(!frames.isEmpty, "a GIF needs at least one frame")
         let width = frames[0].image.width
         let height = frames[0].image.height
@@ -42,7 +43,7 @@ public enum GIFWriter {
         out.append(contentsOf: [0x21, 0xFF, 0x0B])
         out.append(contentsOf: Array("NETSCAPE2.0".utf8))
         out.append(contentsOf: [0x03, 0x01])
-        out.appendLittleEndian16(loopCount)
+        out.appendLittleEndian16(repetitionCount)
         out.append(0)
         for frame in frames {
             precondition(frame.image.width == width && frame.image.height == height, "frames must share a size")
