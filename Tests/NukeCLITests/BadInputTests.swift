@@ -7,10 +7,16 @@ import Testing
 
 /// Every bad input ends with one clear line on stderr and a non-zero status, never a trace.
 @Suite struct BadInputTests {
-    static func expectOneErrorLine(_ outcome: CommandRunner.Outcome, containing text: String) {
-        #expect(outcome.status != 0)
+    /// One line on stderr, `nuke: …` with `text` in it, and the exit status the rule gives:
+    /// 64 for a wrong command line, 1 for a failure at run time.
+    static func expectOneErrorLine(
+        _ outcome: CommandRunner.Outcome,
+        containing text: String,
+        status: NukeCLI.ExitStatus = .failure
+    ) {
+        #expect(outcome.status == status.rawValue, "stderr: \(outcome.standardError)")
         #expect(outcome.errorLines.count == 1, "stderr: \(outcome.standardError)")
-        #expect(outcome.errorLines.first?.hasPrefix("Error: ") == true, "stderr: \(outcome.standardError)")
+        #expect(outcome.errorLines.first?.hasPrefix("nuke: ") == true, "stderr: \(outcome.standardError)")
         #expect(outcome.standardError.contains(text), "stderr: \(outcome.standardError)")
         #expect(!outcome.standardError.contains("Fatal error") && !outcome.standardError.contains("Stack dump"))
     }
@@ -28,11 +34,17 @@ import Testing
         Self.expectOneErrorLine(outcome, containing: "cannot fetch \(url)")
     }
 
-    @Test("A bad URL", arguments: ["http://", "ht tp://x/a.jpg", "ftp://example.com/a.jpg", "/no/such/file.jpg"])
-    func badURL(argument: String) async throws {
+    @Test(
+        "A bad URL is a usage error; a missing file a failure",
+        arguments: [
+            ("http://", NukeCLI.ExitStatus.usage), ("ht tp://x/a.jpg", .usage), ("ftp://example.com/a.jpg", .usage),
+            ("/no/such/file.jpg", .failure),
+        ]
+    )
+    func badURL(argument: String, status: NukeCLI.ExitStatus) async throws {
         let runner = try CommandRunner()
         let outcome = try await runner.run(["fetch", argument, "--output", runner.path("out")])
-        Self.expectOneErrorLine(outcome, containing: argument)
+        Self.expectOneErrorLine(outcome, containing: argument, status: status)
     }
 
     @Test("An unsupported format")
@@ -54,7 +66,7 @@ import Testing
         let input = runner.path("a.jpg")
         try FetchCommandTests.photo().write(to: URL(fileURLWithPath: input))
         let outcome = try await runner.run(["fetch", input, "--processors", spec, "--output", runner.path("out")])
-        Self.expectOneErrorLine(outcome, containing: "bad --processors")
+        Self.expectOneErrorLine(outcome, containing: "bad --processors", status: .usage)
     }
 
     @Test("An unwritable output directory")
@@ -121,10 +133,7 @@ import Testing
     func badLimits(option: [String]) async throws {
         let runner = try CommandRunner()
         let outcome = try await runner.run(["fetch", "a.jpg", "--output", runner.path("out")] + option)
-        #expect(outcome.status != 0)
-        #expect(outcome.errorLines.first?.hasPrefix("Error: ") == true, "stderr: \(outcome.standardError)")
-        #expect(outcome.standardError.contains(option[0]), "stderr: \(outcome.standardError)")
-        #expect(!outcome.standardError.contains("Fatal error"))
+        Self.expectOneErrorLine(outcome, containing: option[0], status: .usage)
     }
 
     @Test("Sizes take K, M and G suffixes")

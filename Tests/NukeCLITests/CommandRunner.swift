@@ -7,6 +7,8 @@ struct CommandRunner {
     struct Outcome {
         let status: Int32
         let standardOutput: String
+        /// Stdout as bytes (an image written with `--output -`).
+        let standardOutputData: Data
         let standardError: String
 
         /// The non-empty lines of stderr.
@@ -32,7 +34,13 @@ struct CommandRunner {
 
     /// Runs `nuke arguments…` (or another executable) to completion, off the cooperative thread
     /// pool.
-    func run(_ arguments: [String], executable: URL = CommandRunner.executable) async throws -> Outcome {
+    func run(
+        _ arguments: [String],
+        standardInput: Data? = nil,
+        executable: URL = CommandRunner.executable
+    ) async throws -> Outcome {
+        let inputPath = path("stdin-\(UUID().uuidString)")
+        try (standardInput ?? Data()).write(to: URL(fileURLWithPath: inputPath))
         let outputPath = path("stdout-\(UUID().uuidString)")
         let errorPath = path("stderr-\(UUID().uuidString)")
         let cacheHome = path("xdg-cache")
@@ -45,6 +53,7 @@ struct CommandRunner {
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = cacheHome
             process.environment = environment
+            process.standardInput = FileHandle(forReadingAtPath: inputPath)
             process.standardOutput = FileHandle(forWritingAtPath: outputPath)
             process.standardError = FileHandle(forWritingAtPath: errorPath)
             try process.run()
@@ -52,6 +61,7 @@ struct CommandRunner {
             return Outcome(
                 status: process.terminationStatus,
                 standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+                standardOutputData: FileManager.default.contents(atPath: outputPath) ?? Data(),
                 standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             )
         }

@@ -84,8 +84,7 @@ struct DemoCommand: AsyncParsableCommand {
         var claimed = Set<String>()
         let file = try directory.write(
             try PNGEncoder().encode(sheet),
-            name: "contact-sheet",
-            fileExtension: "png",
+            relativePath: "contact-sheet.png",
             claimed: &claimed
         )
         Standard.output("")

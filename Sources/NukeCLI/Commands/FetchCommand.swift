@@ -8,24 +8,47 @@ struct FetchCommand: AsyncParsableCommand {
         commandName: "fetch",
         abstract: "Load, process and save images.",
         discussion: """
-            Example: nuke fetch https://example.com/a.jpg photo.png --thumbnail 512 \
-            --processors 'resize(width:256)|CISepiaTone(inputIntensity:0.8)' --format webp --output out
+            Inputs are URLs, files, directories (their images; with --recursive, their subfolders' \
+            too) and '-' for an image on stdin; --input-file adds one input per line of a file \
+            ('-': stdin). An image is written as downloaded when nothing changes its pixels and \
+            the output format is its own; otherwise it is decoded, processed and re-encoded \
+            (animations keep their first frame; re-encoded files carry no metadata).
+
+            Examples:
+              nuke fetch https://example.com/a.jpg photo.png --size 512x512 --format webp -o out
+              nuke fetch photos --recursive --size '320x320^' --name '{dir}/{name}-thumb.jpg' -o thumbs
+              curl -s https://example.com/a.png | nuke fetch - --size 64 --format jpg -o - > a.jpg
             """
     )
 
-    @Argument(help: "Image URLs (http, https, file, data) or file paths.")
-    var inputs: [String]
+    @Argument(help: "Image URLs (http, https, file, data), files, directories, or '-' for stdin.")
+    var inputs: [String] = []
+
+    @Option(name: [.customShort("i"), .long], help: "A file listing more inputs, one per line ('-': stdin).")
+    var inputFile: String?
+
+    @Flag(name: [.customShort("r"), .long], help: "Also take the images in the subfolders of directory inputs.")
+    var recursive = false
+
+    @Option(
+        help: """
+            Resize to a geometry, as ImageMagick writes it: 320 (width), x240 (height), 320x240 \
+            (fit inside), 320x240^ (fill: cover the box), 320x240! (exactly), 320x240> (only \
+            shrink), 320x240< (only enlarge).
+            """
+    )
+    var size: SizeGeometry?
 
     @Option(help: "A processor chain, such as 'resize(width:320,height:240,crop:true)|circle'.")
     var processors: String?
 
-    @Option(help: "Decode to at most this many pixels on the longer side.")
+    @Option(help: "Decode to at most this many pixels on the longer side (JPEG scales while decoding).")
     var thumbnail: Int?
 
     @Option(
         help: """
-            The output format: jpeg, png or webp. Without it, an image with no processors and no \
-            thumbnail is written as downloaded; a processed one keeps its format (png for GIF).
+            The output format: jpeg (or jpg), png or webp. Default: the extension --name ends \
+            with, else the source's own (png for GIF when processed).
             """
     )
     var format: OutputFormat?
@@ -33,128 +56,152 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(help: "The quality for jpeg and webp, 1-100.")
     var quality: Int = 80
 
-    @Option(help: "The folder to write into.")
+    @Flag(help: "Remove metadata (EXIF, XMP, ICC profiles, comments) from files written as downloaded.")
+    var strip = false
+
+    @Option(name: [.customShort("o"), .long], help: "The folder to write into, or '-' for stdout (one input only).")
     var output: String = "."
+
+    @Option(
+        name: .customLong("name"),
+        help: """
+            How to name each file, inside the output folder: {name}, {ext}, {dir} (the subfolder \
+            under a directory input), {index}, {width}, {height}.
+            """
+    )
+    var nameTemplate: String = OutputNameTemplate.standard
+
+    @Flag(help: "Print a JSON report on stdout instead of a line per file and a summary.")
+    var json = false
 
     @OptionGroup var pipelineOptions: PipelineOptions
 
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("give at least one URL or path") }
+        guard !inputs.isEmpty || inputFile != nil else {
+            throw ValidationError("give at least one input or --input-file")
+        }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
         if let thumbnail, thumbnail < 1 { throw ValidationError("--thumbnail must be at least 1 pixel") }
+        if output == "-" && json { throw ValidationError("--json and '--output -' both want stdout; pick one") }
     }
 
     func run() async throws {
         let start = ContinuousClock.now
-        let images = try inputs.map { argument throws(CommandLineError) in try ImageInput(argument) }
-        let chain = try makeProcessors()
-        let directory = try OutputDirectory(path: output)
+        let plan = try makePlan()
+        let images = try InputExpansion(recursive: recursive).expand(inputs, inputList: inputFile)
+        guard output != "-" || images.count == 1 else {
+            throw CommandLineError.usage("'--output -' writes one image to stdout; there are \(images.count) inputs")
+        }
+        let destination: FetchOutput.Destination =
+            output == "-" ? .standardOutput : .directory(try OutputDirectory(path: output))
         let pipeline = try pipelineOptions.makePipeline()
-        defer { pipeline.flush() }
-
-        let display = ProgressDisplay(total: images.count, statistics: pipeline.statistics)
+        let display = ProgressDisplay(
+            total: images.count,
+            statistics: pipeline.statistics,
+            printsFileLines: !json,
+            fileLinesToStandardError: output == "-"
+        )
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
                 display.refresh()
             }
         }
-        var failures = 0
-        var claimed = Set<String>()
-        // Nothing to change: write the file as downloaded (animations and metadata intact).
-        let keepsOriginal = chain.isEmpty && thumbnail == nil && format == nil
-        await withTaskGroup(of: (ImageInput, Result<Fetched, ImagePipeline.Error>).self) { group in
-            for image in images {
-                var request = ImageRequest(url: image.url, processors: chain)
-                request.thumbnail = thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
+        let writer = FetchOutput(plan: plan, destination: destination)
+        let files = await load(images, with: pipeline, plan: plan, writer: writer, display: display)
+        ticker.cancel()
+        display.finish()
+        await pipeline.pipeline.flush()
+        pipeline.flush()
+
+        let summary = FetchSummary(
+            files: files,
+            statistics: pipeline.statistics.snapshot,
+            elapsed: ContinuousClock.now - start
+        )
+        if json {
+            Standard.output(FetchReport(files: files, summary: summary).json())
+        } else if output == "-" {
+            Standard.error(summary.line)
+        } else {
+            Standard.output(summary.line)
+        }
+        if summary.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Loads every input, writes each as it finishes, and returns the outcomes in input order.
+    private func load(
+        _ images: [ImageInput],
+        with pipeline: CommandLinePipeline,
+        plan: FetchPlan,
+        writer: FetchOutput,
+        display: ProgressDisplay
+    ) async -> [FetchedFile] {
+        var files: [FetchedFile] = []
+        var writing = writer
+        await withTaskGroup(of: (Int, ImageInput, Result<FetchOutput.Loaded, ImagePipeline.Error>).self) { group in
+            for (offset, image) in images.enumerated() {
+                var request = image.request(processors: plan.processors)
+                request.thumbnail = plan.thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
                 group.addTask {
-                    if keepsOriginal {
-                        let result = await pipeline.original(image.url, isRemote: image.isRemote)
-                        return (image, result.map { Fetched(response: $0.response, original: $0.data) })
+                    if plan.mayKeepOriginal {
+                        let result = await pipeline.original(image)
+                        return (
+                            offset + 1, image,
+                            result.map { FetchOutput.Loaded(response: $0.response, original: $0.data) }
+                        )
                     }
                     let result = await pipeline.result(for: request, isRemote: image.isRemote)
-                    return (image, result.map { Fetched(response: $0, original: nil) })
+                    return (offset + 1, image, result.map { FetchOutput.Loaded(response: $0, original: nil) })
                 }
             }
-            for await (image, result) in group {
+            for await (index, image, result) in group {
                 do {
-                    let fetched = try result.get()
-                    let saved = try save(fetched, of: image, in: directory, claimed: &claimed)
-                    display.fileFinished(saved)
+                    let file = try writing.write(try result.get(), of: image, index: index)
+                    files.append(file)
+                    display.fileFinished(file.line)
                 } catch {
-                    failures += 1
-                    display.fileFailed("cannot fetch \(image.argument): \(error)")
+                    let message = "cannot fetch \(image.argument): \(error)"
+                    files.append(.failed(image, index: index, error: "\(error)"))
+                    display.fileFailed(message)
                 }
             }
         }
-        ticker.cancel()
-        display.finish()
-        Standard.output(summary(pipeline.statistics.snapshot, failures: failures, elapsed: ContinuousClock.now - start))
-        if failures > 0 { throw ExitCode.failure }
+        return files.sorted { $0.index < $1.index }
     }
 
-    private func makeProcessors() throws(CommandLineError) -> [any ImageProcessing] {
+    private func makePlan() throws(CommandLineError) -> FetchPlan {
+        let template = try OutputNameTemplate(nameTemplate)
+        var format = self.format
+        if let literal = template.literalExtension {
+            guard let named = OutputFormat(name: literal) else {
+                throw .usage("bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp)")
+            }
+            if let format, format != named {
+                throw .usage("--name writes .\(literal) files but --format is \(format.rawValue)")
+            }
+            format = named
+        }
+        var chain: [any ImageProcessing] = size.map { [GeometryResize(geometry: $0)] } ?? []
+        chain += try parsedProcessors()
+        return FetchPlan(
+            processors: chain,
+            thumbnail: thumbnail,
+            format: format,
+            quality: quality,
+            strip: strip,
+            nameTemplate: template
+        )
+    }
+
+    private func parsedProcessors() throws(CommandLineError) -> [any ImageProcessing] {
         guard let processors else { return [] }
         do {
             return try PluginRegistry.defaultPlugins.processors(fromSpec: processors)
         } catch {
             // The spec error's first line; the lines after it point at the offset with a caret.
             let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-            throw CommandLineError("bad --processors '\(processors)': \(reason)")
+            throw .usage("bad --processors '\(processors)': \(reason)")
         }
-    }
-
-    /// A loaded image, with the original bytes when they are written as they are.
-    private struct Fetched: Sendable {
-        let response: ImageResponse
-        let original: Data?
-    }
-
-    private func save(
-        _ fetched: Fetched,
-        of image: ImageInput,
-        in directory: OutputDirectory,
-        claimed: inout Set<String>
-    )
-        throws -> String
-    {
-        let response = fetched.response
-        let source = response.container.type ?? "image"
-        let size = "\(response.image.width)×\(response.image.height)"
-        if let original = fetched.original {
-            let file = try directory.write(
-                original,
-                name: image.baseName,
-                fileExtension: source.fileExtension,
-                claimed: &claimed
-            )
-            let frames = response.container.frameCount > 1 ? ", \(response.container.frameCount) frames" : ""
-            return "\(image.argument) → \(file.path) (\(source), \(size)\(frames), "
-                + "\(ByteCount.format(Int64(original.count))), as downloaded)"
-        }
-        let format = self.format ?? OutputFormat.matching(response.container.type)
-        let data: Data
-        do {
-            data = try format.encoder(quality: quality).encode(response.image)
-        } catch {
-            throw CommandLineError("cannot encode as \(format.rawValue): \(error)")
-        }
-        let file = try directory.write(
-            data,
-            name: image.baseName,
-            fileExtension: format.fileExtension,
-            claimed: &claimed
-        )
-        return "\(image.argument) → \(file.path) (\(source) → \(format.rawValue), \(size), "
-            + "\(ByteCount.format(Int64(data.count))))"
-    }
-
-    private func summary(_ statistics: RunStatistics.Snapshot, failures: Int, elapsed: Duration) -> String {
-        let saved = inputs.count - failures
-        return "Saved \(saved) of \(inputs.count) in \(String(format: "%.2f", elapsed.seconds)) s: "
-            + "\(statistics.requests) requests, \(statistics.transfers) downloads (\(ByteCount.format(statistics.bytes))), "
-            + "\(statistics.coalescedRequests) coalesced; cache hits: memory \(statistics.memoryCacheHits), "
-            + "HTTP \(statistics.httpCacheHits)"
-            + (ProcessMemory.peakResidentBytes.map { "; peak memory \(ByteCount.format($0))." } ?? ".")
     }
 }

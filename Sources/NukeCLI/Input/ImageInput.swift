@@ -1,50 +1,92 @@
 import Foundation
+import Nuke
 
-/// A `<url-or-path>` argument: an `http`, `https`, `file` or `data` URL, or a path to a file.
+/// One image to load: an `http`, `https`, `file` or `data` URL, a path to a file, or the bytes
+/// read from stdin for `-`.
 struct ImageInput: Sendable {
-    /// The argument as given.
-    let argument: String
-    /// The URL the pipeline loads.
-    let url: URL
+    /// Where the bytes come from.
+    enum Source: Sendable {
+        /// A URL the pipeline loads (files become `file:` URLs).
+        case url(URL)
+        /// Bytes read from stdin.
+        case standardInput(Data)
+    }
 
-    /// Parses `argument`.
+    /// The input as the user named it (a file found in a directory: its path).
+    let argument: String
+    /// Where the bytes come from.
+    let source: Source
+    /// For a file found under a directory input: its folder relative to that directory, such
+    /// as `2024/may` (empty otherwise); `{dir}` in an output-name template.
+    let relativeDirectory: String
+
+    /// Parses `argument`: a URL, or a path to a file.
     ///
-    /// - Throws: ``CommandLineError`` for a malformed URL, an unsupported scheme, or a path to
-    ///   no file.
+    /// - Throws: ``CommandLineError``: a usage error for a malformed URL or an unsupported
+    ///   scheme, a failure for a path to no file.
     init(_ argument: String) throws(CommandLineError) {
         self.argument = argument
+        self.relativeDirectory = ""
         if argument.hasPrefix("data:") || argument.contains("://") {
             guard let url = URL(string: argument), let scheme = url.scheme?.lowercased() else {
-                throw CommandLineError("'\(argument)' is not a valid URL")
+                throw .usage("'\(argument)' is not a valid URL")
             }
             guard ["http", "https", "file", "data"].contains(scheme) else {
-                throw CommandLineError(
-                    "'\(argument)': unsupported URL scheme '\(scheme)' (use http, https, file or data)"
-                )
+                throw .usage("'\(argument)': unsupported URL scheme '\(scheme)' (use http, https, file or data)")
             }
             guard scheme == "data" || scheme == "file" || !(url.host ?? "").isEmpty else {
-                throw CommandLineError("'\(argument)' is not a valid URL: it has no host")
+                throw .usage("'\(argument)' is not a valid URL: it has no host")
             }
-            self.url = url
+            self.source = .url(url)
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw CommandLineError("'\(argument)': no such file")
             }
             guard !isDirectory.boolValue else { throw CommandLineError("'\(argument)' is a directory, not an image") }
-            self.url = URL(fileURLWithPath: argument)
+            self.source = .url(URL(fileURLWithPath: argument))
+        }
+    }
+
+    /// A file found under a directory input.
+    init(file path: String, relativeDirectory: String) {
+        self.argument = path
+        self.source = .url(URL(fileURLWithPath: path))
+        self.relativeDirectory = relativeDirectory
+    }
+
+    /// The bytes of stdin, named `-`.
+    init(standardInput data: Data) {
+        self.argument = "-"
+        self.source = .standardInput(data)
+        self.relativeDirectory = ""
+    }
+
+    /// A request for the image with `processors`.
+    func request(processors: [any ImageProcessing] = []) -> ImageRequest {
+        switch source {
+        case .url(let url):
+            ImageRequest(url: url, processors: processors)
+        case .standardInput(let data):
+            ImageRequest(id: "nuke-cli:stdin", data: { data }, processors: processors)
         }
     }
 
     /// Whether the input comes over the network (and so through the loader and the HTTP cache).
     var isRemote: Bool {
-        ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+        guard case .url(let url) = source else { return false }
+        return ["http", "https"].contains(url.scheme?.lowercased() ?? "")
     }
 
-    /// A file name for the input's output, without extension.
+    /// A file name for the input's output, without extension: letters, digits, `-` and `_`.
     var baseName: String {
-        let last = url.deletingPathExtension().lastPathComponent
-        let name = String(last.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
-        return name.isEmpty || url.scheme == "data" ? "image" : name
+        guard case .url(let url) = source, url.scheme != "data" else { return argument == "-" ? "stdin" : "image" }
+        let name = String(url.deletingPathExtension().lastPathComponent.map(Self.fileNameCharacter))
+        return name.isEmpty ? "image" : name
+    }
+
+    /// `character` if it is safe in a file name, else `-`.
+    static func fileNameCharacter(_ character: Character) -> Character {
+        character.isLetter || character.isNumber || character == "-" || character == "_" ? character : "-"
     }
 }

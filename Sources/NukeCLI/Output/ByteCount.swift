@@ -7,9 +7,15 @@ enum ByteCount {
         switch bytes {
         case ..<1024: "\(bytes) B"
         case ..<(1024 * 1024): String(format: "%.1f KB", Double(bytes) / 1024)
-        default: String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+        case ..<(1024 * 1024 * 1024): String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+        default: String(format: "%.2f GB", Double(bytes) / 1024 / 1024 / 1024)
         }
     }
+}
+
+/// `count` and `noun`, the noun in the plural unless `count` is 1: "1 request", "2 requests".
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }
 
 /// A size given on the command line: a whole number of bytes, optionally followed by K, M or G

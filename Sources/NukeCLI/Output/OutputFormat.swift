@@ -1,11 +1,30 @@
 import ArgumentParser
 import Nuke
 
-/// The formats `--format` writes.
+/// The formats `--format` writes; `jpg` is a name for `jpeg`, in any case.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case jpeg
     case png
     case webp
+
+    init?(argument: String) {
+        self.init(name: argument)
+    }
+
+    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, in any case).
+    init?(name: String) {
+        let name = name.lowercased()
+        guard let format = name == "jpg" ? .jpeg : OutputFormat(rawValue: name) else { return nil }
+        self = format
+    }
+
+    /// The format a file name's extension names (`a.JPG`, `b.webp`), if any.
+    init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: ".") else { return nil }
+        self.init(name: String(fileName[fileName.index(after: dot)...]))
+    }
+
+    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp"] }
 
     /// The format to write a processed image of `type` in when none is asked for: its own when it
     /// can be written, else PNG (a GIF's first frame, for example).

@@ -5,8 +5,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// Shows a run's progress: a bar redrawn in place on a terminal (files and bytes), plain lines
-/// otherwise. File lines go to stdout, the bar and errors to stderr.
+/// Shows a run's progress: a ``ProgressBar`` redrawn in place on a terminal, plain lines
+/// otherwise. File lines go to stdout (or stderr when stdout carries an image or JSON), the bar
+/// and errors to stderr.
 final class ProgressDisplay: Sendable {
     private struct State {
         var completed = 0
@@ -16,13 +17,28 @@ final class ProgressDisplay: Sendable {
     private let total: Int
     private let statistics: RunStatistics
     private let isTerminal: Bool
+    private let printsFileLines: Bool
+    private let fileLinesToStandardError: Bool
+    private let start = ContinuousClock.now
     private let state = Mutex(State())
 
     /// Creates a display for `total` files, reading bytes from `statistics`.
-    init(total: Int, statistics: RunStatistics, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+    ///
+    /// - Parameters:
+    ///   - printsFileLines: `false` to print only errors (with `--json`).
+    ///   - fileLinesToStandardError: `true` when stdout carries the image (`--output -`).
+    init(
+        total: Int,
+        statistics: RunStatistics,
+        isTerminal: Bool = isatty(STDERR_FILENO) == 1,
+        printsFileLines: Bool = true,
+        fileLinesToStandardError: Bool = false
+    ) {
         self.total = total
         self.statistics = statistics
         self.isTerminal = isTerminal
+        self.printsFileLines = printsFileLines
+        self.fileLinesToStandardError = fileLinesToStandardError
     }
 
     /// Prints a line about one finished file and advances the count.
@@ -30,7 +46,9 @@ final class ProgressDisplay: Sendable {
         state.withLock { state in
             state.completed += 1
             clearBar(&state)
-            Standard.output(line)
+            if printsFileLines {
+                if fileLinesToStandardError { Standard.error(line) } else { Standard.output(line) }
+            }
             drawBar(&state)
         }
     }
@@ -40,7 +58,7 @@ final class ProgressDisplay: Sendable {
         state.withLock { state in
             state.completed += 1
             clearBar(&state)
-            Standard.error("Error: \(message)")
+            Standard.error("nuke: \(message)")
             drawBar(&state)
         }
     }
@@ -57,11 +75,13 @@ final class ProgressDisplay: Sendable {
 
     private func drawBar(_ state: inout State) {
         guard isTerminal else { return }
-        let width = 30
-        let filled = total == 0 ? width : width * state.completed / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let bytes = ByteCount.format(statistics.bytes)
-        Standard.error("\r[\(bar)] \(state.completed)/\(total) files, \(bytes)", terminator: "")
+        let bar = ProgressBar(
+            completed: state.completed,
+            total: total,
+            bytes: statistics.bytes,
+            elapsed: ContinuousClock.now - start
+        )
+        Standard.error("\r" + bar.render(), terminator: "")
         state.isBarShown = true
     }
 
@@ -75,20 +95,28 @@ final class ProgressDisplay: Sendable {
 /// Writes to stdout and stderr without buffering surprises between the two.
 enum Standard {
     static func output(_ line: String, terminator: String = "\n") {
-        write(line + terminator, to: STDOUT_FILENO)
+        write(Array((line + terminator).utf8), to: STDOUT_FILENO)
     }
 
     static func error(_ line: String, terminator: String = "\n") {
-        write(line + terminator, to: STDERR_FILENO)
+        write(Array((line + terminator).utf8), to: STDERR_FILENO)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
+    /// Writes raw bytes to stdout (an image for `--output -`); `false` if stdout went away.
+    @discardableResult
+    static func output(bytes: Data) -> Bool {
+        write(Array(bytes), to: STDOUT_FILENO)
+    }
+
+    @discardableResult
+    private static func write(_ array: [UInt8], to descriptor: Int32) -> Bool {
+        var bytes = array[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }

@@ -71,22 +71,25 @@ struct CommandLinePipeline: Sendable {
         return result
     }
 
-    /// Loads the original bytes at `url` and decodes them once, to check they are an image and to
-    /// describe it, recording the outcome in ``statistics``.
-    func original(_ url: URL, isRemote: Bool) async -> Result<
-        (data: Data, response: ImageResponse), ImagePipeline.Error
-    > {
+    /// Loads the original bytes of `input` and decodes them once, to check they are an image and
+    /// to describe it, recording the outcome in ``statistics``.
+    func original(_ input: ImageInput) async -> Result<(data: Data, response: ImageResponse), ImagePipeline.Error> {
         let start = ContinuousClock.now
         let result: Result<(data: Data, response: ImageResponse), ImagePipeline.Error>
         do throws(ImagePipeline.Error) {
-            let data = try await pipeline.data(for: ImageRequest(url: url)).data
-            let decoding = ImageRequest(id: url.absoluteString, data: { data }, options: [.disableMemoryCache])
+            let source = input.request()
+            let data = try await pipeline.data(for: source).data
+            let decoding = ImageRequest(
+                id: source.imageID ?? input.argument,
+                data: { data },
+                options: [.disableMemoryCache]
+            )
             let response = try await pipeline.imageTask(with: decoding).response
             result = .success((data, response))
         } catch {
             result = .failure(error)
         }
-        statistics.recordRequest(isRemote: isRemote, outcome: result.map { _ in nil }, since: start)
+        statistics.recordRequest(isRemote: input.isRemote, outcome: result.map { _ in nil }, since: start)
         return result
     }
 

@@ -17,6 +17,8 @@ struct MeteredDataLoader: DataLoading {
         return loader.loadData(
             with: request,
             didReceiveData: { data, response in
+                // A 304 arrives as one empty chunk (the loader contract).
+                if response.statusCode == 304 { statistics.recordNotModified() }
                 statistics.recordBytes(data.count)
                 didReceiveData(data, response)
             },

@@ -24,10 +24,15 @@ final class RunStatistics: Sendable {
         var transfersStarted = 0
         /// Network transfers that completed, revalidations included.
         var transfers = 0
+        /// Transfers the server answered with 304 Not Modified: the HTTP cache's copy was still good.
+        var notModified = 0
         /// Body bytes received over the network.
         var bytes: Int64 = 0
         /// Each request's time from start to finish, in seconds.
         var latencies: [Double] = []
+
+        /// Completed transfers that brought a body (not a 304).
+        var downloads: Int { max(0, transfers - notModified) }
 
         /// Fetches the HTTP cache answered without a transfer.
         var httpCacheHits: Int { max(0, fetches - transfersStarted) }
@@ -71,6 +76,10 @@ final class RunStatistics: Sendable {
 
     func recordTransfer() {
         state.withLock { $0.transfers += 1 }
+    }
+
+    func recordNotModified() {
+        state.withLock { $0.notModified += 1 }
     }
 
     /// Records a finished request: the cache layer that answered it (`nil` for none), or its

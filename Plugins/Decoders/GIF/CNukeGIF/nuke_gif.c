@@ -288,3 +288,10 @@ void nuke_gif_cursor_close(nuke_gif_cursor *cursor) {
     free(cursor->line);
     free(cursor);
 }
+
+#define NUKE_STRINGIFY_VALUE(x) #x
+#define NUKE_STRINGIFY(x) NUKE_STRINGIFY_VALUE(x)
+
+const char *nuke_gif_library_version(void) {
+    return NUKE_STRINGIFY(GIFLIB_MAJOR) "." NUKE_STRINGIFY(GIFLIB_MINOR) "." NUKE_STRINGIFY(GIFLIB_RELEASE);
+}

@@ -351,3 +351,14 @@ int nuke_jpeg_encode(
 void nuke_jpeg_free(void *buffer) {
     free(buffer);
 }
+
+#define NUKE_STRINGIFY_VALUE(x) #x
+#define NUKE_STRINGIFY(x) NUKE_STRINGIFY_VALUE(x)
+
+const char *nuke_jpeg_library_version(void) {
+#ifdef LIBJPEG_TURBO_VERSION
+    return NUKE_STRINGIFY(LIBJPEG_TURBO_VERSION);
+#else
+    return "libjpeg " NUKE_STRINGIFY(JPEG_LIB_VERSION);
+#endif
+}

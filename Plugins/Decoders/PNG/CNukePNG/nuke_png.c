@@ -253,3 +253,7 @@ int nuke_png_encode(
 void nuke_png_free(void *pointer) {
     free(pointer);
 }
+
+const char *nuke_png_library_version(void) {
+    return png_get_libpng_ver(NULL);
+}

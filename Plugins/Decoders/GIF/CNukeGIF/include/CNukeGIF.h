@@ -50,4 +50,7 @@ int nuke_gif_cursor_next(nuke_gif_cursor *cursor, uint8_t *output, size_t output
 /// Releases a cursor.
 void nuke_gif_cursor_close(nuke_gif_cursor *cursor);
 
+/// The version of giflib this was built against, such as "5.2.1".
+const char *nuke_gif_library_version(void);
+
 #endif

@@ -83,4 +83,7 @@ int nuke_jpeg_encode(
 /// Releases a buffer from nuke_jpeg_encode.
 void nuke_jpeg_free(void *buffer);
 
+/// The version of libjpeg-turbo this was built against, such as "2.1.5".
+const char *nuke_jpeg_library_version(void);
+
 #endif

@@ -62,4 +62,7 @@ int nuke_png_encode(
 /// Releases memory returned by nuke_png_decode or nuke_png_encode.
 void nuke_png_free(void *pointer);
 
+/// The version of the libpng loaded at run time, such as "1.6.39".
+const char *nuke_png_library_version(void);
+
 #endif

@@ -1,0 +1,9 @@
+internal import CNukeLibWebP
+
+extension WebPPlugin {
+    /// The version of the libwebp loaded at run time, such as `"1.2.4"`.
+    public static var libraryVersion: String {
+        let packed = WebPGetDecoderVersion()
+        return "\((packed >> 16) & 0xFF).\((packed >> 8) & 0xFF).\(packed & 0xFF)"
+    }
+}

@@ -1,0 +1,23 @@
+import Nuke
+
+/// What `nuke --version` prints: the command's version and the C libraries it runs on.
+enum NukeVersion {
+    /// The version of the package this command was built from.
+    static let number = "0.9.0"
+
+    /// The C libraries under the default plugins, with their versions.
+    static var libraries: [(name: String, version: String)] {
+        [
+            ("libjpeg-turbo", JPEGPlugin.libraryVersion),
+            ("libpng", PNGPlugin.libraryVersion),
+            ("giflib", GIFPlugin.libraryVersion),
+            ("libwebp", WebPPlugin.libraryVersion),
+            ("libcurl", CurlPlugin.libraryVersion),
+        ]
+    }
+
+    /// `nuke <version>` and, on a second line, each C library's version, as `curl --version` does.
+    static var description: String {
+        "nuke \(number) (Nuke for Linux)\n" + libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Nuke
+
+/// What `nuke info` says about an image, as aligned lines or as JSON.
+struct ImageDescription: Encodable {
+    var source: String
+    var format: String?
+    var bytes: Int
+    var width: Int
+    var height: Int
+    var pixelFormat: String
+    var hasTransparency: Bool
+    /// The EXIF orientation, if the file has one (1–8; anything else is ignored).
+    var orientation: Int?
+    var frames: Int
+    /// How many times an animation plays; 0: for ever.
+    var loopCount: Int?
+    /// Each frame's duration, in seconds.
+    var frameDurations: [Double]?
+
+    init(source: String, container: ImageContainer, data: Data) {
+        let bitmap = container.image
+        self.source = source
+        format = container.type?.rawValue
+        bytes = data.count
+        width = bitmap.width
+        height = bitmap.height
+        pixelFormat = "\(bitmap.pixelFormat)"
+        hasTransparency = bitmap.pixelFormat.hasAlpha && !bitmap.isOpaque
+        orientation = container.userInfo[.exifOrientationKey] as? Int
+        frames = container.frameCount
+        loopCount = container.animation?.loopCount
+        frameDurations = container.animation?.frameDurations
+    }
+
+    /// `label value` lines, the values aligned.
+    var text: String {
+        var lines: [(String, String)] = [
+            ("source", source),
+            ("format", format ?? "unknown"),
+            ("data", "\(ByteCount.format(Int64(bytes))) (\(counted(bytes, "byte")))"),
+            ("size", "\(width)×\(height) pixels"),
+            (
+                "pixels",
+                pixelFormat + (pixelFormat == "rgba8" ? (hasTransparency ? ", with transparency" : ", opaque") : "")
+            ),
+        ]
+        if let orientation {
+            let meaning = ImageOrientation(rawValue: orientation).map { " (\($0), applied)" } ?? " (invalid, ignored)"
+            lines.append(("orientation", "\(orientation)" + meaning))
+        } else {
+            lines.append(("orientation", "none"))
+        }
+        if let frameDurations, let loopCount {
+            let loops = loopCount == 0 ? "loops forever" : "plays \(counted(loopCount, "time"))"
+            let total = String(format: "%.2f", frameDurations.reduce(0, +))
+            lines.append(("frames", "\(frames), \(total) s in all, \(loops)"))
+            lines.append(("durations", frameDurations.map { String(format: "%.2f", $0) }.joined(separator: " ") + " s"))
+        } else {
+            lines.append(("frames", "1"))
+        }
+        return lines.map { $0.0.padding(toLength: 13, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+    }
+}
