@@ -1,4 +1,6 @@
 // swift-tools-version:6.1
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
 import PackageDescription
 
 // A separate package so the library itself has no benchmark dependencies.

@@ -1,4 +1,6 @@
 // swift-tools-version:6.1
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
 import PackageDescription
 
 // libFuzzer targets for the decoders, the processor spec parser and the HTTP header parsers: a

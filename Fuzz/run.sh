@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+# SPDX-License-Identifier: MIT
 # Builds the libFuzzer targets (coverage + AddressSanitizer, Swift and the C shims alike) and
 # runs each: first over its regression inputs (every crash found so far), then for SECONDS
 # (default 30) from its seeds. Exits non-zero on a crash, leak, time-out or out-of-memory; the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // With `import Nuke`, every default configuration starts with the default plugins.
 //
 // Swift has no module initialisers, so the umbrella cannot change NukeCore's defaults when it is

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension PluginRegistry {
     /// Every default plugin: the JPEG, PNG, GIF and WebP decoders and encoders, the processors
     /// and filters, and the libcurl loader for `http` and `https`.

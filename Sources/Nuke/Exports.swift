@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // `import Nuke` brings in the core and every default plugin.
 @_exported public import NukeCore
 @_exported public import NukeCurl

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // Writes disk-cache entries of known content until it is killed: the child process of
 // NukeCoreTests' crash test. Usage: DataCacheCrashWriter <directory> <generation> <first index>
 

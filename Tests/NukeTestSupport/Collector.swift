@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import Synchronization
 
 /// Collects values (say, from a task's stream) into an array as they arrive; thread-safe.

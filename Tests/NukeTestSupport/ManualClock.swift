@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import Synchronization
 
 /// A clock whose time moves only when a test advances it, for the pipeline's timers (rate

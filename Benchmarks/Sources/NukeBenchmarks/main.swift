@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Foundation
 
 // `nuke-benchmarks` runs every group; `nuke-benchmarks loaders codecs` runs the groups named;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A Core Image filter parameter: a number or a vector (colours, positions, matrix rows).
 public enum FilterValue: Hashable, Sendable, CustomStringConvertible, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral

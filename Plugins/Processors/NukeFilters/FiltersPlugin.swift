@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 public import NukeCore
 
 /// Registers every Core Image-style filter under its Core Image name, so text specs can use them:

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension SIMD4 where Scalar == Float {
     /// Each lane limited to `0...upper`, per lane: the generic `clamped(lowerBound:upperBound:)` is
     /// not inlined and costs more than a colour matrix.

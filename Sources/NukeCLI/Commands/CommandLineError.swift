@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A failure the command reports as one line on stderr before exiting with the status
 /// ``ExitStatus`` gives it.
 struct CommandLineError: Error, CustomStringConvertible {

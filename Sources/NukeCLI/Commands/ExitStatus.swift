@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import ArgumentParser
 
 /// The one rule for exit statuses, after `sysexits.h`: 0 when everything succeeded, 1 when an

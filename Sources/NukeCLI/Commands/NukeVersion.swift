@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Nuke
 
 /// What `nuke --version` prints: the command's version and the C libraries it runs on.

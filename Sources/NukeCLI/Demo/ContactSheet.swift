@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Nuke
 
 /// Lays out images in a grid on a checkerboard (so transparency shows), one row per source

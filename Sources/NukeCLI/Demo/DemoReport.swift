@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Foundation
 
 /// Prints the demo's passes as a table.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Foundation
 
 /// Turns the command's input arguments into images: URLs and files as they are, directories into

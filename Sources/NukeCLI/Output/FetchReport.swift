@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Foundation
 
 /// What happened to one input of `nuke fetch`: the line printed for it and its entry in `--json`.

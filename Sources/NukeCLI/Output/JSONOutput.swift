@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Foundation
 
 /// What `--json` prints: pretty-printed JSON with sorted keys, so scripts and people can both read it.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// `--name`: how output files are named, relative to the output folder. Placeholders: `{name}`
 /// (the input's file name without extension), `{ext}` (the output format's extension), `{dir}`
 /// (the input's folder under a directory input, with `--recursive`), `{index}` (the input's

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import ArgumentParser
 
 /// `--size`: a target size as ImageMagick's geometry writes it. `W`, `Wx` or `xH` set one side and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Nuke
 
 /// Resizes an image as a ``SizeGeometry`` says (`--size`), with the library's Lanczos resampler,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 import Nuke
 
 /// Counts the fetches the pipeline starts for remote URLs: it asks its delegate for a loader

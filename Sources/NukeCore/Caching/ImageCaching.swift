@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// An in-memory cache of decoded images.
 ///
 /// Implementations must be thread-safe; the pipeline reads and writes from any thread.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The entries of a memory cache in insertion order with a "referenced" bit each: the CLOCK, or
 /// second-chance, approximation of LRU.
 ///

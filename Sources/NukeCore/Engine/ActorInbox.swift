@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import Synchronization
 
 /// Carries completions from worker threads to the pipeline actor in batches: at most one hop to

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension Job {
     /// Runs a decoder's `work` and hands its result to `completion` on the pipeline actor.
     ///

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A node of the task graph: one piece of work (fetch data, decode, process) shared by every
 /// subscriber that needs it.
 ///

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Identifies a download: the real source (never the user-set `imageID`) and everything that
 /// changes what the server returns (method, headers, cache policy). Requests that differ only in
 /// processors, thumbnail, priority or options share it.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// An intrusive doubly linked list of queue operations: O(1) append, prepend, removal and pop.
 @ImagePipelineActor
 final class OperationList {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Work handed to the pipeline actor from any thread, in batches: the list and the "a drain is
 /// scheduled" flag that together allow at most one hop to the actor at a time. Keep it inside a
 /// lock; the owner schedules the drain when ``append(_:)`` says so.

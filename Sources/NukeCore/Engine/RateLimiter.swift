@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A token bucket that smooths bursts of network requests.
 ///
 /// Each piece of work takes a token; tokens refill at `rate` per second up to `burst`. Work that

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A priority queue of asynchronous work with a concurrency limit.
 ///
 /// The pipeline has one per stage (data loading, decoding, processing, encoding). Pending work

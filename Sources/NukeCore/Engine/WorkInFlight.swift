@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import Synchronization
 
 /// Counts unfinished work and lets callers wait until there is none: a pipeline's work on its

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import Synchronization
 
 /// One piece of work submitted to a ``ImagePipeline/WorkerPool``: it runs at most once, and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The state of a ``ImagePipeline/WorkerPool``: its queued items, first in first out, and its
 /// lifecycle. A value: every transition returns what the pool must do, and the pool does it
 /// outside the lock (swift-nio's state-machine style).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The directives of a `Cache-Control` header that a private cache acts on (RFC 9111 §5.2).
 struct CacheControl: Hashable, Sendable {
     var noStore = false

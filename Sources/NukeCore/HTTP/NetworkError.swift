@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Why a network transfer failed, in terms common to every loader.
 ///
 /// Loaders map their own errors (libcurl's `CURLcode`, `URLError`) to these cases, so callers and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// What a loader does with a response's status line, before delivering any of its body.
 ///
 /// Shared by the loaders so that they agree: acceptable statuses are delivered, a `304` answering

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The format of an encoded image, such as JPEG or PNG.
 ///
 /// A string wrapper so plugins can add formats of their own (`AssetType("jxl")`).

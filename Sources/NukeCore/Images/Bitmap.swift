@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A decoded image: a rectangle of 8-bit pixels in copy-on-write storage.
 ///
 /// `Bitmap` is what the pipeline passes between decoders, processors, caches and encoders; it

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// How a stored image must be turned to appear upright: the eight values of the EXIF
 /// `Orientation` tag (0x0112), also used by PNG's `eXIf` chunk and WebP's EXIF metadata.
 public enum ImageOrientation: Int, Hashable, Sendable, CaseIterable {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// What a finished (or preview) image load produced.
 ///
 /// Copy-on-write: the fields live in one shared box, so passing a response through the job graph,

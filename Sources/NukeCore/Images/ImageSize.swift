@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A width and a height, in points or pixels depending on where it is used.
 ///
 /// NukeCore does not depend on Core Graphics, so this small value stands in for `CGSize`.

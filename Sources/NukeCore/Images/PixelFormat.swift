@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The memory layout of one pixel in a ``Bitmap``.
 ///
 /// Every format stores 8 bits per channel. Colour channels are never premultiplied by alpha:

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A key in the `userInfo` dictionaries of ``ImageContainer`` and ``ImageRequest``.
 public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The key's string.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Any `Clock<Duration>` reduced to what the pipeline needs: the time elapsed since the clock
 /// was wrapped, and sleeping until a later point of that time line.
 ///

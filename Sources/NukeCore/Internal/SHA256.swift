@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// SHA-256 (FIPS 180-4), used to name disk-cache files: collision resistance means an attacker
 /// who chooses URLs cannot make two keys share a file. Core has no dependencies, so it is here.
 ///

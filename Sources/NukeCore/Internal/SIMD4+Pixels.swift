@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension SIMD4 where Scalar == Float {
     /// The RGBA pixel at `offset` in `bytes`, in 0…255, with its colour multiplied by
     /// alpha / 255 when `premultiplied`.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Which addresses a loader may connect to: an image proxy's first defence against server-side
 /// request forgery (a URL that makes the server fetch from itself, its network or the cloud
 /// metadata service at 169.254.169.254).

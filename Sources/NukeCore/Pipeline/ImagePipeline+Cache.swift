@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension ImagePipeline {
     /// Why an image task failed.
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The global actor that coordinates every pipeline's task graph.
 ///
 /// Starting, cancelling and re-prioritising work, coalescing, and queue bookkeeping all run here,

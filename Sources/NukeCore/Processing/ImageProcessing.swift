@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Transforms a decoded image: resizing, cropping, filtering, anything.
 ///
 /// Implement ``process(_:)`` for a plain bitmap transform, or

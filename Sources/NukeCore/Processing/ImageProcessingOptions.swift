@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Units and modes shared by processors and thumbnail options.
 public enum ImageProcessingOptions: Sendable {
     /// The unit of a length given to a processor.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension ImageProcessors {
     /// Applies processors in order, stopping at the first failure.
     public struct Composition: ImageProcessing, Hashable {

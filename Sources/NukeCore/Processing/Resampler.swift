@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Separable image resampling with precomputed coefficients, alpha-correct (colour is filtered
 /// premultiplied by alpha) and with area averaging ahead of large reductions.
 ///

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// A kind of thing plugins provide, with the key it is looked up by.
 ///
 /// The built-in capabilities are in ``Capabilities``; a third-party module can declare its own

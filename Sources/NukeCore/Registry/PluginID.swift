@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The identity of a registration in a ``PluginRegistry``: a reverse-DNS string such as
 /// `nuke.decoder.jpeg`.
 ///

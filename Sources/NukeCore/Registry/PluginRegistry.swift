@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The table of everything plugins provide: decoders, encoders, loaders, processors and caches.
 ///
 /// A value type. Build one, install plugins into it, and hand it to a pipeline through

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The named parameters of a processor written as text, such as `radius:8` in `gaussianBlur(radius:8)`.
 ///
 /// Factories read them with the typed accessors, which throw a ``ProcessorSpecError`` naming the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Parses `name(key:value,…)|name2|…` into named steps.
 ///
 /// Grammar: `chain = step ("|" step)*`, `step = name ["(" [param ("," param)*] ")"]`,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// HTTP header fields with case-insensitive names, in insertion order.
 ///
 /// Setting a field replaces any field whose name differs only in case.

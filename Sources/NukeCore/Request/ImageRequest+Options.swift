@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension ImageRequest {
     /// Per-request switches for caches and queues.
     public struct Options: OptionSet, Hashable, Sendable {

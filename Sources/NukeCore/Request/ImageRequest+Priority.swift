@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 extension ImageRequest {
     /// How urgently a request is served. Queued work runs highest priority first.
     public enum Priority: Int, Comparable, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Asks the decoder for a downscaled image instead of the full one.
 ///
 /// Decoders that can scale while decoding (libjpeg-turbo's DCT scaling, libwebp) do so, which is

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import Synchronization
 
 /// A running image load: observe it, await it, re-prioritise or cancel it.

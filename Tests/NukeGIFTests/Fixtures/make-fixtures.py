@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+# SPDX-License-Identifier: MIT
 """Makes the NukeGIF test fixtures with the standard library, and their reference frames with
 ImageMagick (`convert x.gif -coalesce`), an independent compositor.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+# SPDX-License-Identifier: MIT
 # Makes the NukeJPEG test fixtures and their reference decodes. Run from this folder.
 # Needs: libjpeg-turbo-progs (cjpeg, djpeg), imagemagick (convert), libimage-exiftool-perl (exiftool).
 set -euo pipefail

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+# SPDX-License-Identifier: MIT
 """Makes the NukePNG test fixtures and their reference decodes, with the standard library only.
 
 Every colour type and bit depth, palettes with tRNS, Adam7 interlacing, all five row filters, a

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+# SPDX-License-Identifier: MIT
 # Makes the NukeWebP test fixtures and their reference decodes. Run from this folder.
 # Needs: webp (cwebp, dwebp, img2webp, gif2webp), imagemagick (convert), python3.
 set -euo pipefail

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 #include "CNukeCurl.h"
 
 CURLcode nuke_curl_easy_set_long(CURL *handle, CURLoption option, long value) {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 internal import CNukeCurl
 
 /// A libcurl easy handle with typed setters for the options NukeCurl uses.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// GIF: drops comment extensions and application extensions other than the loop count
 /// (`NETSCAPE2.0`, `ANIMEXTS1.0`), such as XMP; keeps every frame and its graphic control.
 enum GIFMetadata {

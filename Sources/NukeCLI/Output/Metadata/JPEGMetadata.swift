@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// JPEG: drops the APP1–APP13 and APP15 segments (EXIF, XMP, ICC, IPTC, …) and comments before the
 /// first scan; keeps APP0 (JFIF) and APP14 (Adobe, which says how to convert colours).
 enum JPEGMetadata {

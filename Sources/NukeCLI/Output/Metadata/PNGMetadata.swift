@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// PNG: drops text (`tEXt`, `zTXt`, `iTXt`), EXIF (`eXIf`), the ICC profile (`iCCP`) and the
 /// modification time (`tIME`); keeps every other chunk, APNG's included.
 enum PNGMetadata {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// WebP: drops the `ICCP`, `EXIF` and `XMP ` chunks, clears their flags in `VP8X` and rewrites the
 /// RIFF size; frames, alpha and animation parameters are kept.
 enum WebPMetadata {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// The states of one network load, as a value: rate limiter → data-loading slot → the
 /// delegate's `willLoadData` → transfer. Each transition returns the action its owner,
 /// ``NetworkLoad``, performs; the value itself never calls anything.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 /// Decides, chunk by chunk, whether a download's partial data gets a preview decode: a value
 /// whose transitions return what its owner, the original-image job, does next.
 ///

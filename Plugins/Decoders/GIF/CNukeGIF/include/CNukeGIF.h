@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // The C side of NukeGIF: a scan of a GIF's records (canvas, frames, delays, loop count) and a
 // cursor that composites frames one after another onto the logical screen, so an animation of any
 // length costs one or two canvases of memory, not all its frames.

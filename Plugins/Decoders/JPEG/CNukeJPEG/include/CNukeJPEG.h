@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // The C side of NukeJPEG. Every setjmp/longjmp of libjpeg's error handling happens in here, and
 // libjpeg's messages are captured instead of printed: Swift only sees plain functions returning
 // status codes, so no Swift frame is ever on the stack when libjpeg longjmps.

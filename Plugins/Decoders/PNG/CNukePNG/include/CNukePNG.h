@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // The C side of NukePNG. libpng reports errors by longjmp; every setjmp and every libpng callback
 // is in here, so no Swift frame is ever on the stack when libpng longjmps.
 #ifndef CNUKEPNG_H

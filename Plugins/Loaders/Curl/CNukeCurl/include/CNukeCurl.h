@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
 // Typed, non-variadic wrappers over libcurl's variadic calls, which Swift cannot make.
 //
 // Each wrapper fixes the type of the value it passes, so an option can only be given a value of
