@@ -5,8 +5,9 @@ import PackageDescription
 
 // MARK: - Modules
 //
-// One row = one module = one folder = one library product = one `<Name>Tests` target.
-// Plugins depend on `NukeCore` and their own C targets only, never on each other.
+// One row = one module = one folder = one `<Name>Tests` target (and, unless it says otherwise,
+// one library product). Every module depends on `NukeCore`; plugins on `NukeCore` and their own
+// C targets only, never on each other.
 
 struct Module {
     /// Module, product and folder name.
@@ -15,18 +16,28 @@ struct Module {
     var path: String
     /// Targets the module depends on besides `NukeCore`.
     var dependencies: [Target.Dependency] = []
+    /// Whether the module is a library product (`false`: used inside this package only).
+    var isProduct = true
+    /// Targets the module's tests depend on besides the module, `NukeCore` and `NukeTestSupport`.
+    var testDependencies: [Target.Dependency] = []
     /// Resources bundled with the module's test target.
     var testResources: [Resource] = []
 }
 
-let coreModule = Module(name: "NukeCore", path: "Sources/NukeCore")
-
-/// Plugin modules; later work adds rows here as each plugin gets real code.
-let pluginModules: [Module] = [
+let modules: [Module] = [
+    // The pipeline, caches, registry; depends on nothing.
+    Module(name: "NukeCore", path: "Sources/NukeCore", testDependencies: ["DataCacheCrashWriter"]),
+    // Decoders and encoders.
     Module(
         name: "NukeJPEG",
         path: "Plugins/Decoders/JPEG/NukeJPEG",
         dependencies: ["CNukeJPEG"],
+        testResources: [.copy("Fixtures")]
+    ),
+    Module(
+        name: "NukePNG",
+        path: "Plugins/Decoders/PNG/NukePNG",
+        dependencies: ["CNukePNG"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
@@ -41,16 +52,26 @@ let pluginModules: [Module] = [
         dependencies: ["CNukeLibWebP"],
         testResources: [.copy("Fixtures")]
     ),
+    // Processors.
     Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors", testResources: [.copy("Goldens")]),
     Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
-    Module(
-        name: "NukePNG",
-        path: "Plugins/Decoders/PNG/NukePNG",
-        dependencies: ["CNukePNG"],
-        testResources: [.copy("Fixtures")]
-    ),
+    // Loaders.
     Module(name: "NukeCurl", path: "Plugins/Loaders/Curl/NukeCurl", dependencies: ["CNukeCurl"]),
     Module(name: "NukeURLSession", path: "Plugins/Loaders/URLSession/NukeURLSession"),
+    // `import Nuke`: NukeCore and every default plugin, with `ImagePipeline.shared` configured.
+    Module(
+        name: "Nuke",
+        path: "Sources/Nuke",
+        dependencies: ["NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeProcessors", "NukeFilters", "NukeCurl"]
+    ),
+    // The loopback HTTP server and the GIF and animated-WebP writers: the demo serves its gallery
+    // with them and the tests their fixtures (NukeTestSupport re-exports it).
+    Module(
+        name: "NukeLoopback",
+        path: "Sources/NukeLoopback",
+        isProduct: false,
+        testDependencies: ["NukeGIF", "NukeWebP"]
+    ),
 ]
 
 // MARK: - C targets (never products)
@@ -60,11 +81,15 @@ let cTargets: [Target] = [
         name: "CNukeLibJPEG",
         path: "Plugins/Decoders/JPEG/CNukeLibJPEG",
         pkgConfig: "libjpeg",
-        providers: [.apt(["libjpeg62-turbo-dev"])]
+        providers: [.apt(["libjpeg62-turbo-dev"]), .yum(["libjpeg-turbo-devel"])]
     ),
     .target(name: "CNukeJPEG", dependencies: ["CNukeLibJPEG"], path: "Plugins/Decoders/JPEG/CNukeJPEG"),
     // giflib ships no pkg-config file upstream (Debian adds one); the module map links it by name.
-    .systemLibrary(name: "CNukeLibGIF", path: "Plugins/Decoders/GIF/CNukeLibGIF", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(
+        name: "CNukeLibGIF",
+        path: "Plugins/Decoders/GIF/CNukeLibGIF",
+        providers: [.apt(["libgif-dev"]), .yum(["giflib-devel"])]
+    ),
     .target(
         name: "CNukeGIF",
         dependencies: ["CNukeLibGIF"],
@@ -75,95 +100,80 @@ let cTargets: [Target] = [
         name: "CNukeLibWebP",
         path: "Plugins/Decoders/WebP/CNukeLibWebP",
         pkgConfig: "libwebpdemux",
-        providers: [.apt(["libwebp-dev"])]
+        providers: [.apt(["libwebp-dev"]), .yum(["libwebp-devel"])]
     ),
     .systemLibrary(
         name: "CNukeLibPNG",
         path: "Plugins/Decoders/PNG/CNukeLibPNG",
         pkgConfig: "libpng",
-        providers: [.apt(["libpng-dev"])]
+        providers: [.apt(["libpng-dev"]), .yum(["libpng-devel"])]
     ),
     .target(name: "CNukePNG", dependencies: ["CNukeLibPNG"], path: "Plugins/Decoders/PNG/CNukePNG"),
     .systemLibrary(
         name: "CNukeLibCurl",
         path: "Plugins/Loaders/Curl/CNukeLibCurl",
         pkgConfig: "libcurl",
-        providers: [.apt(["libcurl4-openssl-dev"])]
+        providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]
     ),
     .target(name: "CNukeCurl", dependencies: ["CNukeLibCurl"], path: "Plugins/Loaders/Curl/CNukeCurl"),
 ]
 
-// MARK: - The umbrella and the command line
+// MARK: - Test support and the command line
 
-/// `import Nuke`: NukeCore and every default plugin, with `ImagePipeline.shared` configured.
-let umbrellaModule = Module(
-    name: "Nuke",
-    path: "Sources/Nuke",
-    dependencies: ["NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeProcessors", "NukeFilters", "NukeCurl"]
-)
-
-/// The `nuke` command. The only target that depends on another package (the library products
-/// never do; Docs/Decisions/0012-umbrella-and-command-line.md).
-let commandLineTarget: Target = .executableTarget(
-    name: "NukeCLI",
-    dependencies: [
-        "Nuke", "NukeURLSession", "NukeLoopback",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-    ],
-    path: "Sources/NukeCLI"
-)
+let supportTargets: [Target] = [
+    // Mocks, the loader contract, nghttpd, the manual clock, hostile images: for tests only.
+    .target(name: "NukeTestSupport", dependencies: ["NukeCore", "NukeLoopback"], path: "Tests/NukeTestSupport"),
+    // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).
+    .executableTarget(
+        name: "DataCacheCrashWriter",
+        dependencies: ["NukeCore", "NukeTestSupport"],
+        path: "Tests/DataCacheCrashWriter"
+    ),
+    // The `nuke` command: the only target that depends on another package (the library products
+    // never do; Docs/Decisions/0012-umbrella-and-command-line.md).
+    .executableTarget(
+        name: "NukeCLI",
+        dependencies: [
+            "Nuke", "NukeURLSession", "NukeLoopback",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Sources/NukeCLI"
+    ),
+    .testTarget(
+        name: "NukeCLITests",
+        dependencies: ["NukeCLI", "Nuke", "NukeTestSupport"],
+        resources: [.copy("Fixtures")]
+    ),
+]
 
 // MARK: - Package
 
 let package = Package(
     name: "nuke-linux",
-    products: [
-        .library(name: coreModule.name, targets: [coreModule.name]),
-        .library(name: umbrellaModule.name, targets: [umbrellaModule.name]),
+    products: modules.filter(\.isProduct).map { .library(name: $0.name, targets: [$0.name]) } + [
         .library(name: "NukeTestSupport", targets: ["NukeTestSupport"]),
         .executable(name: "nuke", targets: ["NukeCLI"]),
-    ] + pluginModules.map { .library(name: $0.name, targets: [$0.name]) },
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
-    targets: [
-        .target(name: coreModule.name, path: coreModule.path),
+    targets: modules.map { module in
         .target(
-            name: umbrellaModule.name,
-            dependencies: ["NukeCore"] + umbrellaModule.dependencies,
-            path: umbrellaModule.path
-        ),
-        .testTarget(name: "NukeTests", dependencies: ["Nuke", "NukeTestSupport"]),
-        commandLineTarget,
-        .testTarget(
-            name: "NukeCLITests",
-            dependencies: ["NukeCLI", "Nuke", "NukeTestSupport"],
-            resources: [.copy("Fixtures")]
-        ),
-        // The loopback HTTP server and the GIF and animated-WebP writers: the demo serves its
-        // gallery with them and the tests their fixtures (NukeTestSupport re-exports it). Not a product.
-        .target(name: "NukeLoopback", dependencies: ["NukeCore"], path: "Sources/NukeLoopback"),
-        .testTarget(name: "NukeLoopbackTests", dependencies: ["NukeLoopback", "NukeCore", "NukeGIF", "NukeWebP"]),
-        .target(name: "NukeTestSupport", dependencies: ["NukeCore", "NukeLoopback"], path: "Tests/NukeTestSupport"),
-        .testTarget(name: "NukeCoreTests", dependencies: ["NukeCore", "NukeTestSupport", "DataCacheCrashWriter"]),
-        // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).
-        .executableTarget(
-            name: "DataCacheCrashWriter",
-            dependencies: ["NukeCore", "NukeTestSupport"],
-            path: "Tests/DataCacheCrashWriter"
-        ),
-    ]
-        + cTargets
-        + pluginModules.map { module in
-            .target(name: module.name, dependencies: ["NukeCore"] + module.dependencies, path: module.path)
-        }
-        + pluginModules.map { module in
+            name: module.name,
+            dependencies: (module.name == "NukeCore" ? [] : ["NukeCore"]) + module.dependencies,
+            path: module.path
+        )
+    }
+        + modules.map { module in
             .testTarget(
                 name: "\(module.name)Tests",
-                dependencies: [.target(name: module.name), "NukeCore", "NukeTestSupport"],
+                dependencies: [.target(name: module.name)] + (module.name == "NukeCore" ? [] : ["NukeCore"])
+                    + ["NukeTestSupport"] + module.testDependencies,
                 resources: module.testResources
             )
         }
+        + cTargets
+        + supportTargets
 )
 
 // MARK: - Settings applied to every Swift target
