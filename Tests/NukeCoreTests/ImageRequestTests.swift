@@ -1,0 +1,89 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeTestSupport
+import Testing
+
+@testable import NukeCore
+
+@Suite struct ImageRequestTests {
+    @Test("The request is small and copy-on-write")
+    func layoutAndCopyOnWrite() {
+        #expect(MemoryLayout<ImageRequest>.size <= 48)
+        let original = ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")])
+        var copy = original
+        copy.processors = []
+        copy.imageID = "custom"
+        #expect(original.processors.count == 1)
+        #expect(original.imageID == URL.test.absoluteString)
+        #expect(copy.imageID == "custom")
+    }
+
+    @Test("A response is one reference wide and copy-on-write")
+    func responseCopyOnWrite() throws {
+        #expect(MemoryLayout<ImageResponse>.size == MemoryLayout<Int>.size)
+        let image = try Bitmap(width: 2, height: 1, pixelFormat: .rgba8, fill: [1, 2, 3, 255])
+        let original = ImageResponse(container: ImageContainer(image: image), request: ImageRequest(url: .test))
+        var copy = original
+        copy.cacheType = .memory
+        copy.request = ImageRequest(url: URL(string: "http://test.com/other.png"))
+        copy.container.isPreview = true
+        #expect(original.cacheType == nil && original.request.url == .test && !original.isPreview)
+        #expect(copy.cacheType == .memory && copy.request.url?.lastPathComponent == "other.png" && copy.isPreview)
+        #expect(copy.image.pixel(x: 1, y: 0) == [1, 2, 3, 255])
+    }
+
+    @Test("Memory-cache keys ignore options; equal image IDs share a key; loads still use the URL")
+    func keys() {
+        let plain = ImageRequest(url: .test)
+        let withOptions = ImageRequest(url: .test, options: [.disableDiskCache])
+        #expect(ImageCacheKey(request: plain) == ImageCacheKey(request: withOptions))
+        var signedA = ImageRequest(url: URL(string: "http://test.com/a.jpg?token=1"))
+        var signedB = ImageRequest(url: URL(string: "http://test.com/a.jpg?token=2"))
+        signedA.imageID = "http://test.com/a.jpg"
+        signedB.imageID = "http://test.com/a.jpg"
+        #expect(ImageCacheKey(request: signedA) == ImageCacheKey(request: signedB))
+        #expect(FetchOriginalDataKey(signedA) != FetchOriginalDataKey(signedB))
+        #expect(
+            ImageCacheKey(request: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))
+                != ImageCacheKey(request: plain)
+        )
+    }
+
+    @Test("17. Disk keys concatenate image ID, thumbnail and processor identifiers")
+    func diskKeys() {
+        let pipeline = ImagePipeline.makeTestPipeline()
+        #expect(pipeline.cache.makeDataCacheKey(for: ImageRequest(url: .test)) == "http://test.com/example.jpeg")
+        #expect(
+            pipeline.cache.makeDataCacheKey(for: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")]))
+                == "http://test.com/example.jpeg1"
+        )
+        var thumbnail = ImageRequest(url: .test)
+        thumbnail.thumbnail = ThumbnailOptions(maxPixelSize: 400)
+        #expect(
+            pipeline.cache.makeDataCacheKey(for: thumbnail)
+                == "http://test.com/example.jpegcom.github/kean/nuke/thumbnail?maxPixelSize=400.0,options=truetruetruetrue"
+        )
+    }
+
+    @Test("Thumbnail sizes never upscale and keep the aspect ratio")
+    func thumbnailSizes() {
+        #expect(ThumbnailOptions(maxPixelSize: 400).targetPixelSize(width: 640, height: 480) == (400, 300))
+        #expect(ThumbnailOptions(maxPixelSize: 4000).targetPixelSize(width: 640, height: 480) == (640, 480))
+        let fill = ThumbnailOptions(size: ImageSize(width: 100, height: 100), unit: .pixels, contentMode: .aspectFill)
+        #expect(fill.targetPixelSize(width: 640, height: 480) == (133, 100))
+        let fit = ThumbnailOptions(size: ImageSize(width: 50, height: 50), unit: .points, contentMode: .aspectFit)
+        #expect(fit.targetPixelSize(width: 640, height: 480, scale: 2) == (100, 75))
+    }
+
+    @Test("Header fields are case-insensitive")
+    func headers() {
+        var request = DataRequest(url: .test)
+        request.setValue("a", forHTTPHeaderField: "X-Token")
+        request.setValue("b", forHTTPHeaderField: "x-token")
+        #expect(request.headers.count == 1)
+        #expect(request.value(forHTTPHeaderField: "X-TOKEN") == "b")
+        #expect(HTTPHeaderFields(["A": "1", "b": "2"]) == ["B": "2", "a": "1"])
+    }
+}
