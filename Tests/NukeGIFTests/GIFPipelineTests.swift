@@ -39,21 +39,21 @@ import Testing
     }
 }
 
-@Suite struct GIFFuzzTests {
-    @Test("10,000 damaged variants of the fixtures: typed errors or animations, nothing on stderr")
-    func fuzz() async throws {
-        let seeds = try ["disposal-previous.gif", "local-palettes.gif", "interlaced.gif", "zero-delays.gif"].map(
-            fixture
+@Suite struct GIFDecoderContractTests {
+    static func contract() throws -> DecoderContract {
+        DecoderContract(
+            plugin: GIFPlugin(),
+            type: .gif,
+            fixtures: try ["disposal-previous.gif", "local-palettes.gif", "interlaced.gif", "zero-delays.gif"].map(
+                fixture
+            ),
+            bombs: [HostileImages.gif(width: 16384, height: 16384, frameCount: 1)],
+            maximumPixelCount: 1 << 20
         )
-        let outcome = try await runDecoderFuzzPass(
-            seeds: seeds,
-            makeDecoder: { GIFDecoder(context: $0) },
-            maximumPixelCount: 1 << 20,
-            check: everyFrameIsNonEmpty
-        )
-        #expect(outcome.output.isEmpty)
-        #expect(outcome.anomalies.isEmpty)
-        #expect(outcome.decoded + outcome.failed == 10_000)
-        #expect(outcome.decoded > 0 && outcome.failed > 0)
+    }
+
+    @Test(arguments: DecoderContract.Check.allCases)
+    func contract(_ check: DecoderContract.Check) async throws {
+        try await Self.contract().run(check)
     }
 }

@@ -48,22 +48,26 @@ import Testing
     }
 }
 
-@Suite struct JPEGFuzzTests {
-    @Test("10,000 damaged variants of the fixtures: typed errors or images, nothing on stderr")
-    func fuzz() async throws {
-        let seeds = try ["baseline-420.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "restart.jpg", "icc.jpg"].map(
-            fixture
+@Suite struct JPEGDecoderContractTests {
+    static func contract() throws -> DecoderContract {
+        let source = try JPEGEncoder(quality: 0.9).encode(HostileImages.noise(width: 64, height: 64))
+        let scan = try #require(HostileImages.jpegScanOffsets(source).first)
+        let huge = HostileImages.jpeg(source, declaringWidth: 16384, height: 16384)
+        return DecoderContract(
+            plugin: JPEGPlugin(),
+            type: .jpeg,
+            fixtures: try ["baseline-420.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "restart.jpg", "icc.jpg"]
+                .map(fixture),
+            bombs: [
+                HostileImages.jpeg(source, declaringWidth: 65500, height: 65500),
+                HostileImages.jpeg(huge, cutAt: scan + 200, endsWithEOI: true),
+                HostileImages.jpeg(huge, cutAt: scan + 200, endsWithEOI: false),
+            ]
         )
-        let outcome = try await runDecoderFuzzPass(
-            seeds: seeds,
-            makeDecoder: { JPEGDecoder(context: $0) },
-            maximumPixelCount: 1 << 22
-        ) {
-            $0.image.pixelCount > 1 << 22 ? "over the pixel limit" : nil
-        }
-        #expect(outcome.output.isEmpty)
-        #expect(outcome.anomalies.isEmpty)
-        #expect(outcome.decoded + outcome.failed == 10_000)
-        #expect(outcome.decoded > 0 && outcome.failed > 0)
+    }
+
+    @Test(arguments: DecoderContract.Check.allCases)
+    func contract(_ check: DecoderContract.Check) async throws {
+        try await Self.contract().run(check)
     }
 }

@@ -141,21 +141,26 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
     }
 }
 
-@Suite struct PNGFuzzTests {
-    @Test("10,000 damaged variants of the fixtures: typed errors or images, nothing on stderr")
-    func fuzz() async throws {
-        let seeds = try [
-            "rgba-8.png", "palette-4-trns.png", "gray-16.png", "rgba-8-interlaced.png", "gray-alpha-8.png",
-        ].map(fixture)
-        let outcome = try await runDecoderFuzzPass(
-            seeds: seeds,
-            makeDecoder: { PNGDecoder(context: $0) },
-            maximumPixelCount: 1 << 22
+@Suite struct PNGDecoderContractTests {
+    static func contract() throws -> DecoderContract {
+        DecoderContract(
+            plugin: PNGPlugin(),
+            type: .png,
+            fixtures: try [
+                "rgba-8.png", "palette-4-trns.png", "gray-16.png", "rgba-8-interlaced.png", "gray-alpha-8.png",
+            ].map(fixture),
+            bombs: [
+                HostileImages.png(width: 16384, height: 16384, rowCount: 1),
+                HostileImages.png(width: 16000, height: 16000, rowCount: 1, endsStream: false, hasIEND: false),
+                HostileImages.png(try fixture("rgba-8.png"), declaringWidth: 65500, height: 65500),
+            ],
+            isLossless: true
         )
-        #expect(outcome.output.isEmpty)
-        #expect(outcome.anomalies.isEmpty)
-        #expect(outcome.decoded + outcome.failed == 10_000)
-        #expect(outcome.decoded > 0 && outcome.failed > 0)
+    }
+
+    @Test(arguments: DecoderContract.Check.allCases)
+    func contract(_ check: DecoderContract.Check) async throws {
+        try await Self.contract().run(check)
     }
 }
 

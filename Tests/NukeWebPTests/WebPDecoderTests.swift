@@ -141,22 +141,23 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
     }
 }
 
-@Suite struct WebPFuzzTests {
-    @Test("10,000 damaged variants of the fixtures: typed errors or images, nothing on stderr")
-    func fuzz() async throws {
-        let seeds = try ["lossy.webp", "alpha-lossless.webp", "animated-blend.webp", "animated-from-gif.webp"].map(
-            fixture
+@Suite struct WebPDecoderContractTests {
+    static func contract() throws -> DecoderContract {
+        let pixel = try WebPEncoder().encode(HostileImages.noise(width: 1, height: 1))
+        let frame = AnimatedWebPWriter.Frame(webp: pixel, durationMilliseconds: 40, size: (1, 1))
+        return DecoderContract(
+            plugin: WebPPlugin(),
+            type: .webp,
+            fixtures: try ["lossy.webp", "alpha-lossless.webp", "animated-blend.webp", "animated-from-gif.webp"]
+                .map(fixture),
+            bombs: [try AnimatedWebPWriter.assemble([frame], width: 16384, height: 16384)],
+            maximumPixelCount: 1 << 20
         )
-        let outcome = try await runDecoderFuzzPass(
-            seeds: seeds,
-            makeDecoder: { WebPDecoder(context: $0) },
-            maximumPixelCount: 1 << 20,
-            check: everyFrameIsNonEmpty
-        )
-        #expect(outcome.output.isEmpty)
-        #expect(outcome.anomalies.isEmpty)
-        #expect(outcome.decoded + outcome.failed == 10_000)
-        #expect(outcome.decoded > 0 && outcome.failed > 0)
+    }
+
+    @Test(arguments: DecoderContract.Check.allCases)
+    func contract(_ check: DecoderContract.Check) async throws {
+        try await Self.contract().run(check)
     }
 }
 
