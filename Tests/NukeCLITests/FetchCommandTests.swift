@@ -180,4 +180,19 @@ import Testing
         #expect(outcome.standardOutput.contains("\r\u{1B}[K"))
         #expect(outcome.standardOutput.contains("Saved 2 of 2"))
     }
+
+    @Test("'--output -' refuses to write image data to a terminal, as curl does")
+    func noImageOnTerminal() async throws {
+        let runner = try CommandRunner()
+        let input = runner.path("a.jpg")
+        try FetchCommandTests.photo().write(to: URL(fileURLWithPath: input))
+        let command = [CommandRunner.executable.path, "fetch", input, "--output", "-"].joined(separator: " ")
+        let outcome = try await runner.run(
+            ["-q", "-e", "-c", command, "/dev/null"],
+            executable: URL(fileURLWithPath: "/usr/bin/script")
+        )
+        #expect(outcome.status == 64, "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("nuke: '--output -' would write image data to the terminal"))
+        #expect(!outcome.standardOutput.contains("JFIF"))
+    }
 }

@@ -86,6 +86,11 @@ struct FetchCommand: AsyncParsableCommand {
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
         if let thumbnail, thumbnail < 1 { throw ValidationError("--thumbnail must be at least 1 pixel") }
         if output == "-" && json { throw ValidationError("--json and '--output -' both want stdout; pick one") }
+        if output == "-" && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError(
+                "'--output -' would write image data to the terminal; redirect stdout to a file or a pipe"
+            )
+        }
     }
 
     func run() async throws {
