@@ -115,8 +115,8 @@ struct FetchCommand: AsyncParsableCommand {
                 display.refresh()
             }
         }
-        let writer = FetchOutput(plan: plan, destination: destination)
-        let files = await load(images, with: pipeline, plan: plan, writer: writer, display: display)
+        var writer = FetchOutput(plan: plan, destination: destination)
+        let files = await load(images, with: pipeline, plan: plan, writer: &writer, display: display)
         ticker.cancel()
         display.finish()
         await pipeline.pipeline.flush()
@@ -142,36 +142,40 @@ struct FetchCommand: AsyncParsableCommand {
         _ images: [ImageInput],
         with pipeline: CommandLinePipeline,
         plan: FetchPlan,
-        writer: FetchOutput,
+        writer: inout FetchOutput,
         display: ProgressDisplay
     ) async -> [FetchedFile] {
         var files: [FetchedFile] = []
-        var writing = writer
-        await withTaskGroup(of: (Int, ImageInput, Result<FetchOutput.Loaded, ImagePipeline.Error>).self) { group in
+        await withTaskGroup(of: (Int, ImageInput, Result<FetchOutput.Encoded, any Error>).self) { group in
             for (offset, image) in images.enumerated() {
                 var request = image.request(processors: plan.processors)
                 request.thumbnail = plan.thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
                 group.addTask {
+                    let loaded: Result<FetchOutput.Loaded, ImagePipeline.Error>
                     if plan.mayKeepOriginal {
-                        let result = await pipeline.original(image)
-                        return (
-                            offset + 1, image,
-                            result.map { FetchOutput.Loaded(response: $0.response, original: $0.data) }
-                        )
+                        loaded = await pipeline.original(image).map {
+                            FetchOutput.Loaded(response: $0.response, original: $0.data)
+                        }
+                    } else {
+                        loaded = await pipeline.result(for: request, isRemote: image.isRemote).map {
+                            FetchOutput.Loaded(response: $0, original: nil)
+                        }
                     }
-                    let result = await pipeline.result(for: request, isRemote: image.isRemote)
-                    return (offset + 1, image, result.map { FetchOutput.Loaded(response: $0, original: nil) })
+                    // Encoding is CPU work: on the pipeline's worker threads, not the cooperative pool.
+                    let encoded = await withTaskExecutorPreference(ImagePipeline.WorkerPool.shared) {
+                        Result<FetchOutput.Encoded, any Error> { try FetchOutput.encode(try loaded.get(), plan: plan) }
+                    }
+                    return (offset + 1, image, encoded)
                 }
             }
             for await (index, image, result) in group {
                 do {
-                    let file = try writing.write(try result.get(), of: image, index: index)
+                    let file = try writer.write(try result.get(), of: image, index: index)
                     files.append(file)
                     display.fileFinished(file.line)
                 } catch {
-                    let message = "cannot fetch \(image.argument): \(error)"
                     files.append(.failed(image, index: index, error: "\(error)"))
-                    display.fileFailed(message)
+                    display.fileFailed("cannot fetch \(image.argument): \(error)")
                 }
             }
         }

@@ -12,8 +12,10 @@ struct InputExpansion {
 
     /// Whether directories are searched below their top level.
     var recursive = false
-    /// Reads all of stdin; replaced in tests.
-    var readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    /// Reads all of stdin (once: ``expand(_:inputList:)`` refuses a second `-`).
+    private func readStandardInput() -> Data {
+        FileHandle.standardInput.readDataToEndOfFile()
+    }
 
     /// Expands `arguments` and the lines of `inputList` (a path, or `-` for stdin), in order.
     ///

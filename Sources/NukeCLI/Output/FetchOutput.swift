@@ -31,26 +31,37 @@ struct FetchOutput {
         self.destination = destination
     }
 
-    /// Writes `loaded` for `input` and describes what was written.
+    /// An image ready to write: its bytes and what they are.
+    struct Encoded: Sendable {
+        let data: Data
+        let fileExtension: String
+        /// The description so far (no input, index or output yet).
+        let file: FetchedFile
+        let width: Int
+        let height: Int
+    }
+
+    /// Encodes `loaded` as `plan` says: the original bytes (stripped with `--strip`) when nothing
+    /// changes the image and the format is its own, else the image in the output format. CPU
+    /// work: callers run it off the cooperative pool.
     ///
-    /// - Throws: ``CommandLineError`` when the image cannot be encoded, stripped or written.
-    mutating func write(_ loaded: Loaded, of input: ImageInput, index: Int) throws(CommandLineError) -> FetchedFile {
+    /// - Throws: ``CommandLineError`` when the image cannot be encoded or stripped.
+    static func encode(_ loaded: Loaded, plan: FetchPlan) throws(CommandLineError) -> Encoded {
         let container = loaded.response.container
         let source = container.type
-        var file = FetchedFile(input: input.argument, index: index, status: .saved, sourceFormat: source?.rawValue)
+        var file = FetchedFile(input: "", index: 0, status: .saved, sourceFormat: source?.rawValue)
         let data: Data
         let fileExtension: String
         if let original = loaded.original, let type = source, plan.format.map({ $0.rawValue == type.rawValue }) ?? true,
-            !(plan.strip && Self.hasRotation(container))
+            !(plan.strip && hasRotation(container))
         {
-            data = plan.strip ? try Self.stripped(original, type: type) : original
+            data = plan.strip ? try stripped(original, type: type) : original
             fileExtension = type.fileExtension
             file.format = type.rawValue
             file.frames = container.frameCount
             file.asDownloaded = true
-            file.stripped = plan.strip
         } else {
-            // A JPEG whose EXIF orientation would be lost with its metadata is re-encoded upright.
+            // Also a JPEG whose EXIF rotation `--strip` would lose: it is re-encoded upright.
             let format = plan.format ?? OutputFormat.matching(source)
             do {
                 data = try format.encoder(quality: plan.quality).encode(loaded.response.image)
@@ -61,41 +72,47 @@ struct FetchOutput {
             file.format = format.rawValue
             file.frames = 1
             file.asDownloaded = false
-            file.stripped = plan.strip
         }
+        file.stripped = plan.strip
         file.width = loaded.response.image.width
         file.height = loaded.response.image.height
         file.bytes = data.count
-        file.output = try store(
-            data,
-            for: input,
-            index: index,
+        return Encoded(
+            data: data,
             fileExtension: fileExtension,
-            image: loaded.response.image
+            file: file,
+            width: loaded.response.image.width,
+            height: loaded.response.image.height
         )
+    }
+
+    /// Writes `encoded` for `input` (the `index`th) and describes what was written.
+    ///
+    /// - Throws: ``CommandLineError`` when the file cannot be written.
+    mutating func write(_ encoded: Encoded, of input: ImageInput, index: Int) throws(CommandLineError) -> FetchedFile {
+        var file = encoded.file
+        file.input = input.argument
+        file.index = index
+        file.output = try store(encoded, for: input, index: index)
         return file
     }
 
-    private mutating func store(
-        _ data: Data,
-        for input: ImageInput,
-        index: Int,
-        fileExtension: String,
-        image: Bitmap
-    ) throws(CommandLineError) -> String {
+    private mutating func store(_ encoded: Encoded, for input: ImageInput, index: Int) throws(CommandLineError)
+        -> String
+    {
         switch destination {
         case .standardOutput:
-            guard Standard.output(bytes: data) else { throw CommandLineError("cannot write to stdout") }
+            guard Standard.output(bytes: encoded.data) else { throw CommandLineError("cannot write to stdout") }
             return "-"
         case .directory(let directory):
             let path = plan.nameTemplate.path(
                 for: input,
                 index: index,
-                fileExtension: fileExtension,
-                width: image.width,
-                height: image.height
+                fileExtension: encoded.fileExtension,
+                width: encoded.width,
+                height: encoded.height
             )
-            return try directory.write(data, relativePath: path, claimed: &claimed).path
+            return try directory.write(encoded.data, relativePath: path, claimed: &claimed).path
         }
     }
 
