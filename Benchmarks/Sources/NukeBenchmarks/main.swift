@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeCore
 
 // `nuke-benchmarks` runs every group; `nuke-benchmarks loaders codecs` runs the groups named;
-// `nuke-benchmarks compare <folder>` runs the thumbnail comparison (see `Benchmarks/compare`).
+// `nuke-benchmarks compare <folder>` runs the thumbnail comparison (see `Benchmarks/compare`);
+// `nuke-benchmarks shrink <folder>` the shrink-on-load comparison (see `Benchmarks/shrink`).
 let groups: [(name: String, run: () async throws -> Void)] = [
     ("pipeline", PipelineBenchmarks.run),
     ("caches", CacheBenchmarks.run),
@@ -20,6 +22,15 @@ if arguments.first == "compare" {
         exit(2)
     }
     try await ThumbnailComparison.run(folder: folder)
+} else if arguments.first == "shrink" {
+    guard let folder = arguments.dropFirst().first else {
+        print("usage: nuke-benchmarks shrink <folder> [--reuse-large-allocations]   (or Benchmarks/shrink)")
+        exit(2)
+    }
+    let reuses = arguments.contains("--reuse-large-allocations")
+    if reuses { LargeAllocationReuse.enable() }
+    print("glibc malloc: \(reuses ? "LargeAllocationReuse.enable() (as the nuke tool runs)" : "defaults")")
+    try await ShrinkOnLoadComparison.run(folder: folder)
 } else {
     let selected = Set(arguments)
     print("Nuke for Linux benchmarks (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")

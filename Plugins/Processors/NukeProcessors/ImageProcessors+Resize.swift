@@ -86,14 +86,18 @@ extension ImageProcessors {
             return identifier
         }
 
-        /// Resizes the container's image.
+        /// Resizes the container's image. An image shrunk on load is resized to the geometry of its
+        /// ``ImageContainer/originalPixelSize``, so the output is the one a full decode gives.
         public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
             let output = try resize(
                 container.image,
+                originalSize: container.originalPixelSize,
                 scale: context.request.scale,
                 maximumPixelCount: context.maximumPixelCount
             )
-            return container.map { _ in output }
+            var result = container.map { _ in output }
+            result.originalPixelSize = nil
+            return result
         }
 
         /// Resizes at scale 1 (points are pixels).
@@ -104,27 +108,29 @@ extension ImageProcessors {
         /// The resized image; `scale` converts points to pixels. An output (or, when cropping, the
         /// scaled image before the crop) over `maximumPixelCount` pixels throws
         /// `ImageProcessingError.outputTooLarge` before anything is allocated.
+        ///
+        /// - Parameter originalSize: The size of the full image when `image` is a smaller decode
+        ///   of it (shrink-on-load): the output geometry is computed from it.
         public func resize(
             _ image: Bitmap,
+            originalSize: (width: Int, height: Int)? = nil,
             scale: Double,
             maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
         ) throws -> Bitmap {
-            let multiplier = unit == .points ? scale : 1
-            let target = (width: size.width * multiplier, height: size.height * multiplier)
-            guard target.width.isFinite, target.height.isFinite, target.width >= 1, target.height >= 1 else {
-                throw ImageProcessingError.invalidParameter(name: "size", reason: "\(size) is not at least one pixel")
-            }
+            let target = try targetPixelSize(scale: scale)
             guard image.width > 0, image.height > 0 else { return image }
-            let (width, height) = (Double(image.width), Double(image.height))
-            let horizontal = target.width / width
-            let vertical = target.height / height
-            let factor = contentMode == .aspectFill ? max(horizontal, vertical) : min(horizontal, vertical)
+            let source = originalSize ?? (image.width, image.height)
+            let (width, height) = (Double(source.width), Double(source.height))
+            let factor = scaleFactor(width: width, height: height, target: target)
+            let isShrunk = source != (image.width, image.height)
 
             if crop, contentMode == .aspectFill {
                 if factor > 1, !upscale {
-                    // Crop to the target's aspect ratio at the image's own resolution.
+                    // Crop to the target's aspect ratio at the full image's own resolution (an
+                    // image shrunk on load is first brought back to it).
                     let canvas = (Int((target.width / factor).rounded()), Int((target.height / factor).rounded()))
-                    return try image.centerCropped(width: canvas.0, height: canvas.1)
+                    let full = isShrunk ? try image.resampled(to: width, height, filter: filter) : image
+                    return try full.centerCropped(width: canvas.0, height: canvas.1)
                 }
                 try Self.check(width * factor, height * factor, limit: maximumPixelCount)
                 let scaled = try image.resampled(to: width * factor, height * factor, filter: filter)
@@ -133,9 +139,28 @@ extension ImageProcessors {
                     height: Int(target.height.rounded())
                 )
             }
-            if factor >= 1, !upscale { return image }
+            if factor >= 1, !upscale {
+                return isShrunk ? try image.resampled(to: width, height, filter: filter) : image
+            }
             try Self.check(width * factor, height * factor, limit: maximumPixelCount)
             return try image.resampled(to: width * factor, height * factor, filter: filter)
+        }
+
+        /// The target in pixels; throws for one under a pixel or not finite.
+        private func targetPixelSize(scale: Double) throws -> (width: Double, height: Double) {
+            let multiplier = unit == .points ? scale : 1
+            let target = (width: size.width * multiplier, height: size.height * multiplier)
+            guard target.width.isFinite, target.height.isFinite, target.width >= 1, target.height >= 1 else {
+                throw ImageProcessingError.invalidParameter(name: "size", reason: "\(size) is not at least one pixel")
+            }
+            return target
+        }
+
+        /// Nuke's scale: `max(tw/w, th/h)` to fill, `min` to fit.
+        private func scaleFactor(width: Double, height: Double, target: (width: Double, height: Double)) -> Double {
+            let horizontal = target.width / width
+            let vertical = target.height / height
+            return contentMode == .aspectFill ? max(horizontal, vertical) : min(horizontal, vertical)
         }
 
         /// Throws when a `width × height` resample (rounded as `resampled(to:_:filter:)` rounds)
@@ -151,6 +176,25 @@ extension ImageProcessors {
                 limit: limit
             )
         }
+    }
+}
+
+extension ImageProcessors.Resize: ImageDownscaling {
+    /// How much larger than the resampled size (before any crop) a shrunk-on-load decode must
+    /// be: 1, the decoder's smallest scale not below the output. The DCT's block averaging and
+    /// the resampler's area reduction then agree within the tolerance the shrink-on-load tests
+    /// hold (mean difference ≤ 1 level, largest ≤ 8; see Docs/Decisions/0018-shrink-on-load.md).
+    static let shrinkOnLoadMargin = 3.0
+
+    /// The size the image is resampled to (before any crop) times ``shrinkOnLoadMargin``, or
+    /// `nil` when this resize does not reduce a `width × height` image.
+    public func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)? {
+        guard width > 0, height > 0, let target = try? targetPixelSize(scale: scale) else { return nil }
+        let factor = scaleFactor(width: Double(width), height: Double(height), target: target)
+        let margin = Self.shrinkOnLoadMargin
+        guard factor * margin < 1 else { return nil }
+        let scaled = (Double(width) * factor * margin, Double(height) * factor * margin)
+        return (max(1, Int(scaled.0.rounded(.up))), max(1, Int(scaled.1.rounded(.up))))
     }
 }
 

@@ -59,6 +59,12 @@ struct PipelineOptions: ParsableArguments {
     )
     var maximumPixelCount: Int?
 
+    @Flag(
+        name: .customLong("no-shrink-on-load"),
+        help: "Decode every pixel even when the first processor or --size reduces the image."
+    )
+    var noShrinkOnLoad = false
+
     /// Opens the cache and builds the pipeline these options describe.
     func makePipeline() throws(CommandLineError) -> CommandLinePipeline {
         CommandLinePipeline(
@@ -67,7 +73,8 @@ struct PipelineOptions: ParsableArguments {
             httpCache: try cache.openCache(),
             limits: CommandLinePipeline.Limits(
                 maximumResponseSize: maximumResponseSize?.bytes,
-                maximumPixelCount: maximumPixelCount
+                maximumPixelCount: maximumPixelCount,
+                isShrinkOnLoadEnabled: !noShrinkOnLoad
             )
         )
     }

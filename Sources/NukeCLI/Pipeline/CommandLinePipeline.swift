@@ -18,6 +18,8 @@ struct CommandLinePipeline: Sendable {
         var maximumResponseSize: Int?
         /// `ImagePipeline.Configuration.maximumDecodedPixelCount`.
         var maximumPixelCount: Int?
+        /// `ImagePipeline.Configuration.isShrinkOnLoadEnabled`.
+        var isShrinkOnLoadEnabled = true
     }
 
     /// Builds the pipeline.
@@ -53,6 +55,7 @@ struct CommandLinePipeline: Sendable {
         configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: concurrency)
         if let size = limits.maximumResponseSize { configuration.maximumResponseDataSize = size }
         if let pixels = limits.maximumPixelCount { configuration.maximumDecodedPixelCount = pixels }
+        configuration.isShrinkOnLoadEnabled = limits.isShrinkOnLoadEnabled
         self.pipeline = ImagePipeline(
             configuration: configuration,
             delegate: StatisticsDelegate(statistics: statistics)

@@ -4,8 +4,9 @@
 import Nuke
 
 /// Resizes an image as a ``SizeGeometry`` says (`--size`), with the library's Lanczos resampler,
-/// within the pipeline's pixel limit.
-struct GeometryResize: ImageProcessing, Hashable {
+/// within the pipeline's pixel limit. When it reduces the image, the decoder may shrink it on
+/// load; the target is then computed from the full image's size.
+struct GeometryResize: ImageDownscaling, Hashable {
     let geometry: SizeGeometry
 
     var identifier: String { "nuke.cli.size(\(geometry))" }
@@ -17,11 +18,22 @@ struct GeometryResize: ImageProcessing, Hashable {
     }
 
     func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-        let size = geometry.targetSize(width: container.image.width, height: container.image.height)
+        let image = container.image
+        let source = container.originalPixelSize ?? (image.width, image.height)
+        let size = geometry.targetSize(width: source.width, height: source.height)
         try context.checkOutputSize(width: size.width, height: size.height)
-        guard let image = process(container.image) else {
-            throw ImageProcessingError.processorReturnedNil(identifier: identifier)
+        var result = container
+        if size != (image.width, image.height) {
+            result.image = try image.resized(width: size.width, height: size.height)
         }
-        return container.map { _ in image }
+        result.originalPixelSize = nil
+        return result
+    }
+
+    /// The target itself when it is smaller than the image in both dimensions.
+    func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)? {
+        let size = geometry.targetSize(width: width, height: height)
+        guard size.width < width, size.height < height else { return nil }
+        return size
     }
 }

@@ -65,6 +65,10 @@ public struct ImageDecodingContext: Sendable {
     /// The most frames an animated image may have; decoders throw
     /// ``ImageDecodingError/tooManyFrames(limit:)`` past it.
     public var maximumFrameCount: Int
+    /// The processors that will reduce the decoded image, when the decode may be smaller than
+    /// the full image ("shrink-on-load"); `nil` for a full decode. Set by the pipeline; decoders
+    /// that scale while decoding read it through ``minimumDecodedSize(width:height:)``.
+    public var shrinkOnLoad: ShrinkOnLoad?
 
     /// The most bytes one decode may allocate: ``maximumPixelCount`` RGBA pixels. Decoders check
     /// everything large they allocate (the output, coefficient buffers, an animation's canvases)

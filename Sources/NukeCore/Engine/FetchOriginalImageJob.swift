@@ -13,18 +13,32 @@
 /// One decoder serves the whole download. Previews obey backpressure (at most one decode in
 /// flight, newer data waits for the next chunk), the minimum interval, and the preview policy,
 /// which is re-evaluated while it says `.disabled` (at most 6 times, each after the data doubled).
+///
+/// A decode that may shrink on load serves every request that joins it before the final decode
+/// starts, at the largest size any of their first processors needs; then it leaves the pool.
 @ImagePipelineActor
 final class FetchOriginalImageJob: Job<ImageResponse> {
     private let services: JobServices
     private let request: ImageRequest
-    /// One decoder serves the previews and the final image.
+    /// One decoder serves the previews and the final image (unless more processors joined).
     private var decoder: (any ImageDecoding)?
     private var previews: PreviewScheduler
+    /// The first processors of the requests this decode serves, when it may shrink on load.
+    private var downscalers: [any ImageDownscaling] = []
+    /// How many of ``downscalers`` the current ``decoder``'s context knew.
+    private var downscalersKnownToDecoder = 0
 
     init(services: JobServices, request: ImageRequest) {
         self.services = services
         self.request = request
         self.previews = PreviewScheduler(interval: services.progressiveDecodingInterval)
+    }
+
+    /// Lets the decode shrink on load for `downscaler` too (no smaller than it needs).
+    func shrinkOnLoad(for downscaler: any ImageDownscaling) {
+        let identifier = downscaler.hashableIdentifier
+        guard !downscalers.contains(where: { $0.hashableIdentifier == identifier }) else { return }
+        downscalers.append(downscaler)
     }
 
     override func start() {
@@ -89,6 +103,7 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         if needsDecoder {
             let context = makeDecodingContext(data, response: response, isCompleted: false, policy: policy)
             decoder = services.imageDecoder(for: context)
+            downscalersKnownToDecoder = downscalers.count
         }
         guard let decoder else { return }
         previews.previewDecodeStarted()
@@ -117,13 +132,17 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         isCompleted: Bool,
         policy: ImagePipeline.PreviewPolicy
     ) -> ImageDecodingContext {
-        services.makeDecodingContext(
+        var context = services.makeDecodingContext(
             request: request,
             data: data,
             isCompleted: isCompleted,
             dataResponse: response,
             previewPolicy: policy
         )
+        if !downscalers.isEmpty {
+            context.shrinkOnLoad = ShrinkOnLoad(downscalers: downscalers, scale: request.scale)
+        }
+        return context
     }
 
     // MARK: Final image
@@ -133,6 +152,10 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         if final.cancelsPreviewDecode {
             operation?.cancel()  // The final data supersedes a preview still decoding.
             operation = nil
+        }
+        if !downscalers.isEmpty {
+            services.withdraw(self)  // The size is chosen now: later requests decode on their own.
+            if downscalersKnownToDecoder != downscalers.count { decoder = nil }  // It would shrink too far.
         }
         let context = makeDecodingContext(data, response: response, isCompleted: true, policy: final.policy)
         guard let decoder = decoder ?? services.imageDecoder(for: context) else {

@@ -15,9 +15,13 @@ extension ImagePipeline {
     }
 
     func makeFetchOriginalImageJob(for request: ImageRequest) -> Job<ImageResponse> {
-        fetchOriginalImageJobs.job(for: FetchOriginalImageKey(request)) {
+        let job = fetchOriginalImageJobs.job(for: FetchOriginalImageKey(request)) {
             FetchOriginalImageJob(services: JobServices(pipeline: self), request: request)
         }
+        if let downscaler = request.shrinkOnLoadFor, let job = job as? FetchOriginalImageJob {
+            job.shrinkOnLoad(for: downscaler)
+        }
+        return job
     }
 
     func makeFetchOriginalDataJob(for request: ImageRequest) -> Job<(Data, DataResponse?)> {

@@ -248,4 +248,10 @@ final class JobPool<Key: Hashable, Value: Sendable> {
         }
         return job
     }
+
+    /// Removes `job` from the pool, if it is there: later requests for its key get a new job.
+    func withdraw(_ job: Job<Value>) {
+        guard let entry = jobs.first(where: { $0.value === job }) else { return }
+        jobs.removeValue(forKey: entry.key)
+    }
 }

@@ -35,16 +35,23 @@ extension FetchOriginalDataKey.DataRequestKey {
     static let plainGET = Self(method: "GET", headers: [:], cachePolicy: .useProtocolCachePolicy)
 }
 
-/// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail).
+/// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail,
+/// whether it may shrink on load).
+///
+/// Requests that may shrink the same image on load share one decode, whatever their processors,
+/// until it starts: it then decodes at the largest size any of them needs and leaves the pool
+/// (see Docs/Decisions/0018-shrink-on-load.md).
 struct FetchOriginalImageKey: Hashable {
     let data: FetchOriginalDataKey
     let scale: Double
     let thumbnail: ThumbnailOptions?
+    let shrinksOnLoad: Bool
 
     init(_ request: ImageRequest) {
         data = FetchOriginalDataKey(request)
         scale = request.scale
         thumbnail = request.thumbnail
+        shrinksOnLoad = request.shrinkOnLoadFor != nil
     }
 }
 
@@ -55,17 +62,20 @@ struct LoadImageKey: Hashable {
     let imageID: String?
     let options: ImageRequest.Options
     let processors: [any ImageProcessing]
+    /// The processor an unprocessed image is decoded for when it may shrink on load.
+    let shrinkOnLoadFor: (any ImageDownscaling)?
 
     init(_ request: ImageRequest) {
         image = FetchOriginalImageKey(request)
         imageID = request.imageID
         options = request.options
         processors = request.processors
+        shrinkOnLoadFor = request.shrinkOnLoadFor
     }
 
     static func == (lhs: LoadImageKey, rhs: LoadImageKey) -> Bool {
         lhs.image == rhs.image && lhs.imageID == rhs.imageID && lhs.options == rhs.options
-            && lhs.processors.isEquivalent(to: rhs.processors)
+            && lhs.processors.isEquivalent(to: rhs.processors) && lhs.shrinkOnLoadFor?.hashableIdentifier == rhs.shrinkOnLoadFor?.hashableIdentifier
     }
 
     func hash(into hasher: inout Hasher) {
@@ -73,6 +83,7 @@ struct LoadImageKey: Hashable {
         hasher.combine(imageID)
         hasher.combine(options)
         processors.hashIdentifiers(into: &hasher)
+        hasher.combine(shrinkOnLoadFor?.hashableIdentifier)
     }
 }
 

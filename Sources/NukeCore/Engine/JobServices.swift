@@ -48,6 +48,8 @@ struct JobServices: Sendable {
     var maximumResponseDataSize: Int? { configuration.maximumResponseDataSize }
     /// The largest image a decoder or processor may make, in pixels.
     var maximumDecodedPixelCount: Int { configuration.maximumDecodedPixelCount }
+    /// Whether a request's first processor may let the decoder shrink the image on load.
+    var isShrinkOnLoadEnabled: Bool { configuration.isShrinkOnLoadEnabled }
     /// Whether partial downloads produce previews.
     var isProgressiveDecodingEnabled: Bool { configuration.isProgressiveDecodingEnabled }
     /// The shortest time between two previews of one image.
@@ -157,6 +159,13 @@ struct JobServices: Sendable {
     @ImagePipelineActor
     func fetchOriginalImageJob(for request: ImageRequest) -> Job<ImageResponse> {
         pipeline.makeFetchOriginalImageJob(for: request)
+    }
+
+    /// Takes a decode that has started out of the pool, so that requests arriving later get a
+    /// decode of their own instead of joining one whose size is already chosen.
+    @ImagePipelineActor
+    func withdraw(_ job: Job<ImageResponse>) {
+        pipeline.fetchOriginalImageJobs.withdraw(job)
     }
 
     /// The shared job that downloads a request's original data.

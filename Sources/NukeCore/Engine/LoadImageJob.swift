@@ -92,7 +92,8 @@ final class LoadImageJob: Job<ImageResponse> {
             return
         }
         if let processor = request.processors.last {
-            let job = services.loadImageJob(for: request.droppingLastProcessor())
+            let base = request.droppingLastProcessor(isShrinkOnLoadEnabled: services.isShrinkOnLoadEnabled)
+            let job = services.loadImageJob(for: base)
             dependency = job.subscribe(.job(self), priority: priority) { event in
                 self.receive(event, processor: processor)
             }

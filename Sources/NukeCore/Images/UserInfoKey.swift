@@ -25,4 +25,8 @@ public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleBySt
 
     /// The embedded ICC colour profile bytes. Value type: `Data`.
     public static let iccProfileKey: UserInfoKey = "nuke.icc-profile"
+
+    /// The upright size of the full image when a decoder shrank it on load (see
+    /// ``ImageContainer/originalPixelSize``). Value type: ``ImageSize``.
+    public static let originalPixelSizeKey: UserInfoKey = "nuke.original-pixel-size"
 }

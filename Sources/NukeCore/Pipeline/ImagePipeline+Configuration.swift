@@ -67,6 +67,13 @@ extension ImagePipeline {
         /// Whether partial downloads produce previews (see ``ImagePipeline/PreviewPolicy``).
         public var isProgressiveDecodingEnabled = false
 
+        /// Whether a request whose first processor reduces the image (an ``ImageDownscaling``
+        /// such as `Resize`) lets the decoder make a smaller image ("shrink-on-load": JPEG's DCT
+        /// scaling, WebP's scaled decoding), at least as large as the processor needs. The
+        /// processed result has the same size as from a full decode and differs by about one
+        /// level on average; requests opt out with ``ImageRequest/Options/disableShrinkOnLoad``.
+        public var isShrinkOnLoadEnabled = true
+
         /// The shortest time, in seconds, between two previews of one image.
         public var progressiveDecodingInterval: Double = 0.5
 

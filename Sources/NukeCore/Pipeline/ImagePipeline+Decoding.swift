@@ -18,7 +18,7 @@ extension ImagePipeline {
         cacheType: ImageResponse.CacheType? = nil,
         previewPolicy: PreviewPolicy = .incremental
     ) -> ImageDecodingContext {
-        ImageDecodingContext(
+        var context = ImageDecodingContext(
             request: request,
             data: data,
             isCompleted: isCompleted,
@@ -29,6 +29,10 @@ extension ImagePipeline {
             animationMemoryBudget: configuration.animationMemoryBudget,
             maximumFrameCount: configuration.maximumAnimationFrameCount
         )
+        if let downscaler = request.shrinkOnLoadFor {
+            context.shrinkOnLoad = ShrinkOnLoad(downscalers: [downscaler], scale: request.scale)
+        }
+        return context
     }
 
     /// Decodes on the calling (background) thread and checks the result against the pixel limit,

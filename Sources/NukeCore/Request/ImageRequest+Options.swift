@@ -36,5 +36,8 @@ extension ImageRequest {
         public static let skipDecompression = Options(rawValue: 1 << 5)
         /// Start the download at once, bypassing the data-loading queue and the rate limiter.
         public static let skipDataLoadingQueue = Options(rawValue: 1 << 6)
+        /// Decode the full image even when the first processor reduces it (see
+        /// ``ImagePipeline/Configuration/isShrinkOnLoadEnabled``).
+        public static let disableShrinkOnLoad = Options(rawValue: 1 << 7)
     }
 }

@@ -201,6 +201,27 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
         copy.processors = Array(processors.dropLast())
         return copy
     }
+
+    /// The processor the decode of this (unprocessed) request is for, when the decoder may shrink
+    /// the image on load for it. Set only on the requests the pipeline makes internally.
+    var shrinkOnLoadFor: (any ImageDownscaling)? {
+        get { ref.shrinkOnLoadFor }
+        set { mutate { $0.shrinkOnLoadFor = newValue } }
+    }
+
+    /// The request whose result the last processor processes: this one without it. When that
+    /// leaves no processor, the removed one reduces the image and nothing turns it off, its
+    /// decode may shrink on load for that processor.
+    func droppingLastProcessor(isShrinkOnLoadEnabled: Bool) -> ImageRequest {
+        var copy = droppingLastProcessor()
+        if isShrinkOnLoadEnabled, copy.processors.isEmpty, thumbnail == nil,
+            !options.contains(.disableShrinkOnLoad),
+            let downscaler = processors.last as? any ImageDownscaling
+        {
+            copy.shrinkOnLoadFor = downscaler
+        }
+        return copy
+    }
 }
 
 extension ImageRequest {
@@ -221,6 +242,7 @@ extension ImageRequest {
         var thumbnail: ThumbnailOptions?
         var scale: Double = 1
         var userInfo: [UserInfoKey: any Sendable] = [:]
+        var shrinkOnLoadFor: (any ImageDownscaling)?
 
         init(resource: Resource, processors: [any ImageProcessing]) {
             self.resource = resource
@@ -240,6 +262,7 @@ extension ImageRequest {
             thumbnail = other.thumbnail
             scale = other.scale
             userInfo = other.userInfo
+            shrinkOnLoadFor = other.shrinkOnLoadFor
         }
     }
 }

@@ -125,10 +125,11 @@ static size_t nuke_minimum_size(j_decompress_ptr cinfo) {
 
 // Whether every coefficient of every component was refined to its last bit: a progressive file
 // whose data stopped (at an EOI) between two scans leaves some never sent or half refined.
-static int nuke_has_every_scan(j_decompress_ptr cinfo) {
+// With `dc_only`, only the DC coefficients count (the data was reduced to its DC scans).
+static int nuke_has_every_scan(j_decompress_ptr cinfo, int dc_only) {
     if (!cinfo->progressive_mode || !cinfo->coef_bits) return 1;
     for (int component = 0; component < cinfo->num_components; component++) {
-        for (int k = 0; k < DCTSIZE2; k++) {
+        for (int k = 0; k < (dc_only ? 1 : DCTSIZE2); k++) {
             if (cinfo->coef_bits[component][k] != 0) return 0;
         }
     }
@@ -186,6 +187,7 @@ int nuke_jpeg_decode(
     int max_scans,
     size_t memory_budget,
     int fast,
+    int dc_only,
     uint8_t *output,
     size_t output_size,
     size_t stride,
@@ -224,6 +226,14 @@ int nuke_jpeg_decode(
         cinfo.dct_method = JDCT_IFAST;
         cinfo.do_fancy_upsampling = FALSE;
     }
+    if (dc_only) {
+        if (!cinfo.progressive_mode || scale_num != 1) {
+            strncpy(message, "DC-only decoding needs a progressive file and scale 1/8", NUKE_JPEG_MESSAGE_SIZE - 1);
+            jpeg_destroy_decompress(&cinfo);
+            return NUKE_JPEG_BAD_ARGUMENT;
+        }
+        cinfo.do_block_smoothing = FALSE;  // It would only estimate AC coefficients, unused at 1/8.
+    }
     jpeg_calc_output_dimensions(&cinfo);
     size_t row_bytes = (size_t)cinfo.output_width * (is_gray ? 1 : 4);
     if (stride < row_bytes || output_size < stride * cinfo.output_height) {
@@ -252,7 +262,7 @@ int nuke_jpeg_decode(
         cinfo.mem->max_memory_to_use = (long)(needed - output_size + 16 * 1024 * 1024);
     }
     jpeg_start_decompress(&cinfo);
-    if (!allow_truncated && !nuke_has_every_scan(&cinfo)) {
+    if (!allow_truncated && !nuke_has_every_scan(&cinfo, dc_only)) {
         // A progressive file consumed whole by jpeg_start_decompress, ending between scans.
         strncpy(message, "the data ends before the last scan", NUKE_JPEG_MESSAGE_SIZE - 1);
         jpeg_destroy_decompress(&cinfo);

@@ -20,6 +20,11 @@ internal import Synchronization
 ///   `UserInfoKey.iccProfileKey`.
 /// - For requests with thumbnail options, the image is decoded at the smallest DCT scale
 ///   (1/8 … 8/8) not below the target, then resampled to the exact size.
+/// - When the request's first processor reduces the image (shrink-on-load, see
+///   `ImageDecodingContext.minimumDecodedSize(width:height:)`), the image is decoded at the
+///   smallest DCT scale not below what that processor needs, and left at that size for it.
+/// - A 1/8-scale decode of a whole progressive file reads only its DC scans (see
+///   ``Options/decodesFromDCScans``).
 /// - During a progressive download, each newly completed scan of a progressive JPEG yields a
 ///   preview.
 /// - The pixel limit is checked from the header, before any pixel memory is allocated, and so is
@@ -38,6 +43,10 @@ public final class JPEGDecoder: ImageDecoding {
         /// The most scans a progressive image may have (a guard against crafted files: each scan
         /// is a pass over the whole image). Real encoders write about 10; the default is 100.
         public var maximumScanCount = 100
+        /// Whether a 1/8-scale decode of a progressive file (a thumbnail or shrink-on-load that
+        /// small) reads only the DC scans, which is all it uses: the same pixels as reading every
+        /// scan, for a fraction of the entropy decoding. Default `true`.
+        public var decodesFromDCScans = true
 
         /// Creates the default options.
         public init() {}
@@ -118,8 +127,10 @@ public final class JPEGDecoder: ImageDecoding {
         let metadata = JPEGMetadata(data)
         let orientation = metadata.orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up
         let appliesOrientation = options.appliesOrientation
-        let target = thumbnailTarget(width: width, height: height, orientation: appliesOrientation ? orientation : .up)
-        let scale = target.map { Self.dctScale(width: width, height: height, target: $0) } ?? 8
+        let effectiveOrientation = appliesOrientation ? orientation : .up
+        let target = thumbnailTarget(width: width, height: height, orientation: effectiveOrientation)
+        let minimum = shrinkOnLoadMinimum(width: width, height: height, orientation: effectiveOrientation)
+        let scale = (target ?? minimum).map { Self.dctScale(width: width, height: height, target: $0) } ?? 8
 
         let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
         var image = try decodePixels(
@@ -138,7 +149,30 @@ public final class JPEGDecoder: ImageDecoding {
         var container = ImageContainer(image: image, type: .jpeg)
         if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
         if let profile = metadata.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if minimum != nil {
+            let swaps = effectiveOrientation.swapsDimensions
+            container = context.shrunk(
+                container,
+                originalWidth: swaps ? height : width,
+                originalHeight: swaps ? width : height
+            )
+        }
         return container
+    }
+
+    /// The smallest decode, in stored (un-rotated) pixels, the request's processors accept when
+    /// the image may shrink on load.
+    private func shrinkOnLoadMinimum(width: Int, height: Int, orientation: ImageOrientation) -> (
+        width: Int, height: Int
+    )? {
+        let swaps = orientation.swapsDimensions
+        guard
+            let upright = context.minimumDecodedSize(
+                width: swaps ? height : width,
+                height: swaps ? width : height
+            )
+        else { return nil }
+        return swaps ? (upright.height, upright.width) : upright
     }
 
     /// The exact thumbnail size in stored (un-rotated) pixels, if the request asks for one.
@@ -177,9 +211,13 @@ public final class JPEGDecoder: ImageDecoding {
         let stride = size.width * format.bytesPerPixel
         var result = nuke_jpeg_result()
         let fast = options.prefersSpeed || isResampledAfterwards
+        let dcScans =
+            scale == 1 && header.is_progressive == 1 && !allowingTruncation && options.decodesFromDCScans
+            ? JPEGDCScans(data, maximumScanCount: options.maximumScanCount) : nil
+        let input = dcScans?.data ?? data
         func decode(into buffer: UnsafeMutableBufferPointer<UInt8>) throws {
             var message = JPEGDecoder.messageBuffer()
-            let status = data.withUnsafeBytes { bytes in
+            let status = input.withUnsafeBytes { bytes in
                 message.withUnsafeMutableBufferPointer { message in
                     nuke_jpeg_decode(
                         bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -189,6 +227,7 @@ public final class JPEGDecoder: ImageDecoding {
                         Int32(options.maximumScanCount),
                         context.memoryBudget,
                         fast ? 1 : 0,
+                        dcScans == nil ? 0 : 1,
                         buffer.baseAddress,
                         buffer.count,
                         stride,
@@ -225,6 +264,12 @@ public final class JPEGDecoder: ImageDecoding {
     }
 
     // MARK: Header
+
+    /// The stored (un-rotated) size the header declares.
+    static func pixelSize(of data: Data) throws -> (width: Int, height: Int) {
+        let header = try readHeader(data)
+        return (Int(header.width), Int(header.height))
+    }
 
     static func readHeader(_ data: Data) throws -> nuke_jpeg_info {
         guard data.count >= 3, data.starts(with: [0xFF, 0xD8, 0xFF]) else {

@@ -13,7 +13,9 @@ internal import Synchronization
 
 /// Decodes WebP with libwebp: lossy, lossless and alpha stills, and animations.
 ///
-/// - Stills decode with `WebPDecode`, scaled at decode time for thumbnail requests. During a
+/// - Stills decode with `WebPDecode`, scaled at decode time for thumbnail requests and, when
+///   the request's first processor reduces the image (shrink-on-load), to twice the size it
+///   needs. During a
 ///   progressive download, `WebPIDecoder` yields previews as rows arrive (each further eighth).
 /// - Animations decode through `WebPAnimDecoder` into fully composited frames (blending and
 ///   disposal applied), produced on demand within the memory budget; durations and the loop
@@ -45,10 +47,12 @@ public final class WebPDecoder: ImageDecoding {
         if features.has_animation != 0 {
             return try decodeAnimation(data)
         }
-        return ImageContainer(
-            image: try decodeStill(data, width: width, height: height, hasAlpha: features.has_alpha != 0),
+        let size = shrinkOnLoadSize(width: width, height: height) ?? context.targetSize(width: width, height: height)
+        let container = ImageContainer(
+            image: try decodeStill(data, width: width, height: height, to: size, hasAlpha: features.has_alpha != 0),
             type: .webp
         )
+        return context.shrunk(container, originalWidth: width, originalHeight: height)
     }
 
     /// A preview of a still image's rows decoded so far, each time another eighth has arrived.
@@ -67,8 +71,26 @@ public final class WebPDecoder: ImageDecoding {
 
     // MARK: Stills
 
-    private func decodeStill(_ data: Data, width: Int, height: Int, hasAlpha: Bool) throws -> Bitmap {
-        let target = context.targetSize(width: width, height: height)
+    /// libwebp rescales to any size while decoding, with a box filter; when the request's first
+    /// processor reduces the image, the still is decoded at twice the size that processor needs
+    /// (at most the full size), which leaves the last factor of two to the processor's filter.
+    private func shrinkOnLoadSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard let minimum = context.minimumDecodedSize(width: width, height: height) else { return nil }
+        let factor = 2 * max(Double(minimum.width) / Double(width), Double(minimum.height) / Double(height))
+        guard factor < 1 else { return nil }
+        return (
+            max(1, Int((Double(width) * factor).rounded(.up))),
+            max(1, Int((Double(height) * factor).rounded(.up)))
+        )
+    }
+
+    private func decodeStill(
+        _ data: Data,
+        width: Int,
+        height: Int,
+        to target: (width: Int, height: Int),
+        hasAlpha: Bool
+    ) throws -> Bitmap {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
             throw ImageDecodingError.unsupported(reason: "libwebp version mismatch")

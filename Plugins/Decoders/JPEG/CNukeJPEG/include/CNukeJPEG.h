@@ -53,6 +53,8 @@ int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info
 /// `max_scans` bounds the scans of a progressive image (a decompression-time DoS guard).
 /// `memory_budget` (0: none) bounds the output plus libjpeg's coefficient buffers, checked from
 /// the header before anything large is allocated.
+/// `dc_only` says the data is a progressive file reduced to its DC scans (for a 1/8 decode, which
+/// uses nothing else): only the DC coefficients must be complete, and no block smoothing runs.
 int nuke_jpeg_decode(
     const uint8_t *data,
     size_t size,
@@ -61,6 +63,7 @@ int nuke_jpeg_decode(
     int max_scans,
     size_t memory_budget,
     int fast,
+    int dc_only,
     uint8_t *output,
     size_t output_size,
     size_t stride,

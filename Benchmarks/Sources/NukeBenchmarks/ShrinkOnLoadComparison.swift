@@ -1,0 +1,161 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeCore
+import NukeJPEG
+import NukeProcessors
+import NukeWebP
+
+/// The two jobs of shrink-on-load, over the JPEGs of a folder, one file at a time, side by side
+/// in one run (run through `Benchmarks/shrink`, which pins one core):
+///
+/// 1. Decode → `resize(width: 400)` → JPEG q80: this library with shrink-on-load and without
+///    it, Pillow (full decode, `resize(LANCZOS, reducing_gap=3)`) and `vipsthumbnail -s 400x`.
+/// 2. Thumbnails of progressive versions of the files (`jpegtran -progressive`), fit 256 px:
+///    this library (decodes from the DC scans), `djpeg -scale 1/8` (decode only) and Pillow
+///    (`draft` + `thumbnail`).
+enum ShrinkOnLoadComparison {
+    static func run(folder: String) async throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            .filter { ["jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .map { (folder as NSString).appendingPathComponent($0) }
+        guard !files.isEmpty else {
+            print("shrink: no JPEG files in \(folder)")
+            return
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("nuke-shrink-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+
+        print("Resize job (decode, resize to 400 px wide, JPEG q80) over \(files.count) files in \(folder)")
+        let shrinking = try await medianMilliseconds { try await resizeAll(files, into: output, shrinkOnLoad: true) }
+        let full = try await medianMilliseconds { try await resizeAll(files, into: output, shrinkOnLoad: false) }
+        print(String(format: "  Nuke, shrink-on-load   %9.1f ms", shrinking))
+        print(String(format: "  Nuke, full decode      %9.1f ms   → shrink-on-load is %.2f× the speed", full, full / shrinking))
+        report("Pillow (full decode, reducing_gap=3)", pillowResize(files, into: output), ours: shrinking)
+        report(
+            "vipsthumbnail -s 400x",
+            ReferenceTools.medianMilliseconds(
+                running: "vipsthumbnail",
+                files + ["-s", "400x", "-o", output.path + "/%s-vips.jpg[Q=80]"]
+            ),
+            ours: shrinking
+        )
+
+        let progressive = output.appendingPathComponent("progressive")
+        try FileManager.default.createDirectory(at: progressive, withIntermediateDirectories: true)
+        var progressiveFiles: [String] = []
+        for file in files {
+            let target = progressive.appendingPathComponent((file as NSString).lastPathComponent).path
+            guard let data = ReferenceTools.run("jpegtran", ["-progressive", "-copy", "all", file]) else {
+                print("  (jpegtran not installed: apt-get install libjpeg-turbo-progs; skipping progressive thumbnails)")
+                return
+            }
+            try data.write(to: URL(fileURLWithPath: target))
+            progressiveFiles.append(target)
+        }
+        print("Progressive JPEG thumbnails (fit 256 px) over the same files made progressive by jpegtran")
+        let thumbnails = try await medianMilliseconds { try await thumbnailAll(progressiveFiles) }
+        print(String(format: "  Nuke (DC scans only)   %9.1f ms", thumbnails))
+        report("djpeg -scale 1/8 (decode only)", djpeg(progressiveFiles), ours: thumbnails)
+        report("Pillow (draft + thumbnail)", pillowThumbnail(progressiveFiles), ours: thumbnails)
+    }
+
+    private static func report(_ tool: String, _ milliseconds: Double?, ours: Double) {
+        guard let milliseconds else {
+            print("  \(tool): not installed")
+            return
+        }
+        let padded = tool.padding(toLength: 38, withPad: " ", startingAt: 0)
+        print(String(format: "  %@ %9.1f ms   → Nuke is %.2f× the speed", padded, milliseconds, milliseconds / ours))
+    }
+
+    private static func makePipeline(shrinkOnLoad: Bool) -> ImagePipeline {
+        var registry = PluginRegistry()
+        registry.install(JPEGPlugin())
+        registry.install(WebPPlugin())
+        return ImagePipeline {
+            $0.registry = registry
+            $0.imageCache = nil
+            $0.httpCache = nil
+            $0.isShrinkOnLoadEnabled = shrinkOnLoad
+        }
+    }
+
+    private static func resizeAll(_ files: [String], into directory: URL, shrinkOnLoad: Bool) async throws {
+        let pipeline = makePipeline(shrinkOnLoad: shrinkOnLoad)
+        let encoder = JPEGEncoder(quality: 0.8)
+        for file in files {
+            let request = ImageRequest(
+                url: URL(fileURLWithPath: file),
+                processors: [ImageProcessors.Resize(width: 400, unit: .pixels)]
+            )
+            let image = try await pipeline.image(for: request)
+            let name = (file as NSString).lastPathComponent + "-nuke.jpg"
+            try encoder.encode(image).write(to: directory.appendingPathComponent(name))
+        }
+    }
+
+    private static func thumbnailAll(_ files: [String]) async throws {
+        let pipeline = makePipeline(shrinkOnLoad: true)
+        for file in files {
+            var request = ImageRequest(url: URL(fileURLWithPath: file))
+            request.thumbnail = ThumbnailOptions(maxPixelSize: 256)
+            _ = try await pipeline.image(for: request)
+        }
+    }
+
+    /// Pillow in one process, timed inside Python; median of 5.
+    private static func pillowResize(_ files: [String], into directory: URL) -> Double? {
+        pillow(
+            files,
+            """
+            im = Image.open(path).convert("RGB")
+            im = im.resize((400, round(im.height * 400 / im.width)), Image.LANCZOS, reducing_gap=3)
+            im.save(os.path.join(out, os.path.basename(path) + "-pillow.jpg"), "JPEG", quality=80)
+            """,
+            output: directory.path
+        )
+    }
+
+    private static func pillowThumbnail(_ files: [String]) -> Double? {
+        pillow(files, "im = Image.open(path); im.draft('RGB', (256, 256)); im.thumbnail((256, 256))", output: "")
+    }
+
+    private static func pillow(_ files: [String], _ body: String, output: String) -> Double? {
+        let indented = body.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n")
+        let script = """
+            import os, sys, time
+            from PIL import Image
+            out, files = sys.argv[1], sys.argv[2:]
+            def once():
+                for path in files:
+            \(indented)
+            once()
+            runs = []
+            for _ in range(5):
+                start = time.perf_counter(); once(); runs.append(time.perf_counter() - start)
+            print(sorted(runs)[2] * 1000)
+            """
+        return ReferenceTools.text("python3", ["-c", script, output] + files).flatMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// `djpeg -scale 1/8` per file, output discarded: the sum of each file's median of 5
+    /// (process starts included, as for any command-line tool).
+    private static func djpeg(_ files: [String]) -> Double? {
+        var total = 0.0
+        for file in files {
+            guard
+                let time = ReferenceTools.medianMilliseconds(
+                    running: "djpeg",
+                    ["-scale", "1/8", "-outfile", "/dev/null", file]
+                )
+            else { return nil }
+            total += time
+        }
+        return total
+    }
+}

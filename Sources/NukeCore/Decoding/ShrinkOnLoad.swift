@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+/// What a decode may shrink to: the first processors (``ImageDownscaling``) of the requests a
+/// decode serves. Set on ``ImageDecodingContext/shrinkOnLoad`` by the pipeline.
+///
+/// A decoder that can scale while decoding asks ``minimumSize(width:height:)`` for the smallest
+/// image it may return, decodes at the smallest scale it supports that is at least that large,
+/// and records the full size in ``ImageContainer/originalPixelSize`` (``ImageDecodingContext/shrunk(_:originalWidth:originalHeight:)``
+/// does both checks). Decoders that cannot scale ignore it and decode in full.
+public struct ShrinkOnLoad: Sendable {
+    /// The processors the decoded image is for; the decode must satisfy each of them.
+    public var downscalers: [any ImageDownscaling]
+    /// The request's pixels per point.
+    public var scale: Double
+
+    /// Creates the requirement of `downscalers` at `scale`.
+    public init(downscalers: [any ImageDownscaling], scale: Double = 1) {
+        self.downscalers = downscalers
+        self.scale = scale
+    }
+
+    /// The smallest upright size every downscaler accepts for a full image of `width × height`
+    /// (the largest of their minimums in each dimension), or `nil` when one of them needs the
+    /// full image or the minimum is not smaller than the image.
+    public func minimumSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard !downscalers.isEmpty, width > 0, height > 0 else { return nil }
+        var result = (width: 1, height: 1)
+        for downscaler in downscalers {
+            guard let size = downscaler.minimumInputSize(width: width, height: height, scale: scale) else {
+                return nil
+            }
+            result = (max(result.width, size.width), max(result.height, size.height))
+        }
+        guard result.width < width || result.height < height else { return nil }
+        return (min(result.width, width), min(result.height, height))
+    }
+}
