@@ -62,7 +62,8 @@ let modules: [Module] = [
     Module(
         name: "Nuke",
         path: "Sources/Nuke",
-        dependencies: ["NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeProcessors", "NukeFilters", "NukeCurl"]
+        dependencies: ["NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeProcessors", "NukeFilters", "NukeCurl"],
+        testResources: [.copy("Photos")]
     ),
     // The loopback HTTP server and the GIF and animated-WebP writers: the demo serves its gallery
     // with them and the tests their fixtures (NukeTestSupport re-exports it).

@@ -26,7 +26,8 @@ public final class ProcessorCounter: Sendable {
     /// Applications so far.
     public var value: Int { count.withLock { $0 } }
 
-    func increment() {
+    /// Adds one.
+    public func increment() {
         count.withLock { $0 += 1 }
     }
 }

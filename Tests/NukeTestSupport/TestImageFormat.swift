@@ -75,7 +75,8 @@ public enum TestImageFormat {
     }
 }
 
-/// Decodes ``TestImageFormat``, honouring thumbnail options and the pixel limit.
+/// Decodes ``TestImageFormat``, honouring thumbnail options, shrink-on-load (to exactly the
+/// smallest size the processors accept, as a decoder that scales to any size) and the pixel limit.
 public struct TestImageDecoder: ImageDecoding {
     private let context: ImageDecodingContext
 
@@ -110,10 +111,13 @@ public struct TestImageDecoder: ImageDecoding {
                 limit: context.maximumPixelCount
             )
         }
-        let size = context.targetSize(width: header.width, height: header.height)
+        let size =
+            context.minimumDecodedSize(width: header.width, height: header.height)
+            ?? context.targetSize(width: header.width, height: header.height)
         let fill = header.pixelFormat == .rgba8 ? header.color : [header.color[0]]
         let image = try Bitmap(width: size.width, height: size.height, pixelFormat: header.pixelFormat, fill: fill)
-        return ImageContainer(image: image, type: TestImageFormat.assetType, isPreview: isPreview)
+        let container = ImageContainer(image: image, type: TestImageFormat.assetType, isPreview: isPreview)
+        return context.shrunk(container, originalWidth: header.width, originalHeight: header.height)
     }
 }
 

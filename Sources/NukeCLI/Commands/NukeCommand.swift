@@ -3,7 +3,6 @@
 
 import ArgumentParser
 import Foundation
-import Nuke
 
 /// `nuke`: fetch, inspect and cache images with the Nuke pipeline, or watch it work in a demo.
 @main
@@ -26,7 +25,6 @@ struct NukeCommand: AsyncParsableCommand {
     /// Parses the arguments and runs the command, turning every error into one line on stderr
     /// and an exit status that follows ``ExitStatus``.
     static func main() async {
-        LargeAllocationReuse.enable()  // Image after image: reuse large buffers (Docs/Performance.md).
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()

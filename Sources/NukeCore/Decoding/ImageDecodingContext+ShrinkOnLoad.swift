@@ -13,9 +13,11 @@ extension ImageDecodingContext {
 
     /// `container` marked as shrunk on load from a full image of `originalWidth × originalHeight`
     /// upright pixels (see ``ImageContainer/originalPixelSize``), or unchanged when its image has
-    /// that size.
+    /// that size or the decode was not allowed to shrink (a thumbnail is not marked).
     public func shrunk(_ container: ImageContainer, originalWidth: Int, originalHeight: Int) -> ImageContainer {
-        guard container.image.width != originalWidth || container.image.height != originalHeight else {
+        guard request.thumbnail == nil, shrinkOnLoad != nil,
+            container.image.width != originalWidth || container.image.height != originalHeight
+        else {
             return container
         }
         var container = container

@@ -17,14 +17,15 @@
 /// process keeps up to that much freed memory per allocation arena (one per core at most, with
 /// the worker pool's threads).
 ///
-/// A library must not change a process's allocator on its own: the `nuke` command-line tool and
-/// `nuke-server` call this at startup; programs embedding the pipeline decide for themselves.
-/// Docs/Performance.md shows the difference.
+/// A library must not change a process's allocator on its own, and neither does the `nuke` tool:
+/// the retained blocks raise the peak memory of a process that also downloads large bodies (a
+/// growing buffer leaves its smaller copies behind). Services that decode large images
+/// continuously and have the memory call it at startup. Docs/Performance.md shows the difference.
 public enum LargeAllocationReuse {
-    /// Keeps freed blocks up to `bytes` (default 64 MiB, at most 512 MiB) for reuse. Returns
+    /// Keeps freed blocks up to `bytes` (default 32 MiB, at most 512 MiB) for reuse. Returns
     /// `false` where the C library offers no such setting (not glibc).
     @discardableResult
-    public static func enable(upTo bytes: Int = 64 << 20) -> Bool {
+    public static func enable(upTo bytes: Int = 32 << 20) -> Bool {
         #if canImport(Glibc)
             // `mallopt` is declared in <malloc.h>, which the Glibc module does not export; the
             // option numbers are glibc's stable ABI (M_TRIM_THRESHOLD -1, M_MMAP_THRESHOLD -3).

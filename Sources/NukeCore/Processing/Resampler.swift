@@ -6,15 +6,27 @@
 ///
 /// Shared by every decoder's thumbnail path and by the `Resize` processor.
 enum Resampler {
-    /// From this reduction factor on, an integer box reduction runs before the filter, leaving
-    /// the filter a factor between this and twice this.
+    /// From this reduction factor on, a box reduction by a power of two runs before the filter,
+    /// leaving the filter a factor between this and twice this.
+    ///
+    /// Powers of two, because decoders shrink on load by powers of two (JPEG's 1/2, 1/4, 1/8
+    /// scales; WebP's rescaler by the same factors): a shrunk decode followed by this resampler
+    /// then runs the same filter over the same factor as a full decode does.
     static let areaReductionThreshold = 3
+
+    /// The box reduction ahead of the filter for a reduction from `input` to `output` pixels:
+    /// the largest power of two not above `input / output / areaReductionThreshold` (1: none).
+    static func areaReductionFactor(input: Int, output: Int) -> Int {
+        let factor = input / max(1, output) / areaReductionThreshold
+        guard factor >= 2 else { return 1 }
+        return 1 << (Int.bitWidth - 1 - factor.leadingZeroBitCount)
+    }
 
     /// Resamples `source` to exactly `width × height`.
     static func resample(_ source: Bitmap, width: Int, height: Int, filter: ResamplingFilter) -> Bitmap {
         var source = source
-        let factorX = source.width / max(1, width) / areaReductionThreshold
-        let factorY = source.height / max(1, height) / areaReductionThreshold
+        let factorX = areaReductionFactor(input: source.width, output: width)
+        let factorY = areaReductionFactor(input: source.height, output: height)
         if factorX >= 2 || factorY >= 2 {
             source = boxReduce(source, factorX: max(1, factorX), factorY: max(1, factorY))
         }

@@ -130,7 +130,9 @@ public final class JPEGDecoder: ImageDecoding {
         let effectiveOrientation = appliesOrientation ? orientation : .up
         let target = thumbnailTarget(width: width, height: height, orientation: effectiveOrientation)
         let minimum = shrinkOnLoadMinimum(width: width, height: height, orientation: effectiveOrientation)
-        let scale = (target ?? minimum).map { Self.dctScale(width: width, height: height, target: $0) } ?? 8
+        let scale =
+            target.map { Self.dctScale(width: width, height: height, target: $0) }
+            ?? minimum.map { Self.dctScale(width: width, height: height, target: $0, numerators: [1, 2, 4]) } ?? 8
 
         let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
         var image = try decodePixels(
@@ -183,9 +185,17 @@ public final class JPEGDecoder: ImageDecoding {
         return swaps ? (upright.height, upright.width) : upright
     }
 
-    /// The smallest scale n/8 whose output is at least `target` in both dimensions.
-    static func dctScale(width: Int, height: Int, target: (width: Int, height: Int)) -> Int {
-        for numerator in 1...8 {
+    /// The smallest scale n/8 (of `numerators`, else 8/8) whose output is at least `target` in
+    /// both dimensions. Shrink-on-load uses only 1/8, 2/8 and 4/8: reductions by powers of two,
+    /// as the resampler's own area reduction, so the processor's filter runs over the same factor
+    /// as after a full decode.
+    static func dctScale(
+        width: Int,
+        height: Int,
+        target: (width: Int, height: Int),
+        numerators: [Int] = Array(1...8)
+    ) -> Int {
+        for numerator in numerators {
             let scaled = scaledSize(width: width, height: height, numerator: numerator)
             if scaled.width >= target.width, scaled.height >= target.height { return numerator }
         }

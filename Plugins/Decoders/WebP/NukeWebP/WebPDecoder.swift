@@ -14,8 +14,8 @@ internal import Synchronization
 /// Decodes WebP with libwebp: lossy, lossless and alpha stills, and animations.
 ///
 /// - Stills decode with `WebPDecode`, scaled at decode time for thumbnail requests and, when
-///   the request's first processor reduces the image (shrink-on-load), to twice the size it
-///   needs. During a
+///   the request's first processor reduces the image (shrink-on-load), by the largest power of
+///   two that leaves the size it needs. During a
 ///   progressive download, `WebPIDecoder` yields previews as rows arrive (each further eighth).
 /// - Animations decode through `WebPAnimDecoder` into fully composited frames (blending and
 ///   disposal applied), produced on demand within the memory budget; durations and the loop
@@ -71,17 +71,21 @@ public final class WebPDecoder: ImageDecoding {
 
     // MARK: Stills
 
-    /// libwebp rescales to any size while decoding, with a box filter; when the request's first
-    /// processor reduces the image, the still is decoded at twice the size that processor needs
-    /// (at most the full size), which leaves the last factor of two to the processor's filter.
+    /// libwebp rescales to any size while decoding, averaging areas; when the request's first
+    /// processor reduces the image, the still is decoded reduced by the largest power of two
+    /// (up to 8) that leaves at least the size that processor needs — as JPEG's DCT scaling and
+    /// the resampler's own area reduction do, so the processor's filter then runs over the same
+    /// factor as after a full decode.
     private func shrinkOnLoadSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         guard let minimum = context.minimumDecodedSize(width: width, height: height) else { return nil }
-        let factor = 2 * max(Double(minimum.width) / Double(width), Double(minimum.height) / Double(height))
-        guard factor < 1 else { return nil }
-        return (
-            max(1, Int((Double(width) * factor).rounded(.up))),
-            max(1, Int((Double(height) * factor).rounded(.up)))
-        )
+        var divisor = 1
+        while divisor < 8, (width + divisor * 2 - 1) / (divisor * 2) >= minimum.width,
+            (height + divisor * 2 - 1) / (divisor * 2) >= minimum.height
+        {
+            divisor *= 2
+        }
+        guard divisor > 1 else { return nil }
+        return ((width + divisor - 1) / divisor, (height + divisor - 1) / divisor)
     }
 
     private func decodeStill(

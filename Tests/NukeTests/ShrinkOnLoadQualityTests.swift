@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Nuke
+import NukeTestSupport
+import Testing
+
+/// Shrink-on-load against a full decode, on real photos (Photos/README.md), through a pipeline
+/// with the default plugins: the same output size for every content mode and crop, a mean
+/// difference of at most 1 level and a largest of at most 8.
+@Suite struct ShrinkOnLoadQualityTests {
+    static let photos = ["path.jpg", "cups.jpg", "autumn.webp", "fallen-leaf-rotated.jpg"]
+
+    /// Every content mode, with and without crop, wide and tall targets.
+    static let resizes: [(name: String, processor: ImageProcessors.Resize)] = [
+        ("width 300", ImageProcessors.Resize(width: 300, unit: .pixels)),
+        ("height 150", ImageProcessors.Resize(height: 150, unit: .pixels)),
+        ("fit 200×200", ImageProcessors.Resize(size: ImageSize(width: 200, height: 200), unit: .pixels, contentMode: .aspectFit)),
+        ("fill 250×250", ImageProcessors.Resize(size: ImageSize(width: 250, height: 250), unit: .pixels, contentMode: .aspectFill)),
+        ("fill 200×200, crop", ImageProcessors.Resize(size: ImageSize(width: 200, height: 200), unit: .pixels, crop: true)),
+        ("fill 320×120, crop", ImageProcessors.Resize(size: ImageSize(width: 320, height: 120), unit: .pixels, crop: true)),
+    ]
+
+    static func photoURL(_ name: String) throws -> URL {
+        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Photos"))
+    }
+
+    static func pipeline(shrinkOnLoad: Bool) -> ImagePipeline {
+        ImagePipeline {
+            $0.imageCache = nil
+            $0.httpCache = nil
+            $0.isShrinkOnLoadEnabled = shrinkOnLoad
+        }
+    }
+
+    @Test("Same size, mean difference ≤ 1, largest ≤ 8, for every content mode and crop", arguments: photos)
+    func quality(photo: String) async throws {
+        let url = try Self.photoURL(photo)
+        let full = try await Self.pipeline(shrinkOnLoad: false).image(for: ImageRequest(url: url))
+        let shrinking = Self.pipeline(shrinkOnLoad: true)
+        for (name, resize) in Self.resizes {
+            let expected = try resize.resize(full, scale: 1)
+            let image = try await shrinking.image(for: ImageRequest(url: url, processors: [resize]))
+            #expect(image.width == expected.width && image.height == expected.height, "\(photo), \(name)")
+            let difference = try #require(Self.difference(image, expected), "\(photo), \(name)")
+            #expect(difference.mean <= 1, "\(photo), \(name): mean \(difference.mean)")
+            #expect(difference.maximum <= 8, "\(photo), \(name): largest \(difference.maximum)")
+        }
+    }
+
+    @Test("The decoders really decode smaller, and say from what size", arguments: photos)
+    func decodesSmaller(photo: String) throws {
+        let data = try Data(contentsOf: try Self.photoURL(photo))
+        let resize = ImageProcessors.Resize(width: 200, unit: .pixels)
+        var context = ImageDecodingContext(request: ImageRequest(url: try Self.photoURL(photo)), data: data)
+        context.shrinkOnLoad = ShrinkOnLoad(downscalers: [resize])
+        let decoder = try #require(PluginRegistry.defaultPlugins.decoder(for: context))
+        let container = try decoder.decode(data)
+        let original = try #require(container.originalPixelSize)
+        #expect(original.width == 2560 || original.width == 1600)
+        #expect(container.image.width < original.width)
+        #expect(container.image.width >= 3 * 200)  // The resampler's margin.
+    }
+
+    /// The mean and largest absolute difference over every channel, or `nil` for different sizes.
+    static func difference(_ lhs: Bitmap, _ rhs: Bitmap) -> (mean: Double, maximum: Int)? {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixelFormat == rhs.pixelFormat else { return nil }
+        var total = 0
+        var maximum = 0
+        for y in 0..<lhs.height {
+            for x in 0..<lhs.width {
+                for (a, b) in zip(lhs.pixel(x: x, y: y), rhs.pixel(x: x, y: y)) {
+                    let delta = abs(Int(a) - Int(b))
+                    total += delta
+                    maximum = max(maximum, delta)
+                }
+            }
+        }
+        let count = lhs.width * lhs.height * lhs.pixelFormat.bytesPerPixel
+        return (Double(total) / Double(max(1, count)), maximum)
+    }
+}
