@@ -8,29 +8,63 @@ import Testing
 
 @testable import NukeJPEG
 
+/// Progressive thumbnails at 1/8 scale decoded from the DC scans (and, for 4:2:0 chroma, the
+/// scans libjpeg-turbo's 2×2 chroma IDCT reads) against decodes of every scan.
 @Suite struct JPEGDCScansTests {
+    static let photos = ["photo-420-progressive.jpg", "photo-444-progressive.jpg"]
+
     /// Decodes at 1/8 scale through a thumbnail request, from the DC scans or from every scan.
     func eighth(_ data: Data, fromDCScans: Bool) throws -> Bitmap {
         let size = try JPEGDecoder.pixelSize(of: data)
-        let longer = max(size.width, size.height)
         var request = ImageRequest(url: URL(string: "file:///x.jpg"))
-        request.thumbnail = ThumbnailOptions(maxPixelSize: Double((longer + 7) / 8))
+        request.thumbnail = ThumbnailOptions(maxPixelSize: Double((max(size.width, size.height) + 7) / 8))
         var options = JPEGDecoder.Options()
         options.decodesFromDCScans = fromDCScans
-        options.appliesOrientation = false
         let context = ImageDecodingContext(request: request, data: data)
         return try JPEGDecoder(context: context, options: options).decode(data).image
     }
 
-    @Test("Exploration")
-    func explore() throws {
-        guard let folder = ProcessInfo.processInfo.environment["NUKE_DC_FOLDER"] else { return }
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
-            let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-            let dc = try eighth(data, fromDCScans: true)
-            let full = try eighth(data, fromDCScans: false)
-            let reduced = JPEGDCScans(data, maximumScanCount: 100)
-            print(name, dc.width, dc.height, ReferenceImage.maximumDifference(dc, full) ?? -1, reduced?.data.count ?? -1, data.count)
+    @Test("The output is identical to a 1/8 decode of every scan", arguments: photos)
+    func identical(photo: String) throws {
+        let data = try fixture(photo)
+        let fromDC = try eighth(data, fromDCScans: true)
+        let full = try eighth(data, fromDCScans: false)
+        #expect(fromDC.width == 160 && fromDC.height == 100)
+        #expect(ReferenceImage.maximumDifference(fromDC, full) == 0)
+    }
+
+    @Test("4:4:4 keeps only the DC scans; 4:2:0 keeps the chroma's AC scans too")
+    func keptScans() throws {
+        let full444 = try fixture("photo-444-progressive.jpg")
+        let reduced444 = try #require(JPEGDCScans(full444, maximumScanCount: 100)).data
+        #expect(reduced444.count * 4 < full444.count)
+        #expect(JPEGMetadata.completedScanCount(reduced444, firstScanOffset: try #require(JPEGMetadata(reduced444).firstScanOffset)) == 2)
+        let full420 = try fixture("photo-420-progressive.jpg")
+        let reduced420 = try #require(JPEGDCScans(full420, maximumScanCount: 100)).data
+        #expect(reduced420.count < full420.count)
+        let scans420 = JPEGMetadata.completedScanCount(reduced420, firstScanOffset: try #require(JPEGMetadata(reduced420).firstScanOffset))
+        #expect(scans420 > 2)
+    }
+
+    @Test("No reduction unless the file is a whole progressive Huffman JPEG within the scan limit")
+    func onlyWholeFiles() throws {
+        let data = try fixture("photo-444-progressive.jpg")
+        for fraction in [0.2, 0.5, 0.9, 0.999] {
+            #expect(JPEGDCScans(data.prefix(Int(Double(data.count) * fraction)), maximumScanCount: 100) == nil)
+        }
+        let reduced = try #require(JPEGDCScans(data, maximumScanCount: 100)).data
+        #expect(JPEGDCScans(reduced, maximumScanCount: 100) == nil)  // Its luma AC was never sent.
+        #expect(JPEGDCScans(data, maximumScanCount: 5) == nil)
+        #expect(JPEGDCScans(try fixture("baseline-420.jpg"), maximumScanCount: 100) == nil)
+    }
+
+    @Test("A progressive file that ends early is still a truncated error at 1/8 scale")
+    func truncationStaysAnError() throws {
+        let data = try fixture("photo-444-progressive.jpg")
+        let dcOnly = try #require(JPEGDCScans(data, maximumScanCount: 100)).data  // DC scans, then EOI.
+        #expect(throws: ImageDecodingError.truncated) { try eighth(dcOnly, fromDCScans: true) }
+        #expect(throws: ImageDecodingError.truncated) {
+            try eighth(data.prefix(data.count * 2 / 3), fromDCScans: true)
         }
     }
 }

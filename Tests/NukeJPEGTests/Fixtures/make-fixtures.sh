@@ -43,3 +43,11 @@ for n in 1 2 3 4 5 6 7 8; do
     convert orientation-$n.jpg -auto-orient -depth 8 ppm:orientation-$n.reference.pnm
 done
 rm source.ppm
+
+# Progressive photos for the DC-scan decoding tests (from the shrink-on-load test photos, see
+# Tests/NukeTests/Photos/README.md): 4:2:0, whose chroma a 1/8 decode reads AC coefficients of,
+# and 4:4:4 made progressive by jpegtran's default script (DC first, DC refinement near the end).
+convert ../../NukeTests/Photos/path.jpg -resize 1280x800 -sampling-factor 2x2 -interlace JPEG -quality 90 photo-420-progressive.jpg
+convert ../../NukeTests/Photos/cups.jpg -resize 1280x800 -sampling-factor 1x1 -quality 90 photo-444.jpg
+jpegtran -progressive -copy none photo-444.jpg > photo-444-progressive.jpg
+rm photo-444.jpg
