@@ -12,7 +12,8 @@ import NukeWebP
 ///
 /// 1. Decode → `resize(width: 400)` → JPEG q80: this library with shrink-on-load and without
 ///    it, Pillow (full decode, `resize(LANCZOS, reducing_gap=3)`) and `vipsthumbnail -s 400x`.
-/// 2. Thumbnails of progressive versions of the files (`jpegtran -progressive`), fit 256 px:
+/// 2. Two sizes of each file requested at once: one shared decode against a decode for each.
+/// 3. Thumbnails of progressive versions of the files (`jpegtran -progressive`), fit 256 px:
 ///    this library (decodes from the DC scans), `djpeg -scale 1/8` (decode only) and Pillow
 ///    (`draft` + `thumbnail`).
 enum ShrinkOnLoadComparison {
@@ -42,6 +43,12 @@ enum ShrinkOnLoadComparison {
             ),
             ours: shrinking
         )
+
+        print("Two sizes of each image at once (200 and 400 px wide), decoded for both or for each")
+        let shared = try await medianMilliseconds { try await twoSizes(files, sharingDecodes: true) }
+        let separate = try await medianMilliseconds { try await twoSizes(files, sharingDecodes: false) }
+        print(String(format: "  one decode, at the larger size %9.1f ms", shared))
+        print(String(format: "  a decode for each size        %9.1f ms   → sharing is %.2f× the speed", separate, separate / shared))
 
         let progressive = output.appendingPathComponent("progressive")
         try FileManager.default.createDirectory(at: progressive, withIntermediateDirectories: true)
@@ -94,6 +101,23 @@ enum ShrinkOnLoadComparison {
             let image = try await pipeline.image(for: request)
             let name = (file as NSString).lastPathComponent + "-nuke.jpg"
             try encoder.encode(image).write(to: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Both sizes of every file requested together: from one pipeline (the decode is shared) or
+    /// from two (each decodes for itself).
+    private static func twoSizes(_ files: [String], sharingDecodes: Bool) async throws {
+        let first = makePipeline(shrinkOnLoad: true)
+        let second = sharingDecodes ? first : makePipeline(shrinkOnLoad: true)
+        for file in files {
+            let url = URL(fileURLWithPath: file)
+            async let large = first.image(
+                for: ImageRequest(url: url, processors: [ImageProcessors.Resize(width: 400, unit: .pixels)])
+            )
+            async let small = second.image(
+                for: ImageRequest(url: url, processors: [ImageProcessors.Resize(width: 200, unit: .pixels)])
+            )
+            _ = try await (large, small)
         }
     }
 
