@@ -38,11 +38,19 @@ import Testing
         let full444 = try fixture("photo-444-progressive.jpg")
         let reduced444 = try #require(JPEGDCScans(full444, maximumScanCount: 100)).data
         #expect(reduced444.count * 4 < full444.count)
-        #expect(JPEGMetadata.completedScanCount(reduced444, firstScanOffset: try #require(JPEGMetadata(reduced444).firstScanOffset)) == 2)
+        #expect(
+            JPEGMetadata.completedScanCount(
+                reduced444,
+                firstScanOffset: try #require(JPEGMetadata(reduced444).firstScanOffset)
+            ) == 2
+        )
         let full420 = try fixture("photo-420-progressive.jpg")
         let reduced420 = try #require(JPEGDCScans(full420, maximumScanCount: 100)).data
         #expect(reduced420.count < full420.count)
-        let scans420 = JPEGMetadata.completedScanCount(reduced420, firstScanOffset: try #require(JPEGMetadata(reduced420).firstScanOffset))
+        let scans420 = JPEGMetadata.completedScanCount(
+            reduced420,
+            firstScanOffset: try #require(JPEGMetadata(reduced420).firstScanOffset)
+        )
         #expect(scans420 > 2)
     }
 

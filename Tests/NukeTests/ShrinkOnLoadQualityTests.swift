@@ -16,10 +16,22 @@ import Testing
     static let resizes: [(name: String, processor: ImageProcessors.Resize)] = [
         ("width 300", ImageProcessors.Resize(width: 300, unit: .pixels)),
         ("height 150", ImageProcessors.Resize(height: 150, unit: .pixels)),
-        ("fit 200×200", ImageProcessors.Resize(size: ImageSize(width: 200, height: 200), unit: .pixels, contentMode: .aspectFit)),
-        ("fill 250×250", ImageProcessors.Resize(size: ImageSize(width: 250, height: 250), unit: .pixels, contentMode: .aspectFill)),
-        ("fill 200×200, crop", ImageProcessors.Resize(size: ImageSize(width: 200, height: 200), unit: .pixels, crop: true)),
-        ("fill 320×120, crop", ImageProcessors.Resize(size: ImageSize(width: 320, height: 120), unit: .pixels, crop: true)),
+        (
+            "fit 200×200",
+            ImageProcessors.Resize(size: ImageSize(width: 200, height: 200), unit: .pixels, contentMode: .aspectFit)
+        ),
+        (
+            "fill 250×250",
+            ImageProcessors.Resize(size: ImageSize(width: 250, height: 250), unit: .pixels, contentMode: .aspectFill)
+        ),
+        (
+            "fill 200×200, crop",
+            ImageProcessors.Resize(size: ImageSize(width: 200, height: 200), unit: .pixels, crop: true)
+        ),
+        (
+            "fill 320×120, crop",
+            ImageProcessors.Resize(size: ImageSize(width: 320, height: 120), unit: .pixels, crop: true)
+        ),
     ]
 
     static func photoURL(_ name: String) throws -> URL {

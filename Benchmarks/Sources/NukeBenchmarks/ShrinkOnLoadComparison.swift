@@ -33,7 +33,13 @@ enum ShrinkOnLoadComparison {
         let shrinking = try await medianMilliseconds { try await resizeAll(files, into: output, shrinkOnLoad: true) }
         let full = try await medianMilliseconds { try await resizeAll(files, into: output, shrinkOnLoad: false) }
         print(String(format: "  Nuke, shrink-on-load   %9.1f ms", shrinking))
-        print(String(format: "  Nuke, full decode      %9.1f ms   → shrink-on-load is %.2f× the speed", full, full / shrinking))
+        print(
+            String(
+                format: "  Nuke, full decode      %9.1f ms   → shrink-on-load is %.2f× the speed",
+                full,
+                full / shrinking
+            )
+        )
         report("Pillow (full decode, reducing_gap=3)", pillowResize(files, into: output), ours: shrinking)
         report(
             "vipsthumbnail -s 400x",
@@ -48,7 +54,13 @@ enum ShrinkOnLoadComparison {
         let shared = try await medianMilliseconds { try await twoSizes(files, sharingDecodes: true) }
         let separate = try await medianMilliseconds { try await twoSizes(files, sharingDecodes: false) }
         print(String(format: "  one decode, at the larger size %9.1f ms", shared))
-        print(String(format: "  a decode for each size        %9.1f ms   → sharing is %.2f× the speed", separate, separate / shared))
+        print(
+            String(
+                format: "  a decode for each size        %9.1f ms   → sharing is %.2f× the speed",
+                separate,
+                separate / shared
+            )
+        )
 
         let progressive = output.appendingPathComponent("progressive")
         try FileManager.default.createDirectory(at: progressive, withIntermediateDirectories: true)
@@ -56,7 +68,9 @@ enum ShrinkOnLoadComparison {
         for file in files {
             let target = progressive.appendingPathComponent((file as NSString).lastPathComponent).path
             guard let data = ReferenceTools.run("jpegtran", ["-progressive", "-copy", "all", file]) else {
-                print("  (jpegtran not installed: apt-get install libjpeg-turbo-progs; skipping progressive thumbnails)")
+                print(
+                    "  (jpegtran not installed: apt-get install libjpeg-turbo-progs; skipping progressive thumbnails)"
+                )
                 return
             }
             try data.write(to: URL(fileURLWithPath: target))

@@ -75,7 +75,8 @@ struct LoadImageKey: Hashable {
 
     static func == (lhs: LoadImageKey, rhs: LoadImageKey) -> Bool {
         lhs.image == rhs.image && lhs.imageID == rhs.imageID && lhs.options == rhs.options
-            && lhs.processors.isEquivalent(to: rhs.processors) && lhs.shrinkOnLoadFor?.hashableIdentifier == rhs.shrinkOnLoadFor?.hashableIdentifier
+            && lhs.processors.isEquivalent(to: rhs.processors)
+            && lhs.shrinkOnLoadFor?.hashableIdentifier == rhs.shrinkOnLoadFor?.hashableIdentifier
     }
 
     func hash(into hasher: inout Hasher) {
