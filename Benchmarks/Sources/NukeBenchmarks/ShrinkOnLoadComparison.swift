@@ -32,14 +32,8 @@ enum ShrinkOnLoadComparison {
         print("Resize job (decode, resize to 400 px wide, JPEG q80) over \(files.count) files in \(folder)")
         let shrinking = try await medianMilliseconds { try await resizeAll(files, into: output, shrinkOnLoad: true) }
         let full = try await medianMilliseconds { try await resizeAll(files, into: output, shrinkOnLoad: false) }
-        print(String(format: "  Nuke, shrink-on-load   %9.1f ms", shrinking))
-        print(
-            String(
-                format: "  Nuke, full decode      %9.1f ms   → shrink-on-load is %.2f× the speed",
-                full,
-                full / shrinking
-            )
-        )
+        row("Nuke, shrink-on-load", shrinking)
+        row("Nuke, full decode", full, String(format: "shrink-on-load is %.2f× the speed", full / shrinking))
         report("Pillow (full decode, reducing_gap=3)", pillowResize(files, into: output), ours: shrinking)
         report(
             "vipsthumbnail -s 400x",
@@ -53,14 +47,8 @@ enum ShrinkOnLoadComparison {
         print("Two sizes of each image at once (200 and 400 px wide), decoded for both or for each")
         let shared = try await medianMilliseconds { try await twoSizes(files, sharingDecodes: true) }
         let separate = try await medianMilliseconds { try await twoSizes(files, sharingDecodes: false) }
-        print(String(format: "  one decode, at the larger size %9.1f ms", shared))
-        print(
-            String(
-                format: "  a decode for each size        %9.1f ms   → sharing is %.2f× the speed",
-                separate,
-                separate / shared
-            )
-        )
+        row("one decode, at the larger size", shared)
+        row("a decode for each size", separate, String(format: "sharing is %.2f× the speed", separate / shared))
 
         let progressive = output.appendingPathComponent("progressive")
         try FileManager.default.createDirectory(at: progressive, withIntermediateDirectories: true)
@@ -78,7 +66,7 @@ enum ShrinkOnLoadComparison {
         }
         print("Progressive JPEG thumbnails (fit 256 px) over the same files made progressive by jpegtran")
         let thumbnails = try await medianMilliseconds { try await thumbnailAll(progressiveFiles) }
-        print(String(format: "  Nuke (DC scans only)   %9.1f ms", thumbnails))
+        row("Nuke (DC scans only)", thumbnails)
         report("djpeg -scale 1/8 (decode only)", djpeg(progressiveFiles), ours: thumbnails)
         report("Pillow (draft + thumbnail)", pillowThumbnail(progressiveFiles), ours: thumbnails)
     }
@@ -88,8 +76,14 @@ enum ShrinkOnLoadComparison {
             print("  \(tool): not installed")
             return
         }
-        let padded = tool.padding(toLength: 38, withPad: " ", startingAt: 0)
-        print(String(format: "  %@ %9.1f ms   → Nuke is %.2f× the speed", padded, milliseconds, milliseconds / ours))
+        row(tool, milliseconds, String(format: "Nuke is %.2f× the speed", milliseconds / ours))
+    }
+
+    /// Prints one aligned line: a label, a time and, for a comparison, what it shows.
+    private static func row(_ label: String, _ milliseconds: Double, _ comparison: String = "") {
+        let padded = label.padding(toLength: 38, withPad: " ", startingAt: 0)
+        let time = String(format: "%9.1f ms", milliseconds)
+        print("  \(padded) \(time)" + (comparison.isEmpty ? "" : "   → \(comparison)"))
     }
 
     private static func makePipeline(shrinkOnLoad: Bool) -> ImagePipeline {

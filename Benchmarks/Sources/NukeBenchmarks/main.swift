@@ -29,7 +29,7 @@ if arguments.first == "compare" {
     }
     let reuses = arguments.contains("--reuse-large-allocations")
     if reuses { LargeAllocationReuse.enable() }
-    print("glibc malloc: \(reuses ? "LargeAllocationReuse.enable() (as the nuke tool runs)" : "defaults")")
+    print("glibc malloc: \(reuses ? "LargeAllocationReuse.enable() (a service's opt-in)" : "defaults")")
     try await ShrinkOnLoadComparison.run(folder: folder)
 } else {
     let selected = Set(arguments)
