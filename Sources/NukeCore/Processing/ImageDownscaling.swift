@@ -7,7 +7,7 @@
 /// smaller than ``minimumInputSize(width:height:scale:)``, which decoders that scale while
 /// decoding (JPEG's DCT scaling, WebP's scaled decoding) make for a fraction of the cost of the
 /// full image. The decoded container then carries the full image's size in
-/// ``ImageContainer/originalPixelSize``, and ``process(_:context:)`` must compute its output
+/// ``ImageContainer/originalPixelSize``, and ``ImageProcessing/process(_:context:)`` must compute its output
 /// geometry from that size — not from the smaller bitmap — so the result has exactly the size
 /// and framing it has from a full decode. `Resize` in NukeProcessors is the model.
 ///
