@@ -31,7 +31,10 @@ import Testing
         try #require(cold.count >= 7 && warm.count >= 7 && reopened.count >= 7, "\(outcome.standardOutput)")
         #expect(cold[0] == "192" && cold[1] == "12" && cold[2] == "12" && cold[4] == "180")
         #expect(warm[0] == "192" && warm[1] == "0" && warm[5] == "192")
-        #expect(reopened[1] == "0" && reopened[2] == "0" && reopened[6] == "12")
+        // Nothing reaches the server again. Each image comes from the HTTP cache at least once;
+        // more often when a machine under load lets one fetch finish before the next request
+        // for the same URL arrives (then it is not coalesced but read from the cache again).
+        #expect(reopened[1] == "0" && reopened[2] == "0" && (Int(reopened[6]) ?? 0) >= 12)
 
         let sheetPath = runner.path("demo/contact-sheet.png")
         #expect(outcome.standardOutput.contains("Contact sheet: \(sheetPath)"))
