@@ -1,0 +1,61 @@
+// swift-tools-version:6.2
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+import PackageDescription
+
+// A separate package so the libraries keep their single dependency: the image proxy
+// (`nuke-server`) and the Hummingbird responder it is built from (`NukeHummingbird`).
+// Run: swift run -c release --package-path Server nuke-server --help
+let package = Package(
+    name: "NukeServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NukeHummingbird", targets: ["NukeHummingbird"]),
+        .executable(name: "nuke-server", targets: ["NukeServer"]),
+    ],
+    dependencies: [
+        .package(name: "nuke-linux", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .target(
+            name: "NukeHummingbird",
+            dependencies: [
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "NukeServer",
+            dependencies: [
+                "NukeHummingbird",
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "NukeHummingbirdTests",
+            dependencies: [
+                "NukeHummingbird",
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "NukeTestSupport", package: "nuke-linux"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+/// Which part of a scaled image a crop keeps (imgproxy's `g` option).
+public enum Gravity: Hashable, Sendable, CustomStringConvertible {
+    /// An edge or corner, or the centre, moved by an offset in output pixels (towards the
+    /// centre from an edge; right and down from the centre).
+    case anchor(Anchor, xOffset: Double = 0, yOffset: Double = 0)
+    /// A point given as fractions of the width and height (0–1), kept as near the centre of the
+    /// crop as the image allows (`fp:x:y`).
+    case focusPoint(x: Double, y: Double)
+
+    /// The centre, with no offset.
+    public static let center = Gravity.anchor(.center)
+
+    /// Where a crop is anchored.
+    public enum Anchor: String, Hashable, Sendable, CaseIterable {
+        /// The middle (`ce`; `sm`, smart, is read as this too).
+        case center = "ce"
+        /// The top edge (`no`).
+        case north = "no"
+        /// The bottom edge (`so`).
+        case south = "so"
+        /// The right edge (`ea`).
+        case east = "ea"
+        /// The left edge (`we`).
+        case west = "we"
+        /// The top right corner (`noea`).
+        case northEast = "noea"
+        /// The top left corner (`nowe`).
+        case northWest = "nowe"
+        /// The bottom right corner (`soea`).
+        case southEast = "soea"
+        /// The bottom left corner (`sowe`).
+        case southWest = "sowe"
+    }
+
+    /// The top left corner of a `crop` of a `size` image, inside the image.
+    func origin(crop: (width: Int, height: Int), in size: (width: Int, height: Int)) -> (x: Int, y: Int) {
+        let spare = (x: Double(size.width - crop.width), y: Double(size.height - crop.height))
+        let x: Double
+        let y: Double
+        switch self {
+        case .focusPoint(let fx, let fy):
+            x = fx * Double(size.width) - Double(crop.width) / 2
+            y = fy * Double(size.height) - Double(crop.height) / 2
+        case .anchor(let anchor, let dx, let dy):
+            let horizontal: Double =
+                switch anchor {
+                case .west, .northWest, .southWest: dx
+                case .east, .northEast, .southEast: spare.x - dx
+                case .center, .north, .south: spare.x / 2 + dx
+                }
+            let vertical: Double =
+                switch anchor {
+                case .north, .northEast, .northWest: dy
+                case .south, .southEast, .southWest: spare.y - dy
+                case .center, .east, .west: spare.y / 2 + dy
+                }
+            (x, y) = (horizontal, vertical)
+        }
+        let clampedX = min(max(0, x.rounded(.down)), spare.x)
+        let clampedY = min(max(0, y.rounded(.down)), spare.y)
+        return (Int(clampedX), Int(clampedY))
+    }
+
+    /// `ce`, `no:0:10`, `fp:0.5:0.3`: the option's arguments.
+    public var description: String {
+        switch self {
+        case .anchor(let anchor, let dx, let dy):
+            dx == 0 && dy == 0 ? anchor.rawValue : "\(anchor.rawValue):\(dx):\(dy)"
+        case .focusPoint(let x, let y): "fp:\(x):\(y)"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+public import Nuke
+
+/// The formats the proxy writes.
+public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+    /// JPEG (`jpg`, `jpeg`).
+    case jpeg
+    /// PNG.
+    case png
+    /// WebP.
+    case webp
+
+    /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, any case).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "jpg", "jpeg": self = .jpeg
+        case "png": self = .png
+        case "webp": self = .webp
+        default: return nil
+        }
+    }
+
+    /// The `Content-Type`.
+    public var mediaType: String { "image/\(rawValue)" }
+
+    /// An encoder at `quality` (1–100; PNG is lossless and ignores it).
+    func encoder(quality: Int) -> any ImageEncoding {
+        let fraction = Double(quality) / 100
+        return switch self {
+        case .jpeg: JPEGEncoder(quality: fraction)
+        case .png: PNGEncoder()
+        case .webp: WebPEncoder(mode: .lossy(quality: fraction))
+        }
+    }
+
+    /// The format for a result when none was asked for: WebP when the client's `Accept` lists
+    /// `image/webp` and negotiation is on; else the source's own format where it can be written,
+    /// PNG for the rest (a GIF's first frame) and for images with transparency.
+    static func negotiated(accept: String?, source: AssetType?, isOpaque: Bool, prefersWebP: Bool) -> OutputFormat {
+        if prefersWebP, let accept, accepts(accept, "image/webp") { return .webp }
+        switch source {
+        case .jpeg?: return isOpaque ? .jpeg : .png
+        case .webp?: return .webp
+        default: return .png
+        }
+    }
+
+    /// Whether an `Accept` header lists `mediaType` with a non-zero quality.
+    static func accepts(_ accept: String, _ mediaType: String) -> Bool {
+        accept.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.first?.lowercased() == mediaType else { return false }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
+            return (quality ?? 1) > 0
+        }
+    }
+}

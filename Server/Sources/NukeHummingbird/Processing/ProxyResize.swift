@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Nuke
+
+/// imgproxy's resize: scale by the ``ResizingType`` rules to a size in pixels, then crop by a
+/// ``Gravity``. It lets decoders shrink on load (decision 0018): it accepts a decode three
+/// times the size it resamples to, and computes its geometry from the full size.
+public struct ProxyResize: ImageDownscaling, Hashable {
+    /// How the image is fitted to the size.
+    public var type: ResizingType
+    /// The width in pixels (0: free).
+    public var width: Int
+    /// The height in pixels (0: free).
+    public var height: Int
+    /// Whether images smaller than the size are enlarged.
+    public var enlarge: Bool
+    /// Which part a crop keeps.
+    public var gravity: Gravity
+
+    /// A resize to `width × height` pixels.
+    public init(type: ResizingType, width: Int, height: Int, enlarge: Bool = false, gravity: Gravity = .center) {
+        self.type = type
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.enlarge = enlarge
+        self.gravity = gravity
+    }
+
+    /// `nuke-server/resize?rt=…,w=…,h=…,el=…,g=…`.
+    public var identifier: String {
+        "nuke-server/resize?rt=\(type.rawValue),w=\(width),h=\(height),el=\(enlarge),g=\(gravity)"
+    }
+
+    /// The geometry for a `width × height` image.
+    func geometry(width imageWidth: Int, height imageHeight: Int) -> ResizeGeometry {
+        ResizeGeometry(
+            width: imageWidth,
+            height: imageHeight,
+            type: type,
+            target: .init(width: width, height: height),
+            enlarge: enlarge,
+            gravity: gravity
+        )
+    }
+
+    /// Three times the size the image is resampled to, or `nil` when it is not reduced.
+    public func minimumInputSize(width imageWidth: Int, height imageHeight: Int, scale: Double) -> (
+        width: Int, height: Int
+    )? {
+        guard imageWidth > 0, imageHeight > 0 else { return nil }
+        let scaled = geometry(width: imageWidth, height: imageHeight).scaled
+        let minimum = (width: scaled.width * 3, height: scaled.height * 3)
+        guard minimum.width < imageWidth, minimum.height < imageHeight else { return nil }
+        return minimum
+    }
+
+    /// The resized and cropped image.
+    ///
+    /// - Throws: `ImageProcessingError.outputTooLarge` before allocating an image over the
+    ///   pipeline's pixel limit.
+    public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
+        let image = container.image
+        guard image.width > 0, image.height > 0 else { return container }
+        let full = container.originalPixelSize ?? (image.width, image.height)
+        let geometry = geometry(width: full.width, height: full.height)
+        var output = image
+        if (geometry.scaled.width, geometry.scaled.height) != (image.width, image.height) {
+            try ImageProcessingError.checkOutputSize(
+                width: geometry.scaled.width,
+                height: geometry.scaled.height,
+                limit: context.maximumPixelCount
+            )
+            output = try image.resized(width: geometry.scaled.width, height: geometry.scaled.height)
+        }
+        var result = container.map { _ in output }
+        result.originalPixelSize = nil
+        guard !geometry.isUncropped else { return result }
+        let crop = geometry.crop
+        return try ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
+            .process(result, context: context)
+    }
+
+    /// At scale 1, as ``process(_:context:)`` does, or `nil` on failure.
+    public func process(_ image: Bitmap) -> Bitmap? {
+        let geometry = geometry(width: image.width, height: image.height)
+        guard let scaled = try? image.resized(width: geometry.scaled.width, height: geometry.scaled.height) else {
+            return nil
+        }
+        let crop = geometry.crop
+        return ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height).process(scaled)
+    }
+}

@@ -1,0 +1,179 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Crypto
+import Foundation
+public import Logging
+public import Nuke
+
+/// The image proxy: reads a request path in imgproxy's format, fetches the source through an
+/// `ImagePipeline` (which coalesces identical work and caches originals and processed images),
+/// encodes the result off the cooperative pool, and answers with caching headers.
+///
+/// It knows nothing of HTTP servers; ``ImageProxyResponder`` serves it with Hummingbird.
+public final class ImageProxy: Sendable {
+    /// The pipeline that loads, decodes and processes.
+    public let pipeline: ImagePipeline
+    /// What the proxy allows.
+    public let configuration: ProxyConfiguration
+    /// Where encoded results are kept (a `DataCache` on disk, typically), or `nil`.
+    public let resultCache: (any DataCaching)?
+    private let gate: AdmissionGate
+    private let logger: Logger
+
+    /// A proxy over `pipeline`.
+    ///
+    /// - Parameters:
+    ///   - pipeline: loads, decodes and processes; its registry builds `nuke:` processors.
+    ///   - configuration: what is allowed.
+    ///   - resultCache: where encoded results are kept, if anywhere.
+    ///   - logger: where the detail of failures goes.
+    public init(
+        pipeline: ImagePipeline,
+        configuration: ProxyConfiguration,
+        resultCache: (any DataCaching)? = nil,
+        logger: Logger = Logger(label: "nuke-server")
+    ) {
+        self.pipeline = pipeline
+        self.configuration = configuration
+        self.resultCache = resultCache
+        self.gate = AdmissionGate(limit: configuration.maximumConcurrentRequests)
+        self.logger = logger
+    }
+
+    /// The requests being served at this moment.
+    public var requestsInFlight: Int { gate.count }
+
+    /// Answers a request for `path` (as sent, without the query).
+    ///
+    /// - Parameters:
+    ///   - accept: the request's `Accept` header, for format negotiation.
+    ///   - ifNoneMatch: the request's `If-None-Match` header; a match answers 304.
+    public func respond(to path: String, accept: String? = nil, ifNoneMatch: String? = nil) async -> ProxyResponse {
+        do throws(ProxyRequestError) {
+            let plan = try ProxyPlan(
+                path: path,
+                accept: accept,
+                configuration: configuration,
+                registry: pipeline.configuration.registry
+            )
+            let result = try await result(for: plan)
+            return success(result, plan: plan, ifNoneMatch: ifNoneMatch)
+        } catch {
+            logger.log(level: error.status >= 500 ? .error : .info, "\(error.status) \(path): \(error)")
+            return .failure(error)
+        }
+    }
+
+    /// An encoded result and its type.
+    struct EncodedResult: Sendable {
+        var data: Data
+        var format: OutputFormat
+    }
+
+    private func result(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
+        if let cached = resultCache?.cachedData(for: plan.cacheKey), let result = Self.decodeCached(cached) {
+            return result
+        }
+        guard gate.enter() else { throw .overloaded }
+        defer { gate.leave() }
+        let response = try await load(ImageRequest(url: plan.source, processors: plan.processors))
+        let container = response.container
+        let format =
+            plan.format
+            ?? OutputFormat.negotiated(
+                accept: nil,
+                source: container.type,
+                isOpaque: container.image.isOpaque,
+                prefersWebP: false
+            )
+        let encoder = format.encoder(quality: plan.quality)
+        let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
+            Result { try encoder.encode(container.image) }
+        }
+        guard case .success(let data) = encoded else {
+            if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
+            throw .encodingFailed("unknown")
+        }
+        let result = EncodedResult(data: data, format: format)
+        resultCache?.storeData(Self.encodeForCache(result), for: plan.cacheKey)
+        return result
+    }
+
+    /// Loads `request`, giving up after the configured time-out.
+    private func load(_ request: ImageRequest) async throws(ProxyRequestError) -> ImageResponse {
+        let task = pipeline.imageTask(with: request)
+        let timeout = configuration.requestTimeout
+        let outcome = await withTaskGroup(of: Result<ImageResponse, ImagePipeline.Error>?.self) { group in
+            group.addTask { await task.result }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else {
+            task.cancel()
+            throw .timedOut
+        }
+        switch outcome {
+        case .success(let response): return response
+        case .failure(let error): throw Self.proxyError(for: error)
+        }
+    }
+
+    private func success(_ result: EncodedResult, plan: ProxyPlan, ifNoneMatch: String?) -> ProxyResponse {
+        let etag = "\"" + SHA256.hash(data: result.data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        var headers: [(name: String, value: String)] = [
+            ("ETag", etag),
+            ("Cache-Control", "public, max-age=\(configuration.cacheMaxAge)"),
+        ]
+        if plan.variesByAccept { headers.append(("Vary", "Accept")) }
+        headers += ProxyResponse.securityHeaders
+        if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
+            return ProxyResponse(status: 304, headers: headers, body: Data())
+        }
+        headers.insert(("Content-Type", result.format.mediaType), at: 0)
+        return ProxyResponse(status: 200, headers: headers, body: result.data)
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (weakly) or is `*`.
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { item in
+            var tag = item.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == "*" || tag == etag
+        }
+    }
+
+    /// The proxy's error for a pipeline failure.
+    static func proxyError(for error: ImagePipeline.Error) -> ProxyRequestError {
+        switch error {
+        case .dataLoadingFailed(let underlying):
+            switch underlying {
+            case DataLoadingError.statusCodeUnacceptable(404), DataLoadingError.fileNotFound: return .sourceNotFound
+            case NetworkError.addressNotAllowed(let address): return .sourceNotAllowed("address \(address)")
+            case NetworkError.responseTooLarge(let limit): return .unprocessableSource("larger than \(limit) bytes")
+            case NetworkError.timedOut: return .timedOut
+            default: return .upstreamFailed("\(underlying)")
+            }
+        case .dataDownloadExceededMaximumSize: return .unprocessableSource("the source is larger than the limit")
+        case .cancelled: return .timedOut
+        default: return .unprocessableSource("\(error)")
+        }
+    }
+
+    /// A cached result: one byte naming the format, then the data.
+    static func encodeForCache(_ result: EncodedResult) -> Data {
+        let tag = UInt8(OutputFormat.allCases.firstIndex(of: result.format) ?? 0)
+        return Data([tag]) + result.data
+    }
+
+    /// The result a cache entry holds, or `nil` for an entry that is not one.
+    static func decodeCached(_ data: Data) -> EncodedResult? {
+        guard let tag = data.first, Int(tag) < OutputFormat.allCases.count, data.count > 1 else { return nil }
+        return EncodedResult(data: Data(data.dropFirst()), format: OutputFormat.allCases[Int(tag)])
+    }
+}

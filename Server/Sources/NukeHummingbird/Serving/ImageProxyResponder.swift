@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import HTTPTypes
+public import Hummingbird
+
+/// Serves an ``ImageProxy`` with Hummingbird: add it to your router for any path, or use it as a
+/// whole application's responder.
+///
+/// ```swift
+/// let router = Router()
+/// router.get("/health") { _, _ in "ok" }
+/// router.get("**", use: ImageProxyResponder(proxy: proxy).respond)
+/// ```
+public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
+    /// The proxy that answers.
+    public let proxy: ImageProxy
+
+    /// A responder for `proxy`.
+    public init(proxy: ImageProxy) {
+        self.proxy = proxy
+    }
+
+    /// Answers `GET` and `HEAD` requests with the proxy's response; other methods get 405.
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+        }
+        let answer = await proxy.respond(
+            to: request.uri.path,
+            accept: request.headers[.accept],
+            ifNoneMatch: request.headers[.ifNoneMatch]
+        )
+        var headers = HTTPFields()
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+        if request.method == .head { headers[.contentLength] = String(answer.body.count) }
+        return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: body)
+    }
+}

@@ -1,0 +1,130 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Foundation
+public import Nuke
+
+/// Everything a proxy request will do, worked out from its path and headers before any I/O:
+/// the source, the processors, the output format and the key its result is cached under.
+public struct ProxyPlan: Sendable {
+    /// The source to load.
+    public var source: URL
+    /// The processors, in order.
+    public var processors: [any ImageProcessing]
+    /// The output format; `nil` to follow the source (see ``OutputFormat``).
+    public var format: OutputFormat?
+    /// The encoding quality.
+    public var quality: Int
+    /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
+    public var variesByAccept: Bool
+    /// The result cache key: source, processors, negotiated format, quality and cache buster;
+    /// never raw headers.
+    public var cacheKey: String
+
+    /// The plan for `path` under `configuration`; `registry` builds `nuke:` processors.
+    ///
+    /// - Throws: ``ProxyRequestError`` for every way the path, its signature or its options
+    ///   are wrong or not allowed.
+    public init(
+        path: String,
+        accept: String?,
+        configuration: ProxyConfiguration,
+        registry: PluginRegistry
+    ) throws(ProxyRequestError) {
+        guard path.utf8.count <= configuration.maximumPathLength else {
+            throw .pathTooLong(length: path.utf8.count, limit: configuration.maximumPathLength)
+        }
+        let parsed = try ProxyPath(parsing: path)
+        if !configuration.allowsUnsignedURLs {
+            guard let signature = configuration.signature, signature.isValid(parsed.signature, for: parsed.signedPart)
+            else { throw .invalidSignature }
+        }
+        if configuration.onlyPresets, let option = parsed.options.first(where: { !["pr", "preset"].contains($0.name) })
+        {
+            throw .onlyPresetsAllowed(option: option.name)
+        }
+        var options = ProcessingOptions()
+        try options.apply(configuration.presets["default"] ?? [], presets: configuration.presets)
+        try options.apply(parsed.options, presets: configuration.presets)
+        if let name = parsed.outputExtension {
+            guard let format = OutputFormat(name: name) else {
+                throw .invalidArgument(option: "extension", reason: "jpg, png or webp")
+            }
+            options.format = format
+        }
+        source = try configuration.sources.url(for: parsed.source)
+        processors = try Self.processors(for: options, configuration: configuration, registry: registry)
+
+        let negotiatesWebP = configuration.negotiatesWebP && options.format == nil
+        variesByAccept = negotiatesWebP
+        format =
+            options.format
+            ?? (negotiatesWebP && accept.map { OutputFormat.accepts($0, "image/webp") } == true ? .webp : nil)
+        quality = options.quality ?? configuration.defaultQuality
+        cacheKey = [
+            "nuke-server/1", source.absoluteString, processors.map(\.identifier).joined(separator: "|"),
+            format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
+        ].joined(separator: "\n")
+    }
+
+    private static func processors(
+        for options: ProcessingOptions,
+        configuration: ProxyConfiguration,
+        registry: PluginRegistry
+    ) throws(ProxyRequestError) -> [any ImageProcessing] {
+        var processors: [any ImageProcessing] = []
+        let size = options.pixelSize
+        let limit = configuration.maximumResultDimension
+        guard size.width <= limit, size.height <= limit else {
+            throw .resultTooLarge(width: size.width, height: size.height, limit: limit)
+        }
+        if size.width > 0 || size.height > 0 {
+            processors.append(
+                ProxyResize(
+                    type: options.resizingType,
+                    width: size.width,
+                    height: size.height,
+                    enlarge: options.enlarge,
+                    gravity: options.gravity
+                )
+            )
+        }
+        do {
+            if options.blur > 0 {
+                processors.append(
+                    try ImageProcessors.CoreImageFilter(
+                        name: "CIGaussianBlur",
+                        parameters: ["inputRadius": .number(options.blur)]
+                    )
+                )
+            }
+            if options.sharpen > 0 {
+                processors.append(
+                    try ImageProcessors.CoreImageFilter(
+                        name: "CIUnsharpMask",
+                        parameters: ["inputRadius": .number(options.sharpen), "inputIntensity": 1]
+                    )
+                )
+            }
+        } catch {
+            throw .invalidArgument(option: "bl/sh", reason: "\(error)")
+        }
+        if let spec = options.processorSpec {
+            let names = spec.split(separator: "|").map { step in
+                String(step.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+            }
+            if let refused = names.first(where: { !configuration.allowedProcessors.contains($0) }) {
+                throw .processorsNotAllowed("'\(refused)' is not an allowed processor")
+            }
+            do {
+                processors += try registry.processors(fromSpec: spec)
+            } catch {
+                throw .processorsNotAllowed("\(error)")
+            }
+        }
+        guard processors.count <= configuration.maximumChainLength else {
+            throw .processorsNotAllowed("\(processors.count) processors, more than \(configuration.maximumChainLength)")
+        }
+        return processors
+    }
+}

@@ -1,0 +1,93 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+/// Why the proxy did not serve an image. Each case has an HTTP status and a generic message for
+/// the client; ``description`` has the detail, for the log only.
+public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path is not in the proxy's format.
+    case malformedPath(String)
+    /// The path is longer than the configured limit.
+    case pathTooLong(length: Int, limit: Int)
+    /// The signature does not match any key, or is missing where one is required.
+    case invalidSignature
+    /// An option the proxy does not know.
+    case unknownOption(String)
+    /// An option's arguments are wrong.
+    case invalidArgument(option: String, reason: String)
+    /// A preset that is not configured.
+    case unknownPreset(String)
+    /// Only presets are allowed, and the URL has other options.
+    case onlyPresetsAllowed(option: String)
+    /// The processor spec is not allowed, does not parse, or is too long a chain.
+    case processorsNotAllowed(String)
+    /// The requested result is larger than the configured limit.
+    case resultTooLarge(width: Int, height: Int, limit: Int)
+    /// The source URL is not an allowed source.
+    case sourceNotAllowed(String)
+    /// The origin answered 404 (or the local file does not exist).
+    case sourceNotFound
+    /// The origin could not be reached or failed.
+    case upstreamFailed(String)
+    /// The source is too large, not an image, or the image cannot be processed.
+    case unprocessableSource(String)
+    /// The result could not be encoded.
+    case encodingFailed(String)
+    /// Too many requests are waiting.
+    case overloaded
+    /// The request took longer than the configured time-out.
+    case timedOut
+
+    /// The HTTP status for the client.
+    public var status: Int {
+        switch self {
+        case .malformedPath, .unknownOption, .invalidArgument, .unknownPreset, .resultTooLarge: 400
+        case .pathTooLong: 414
+        case .invalidSignature, .onlyPresetsAllowed, .processorsNotAllowed, .sourceNotAllowed: 403
+        case .sourceNotFound: 404
+        case .unprocessableSource: 422
+        case .overloaded: 429
+        case .encodingFailed: 500
+        case .upstreamFailed: 502
+        case .timedOut: 504
+        }
+    }
+
+    /// A body for the client that says what kind of failure it was and nothing about the
+    /// server, the source or its contents.
+    public var clientMessage: String {
+        switch status {
+        case 400: "Invalid URL or options"
+        case 403: "Forbidden"
+        case 404: "Source image not found"
+        case 414: "URL too long"
+        case 422: "The source image cannot be processed"
+        case 429: "Too many requests"
+        case 502: "The source image could not be fetched"
+        case 504: "Timed out"
+        default: "Internal error"
+        }
+    }
+
+    /// The detail, for the log.
+    public var description: String {
+        switch self {
+        case .malformedPath(let reason): "malformed path: \(reason)"
+        case .pathTooLong(let length, let limit): "path of \(length) bytes exceeds the limit of \(limit)"
+        case .invalidSignature: "invalid or missing signature"
+        case .unknownOption(let name): "unknown option '\(name)'"
+        case .invalidArgument(let option, let reason): "option '\(option)' expects \(reason)"
+        case .unknownPreset(let name): "unknown preset '\(name)'"
+        case .onlyPresetsAllowed(let option): "only presets are allowed, found option '\(option)'"
+        case .processorsNotAllowed(let reason): "processors: \(reason)"
+        case .resultTooLarge(let width, let height, let limit):
+            "result \(width)×\(height) exceeds the limit of \(limit) pixels on a side"
+        case .sourceNotAllowed(let source): "source not allowed: \(source)"
+        case .sourceNotFound: "the origin answered 404"
+        case .upstreamFailed(let reason): "origin failed: \(reason)"
+        case .unprocessableSource(let reason): "source cannot be processed: \(reason)"
+        case .encodingFailed(let reason): "encoding failed: \(reason)"
+        case .overloaded: "the queue is full"
+        case .timedOut: "the request timed out"
+        }
+    }
+}

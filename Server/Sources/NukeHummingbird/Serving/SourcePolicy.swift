@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Foundation
+
+/// Which source URLs the proxy fetches: `http` and `https` URLs matching an allowed source (any,
+/// when none is configured), and `local:///<path>` under a local folder when one is configured.
+///
+/// The loader's address policy is a second, independent check on where connections go.
+public struct SourcePolicy: Sendable {
+    /// A scheme, a host (`*.example.com` matches its subdomains) and a path prefix.
+    public struct AllowedSource: Hashable, Sendable, CustomStringConvertible {
+        /// `http` or `https`.
+        public var scheme: String
+        /// The host, or `*.` and a domain.
+        public var host: String
+        /// The port, or `nil` for the scheme's default.
+        public var port: Int?
+        /// The path every source must start with (`/` for any).
+        public var pathPrefix: String
+
+        /// An allowed source from a URL such as `https://images.example.com/public/`.
+        ///
+        /// - Throws: ``SourcePolicyError`` for anything but an `http` or `https` URL with a host.
+        public init(parsing text: String) throws(SourcePolicyError) {
+            guard let components = URLComponents(string: text.replacingOccurrences(of: "://*.", with: "://wildcard.")),
+                let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                var host = components.host?.lowercased(), !host.isEmpty
+            else { throw .invalidAllowedSource(text) }
+            if text.contains("://*.") { host = "*." + host.dropFirst("wildcard.".count) }
+            self.scheme = scheme
+            self.host = host
+            self.port = components.port
+            self.pathPrefix = components.path.isEmpty ? "/" : components.path
+        }
+
+        /// Whether `url` (already checked to have no `..` segments) is under this source.
+        func matches(_ url: URLComponents) -> Bool {
+            guard url.scheme?.lowercased() == scheme, let urlHost = url.host?.lowercased() else { return false }
+            let hostMatches =
+                host.hasPrefix("*.")
+                ? urlHost.hasSuffix(host.dropFirst(1)) && urlHost.count > host.count - 1 : urlHost == host
+            let defaultPort = scheme == "https" ? 443 : 80
+            return hostMatches && (url.port ?? defaultPort) == (port ?? defaultPort) && url.path.hasPrefix(pathPrefix)
+        }
+
+        /// The source as a URL prefix.
+        public var description: String {
+            "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(pathPrefix)"
+        }
+    }
+
+    /// The allowed remote sources; empty allows every `http` and `https` URL.
+    public var allowedSources: [AllowedSource]
+    /// The folder `local:///` sources are read from, or `nil` to refuse them.
+    public var localRoot: URL?
+
+    /// A policy allowing `allowedSources` (every remote source when empty) and, if given, local
+    /// files under `localRoot`.
+    public init(allowedSources: [AllowedSource] = [], localRoot: URL? = nil) {
+        self.allowedSources = allowedSources
+        self.localRoot = localRoot?.standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// The URL to load for `source`.
+    ///
+    /// - Throws: ``ProxyRequestError/sourceNotAllowed(_:)`` for any other scheme, a path with
+    ///   `..` segments, a URL outside the allowed sources, or a local file outside the folder.
+    public func url(for source: String) throws(ProxyRequestError) -> URL {
+        guard let components = URLComponents(string: source), let scheme = components.scheme?.lowercased() else {
+            throw .sourceNotAllowed(source)
+        }
+        guard !components.path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+            throw .sourceNotAllowed(source)
+        }
+        if scheme == "local" {
+            guard let localRoot, components.host?.isEmpty ?? true else { throw .sourceNotAllowed(source) }
+            let file = localRoot.appendingPathComponent(components.path).standardizedFileURL.resolvingSymlinksInPath()
+            guard file.path.hasPrefix(localRoot.path + "/") else { throw .sourceNotAllowed(source) }
+            return file
+        }
+        guard ["http", "https"].contains(scheme), components.host?.isEmpty == false, components.user == nil,
+            let url = components.url
+        else { throw .sourceNotAllowed(source) }
+        guard allowedSources.isEmpty || allowedSources.contains(where: { $0.matches(components) }) else {
+            throw .sourceNotAllowed(source)
+        }
+        return url
+    }
+}
+
+/// A source policy setting that cannot be read.
+public enum SourcePolicyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Not an `http` or `https` URL with a host.
+    case invalidAllowedSource(String)
+
+    /// A sentence for the operator.
+    public var description: String {
+        switch self {
+        case .invalidAllowedSource(let text): "'\(text)' is not an http or https URL with a host"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Hummingbird
+import Logging
+import Nuke
+import NukeHummingbird
+import ServiceLifecycle
+
+/// The running server: a pipeline with caches on disk, the proxy over it, and a Hummingbird
+/// application serving it with `/health`, shut down gracefully on SIGTERM and SIGINT.
+struct ProxyServer {
+    let settings: ServerSettings
+    let proxy: ImageProxy
+    let caches: [DataCache]
+    let logger: Logger
+
+    init(settings: ServerSettings, logger: Logger) throws {
+        self.settings = settings
+        self.logger = logger
+        let results = try DataCache(
+            path: settings.cacheDirectory.appendingPathComponent("results"),
+            sizeLimit: settings.cacheSizeLimit
+        )
+        let originals = try DataCache(
+            path: settings.cacheDirectory.appendingPathComponent("originals"),
+            sizeLimit: settings.cacheSizeLimit
+        )
+        caches = [results, originals]
+
+        var curl = CurlDataLoader.Configuration()
+        curl.addressPolicy = settings.allowsPrivateAddresses ? .allowAll : .publicInternetOnly
+        curl.proxy = settings.usesEnvironmentProxy ? .fromEnvironment : .none
+        curl.maximumRedirects = settings.maximumRedirects
+        curl.totalTimeout = settings.downloadTimeout
+        curl.maximumResponseSize = settings.maximumSourceBytes
+        curl.userAgent = "nuke-server"
+        var registry = PluginRegistry.defaultPlugins
+        registry.install(CurlPlugin(configuration: curl))
+
+        var configuration = ImagePipeline.Configuration(registry: registry)
+        configuration.imageCache = ImageCache()
+        configuration.httpCache = HTTPCache(dataCache: originals)
+        configuration.maximumResponseDataSize = settings.maximumSourceBytes
+        configuration.maximumDecodedPixelCount = settings.maximumSourcePixels
+        configuration.maximumAnimationFrameCount = settings.maximumAnimationFrames
+        proxy = ImageProxy(
+            pipeline: ImagePipeline(configuration: configuration),
+            configuration: settings.proxy,
+            resultCache: results,
+            logger: logger
+        )
+    }
+
+    /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish (up to the shutdown
+    /// time-out) and writes the caches to disk.
+    func run() async throws {
+        let router = Router()
+        router.get("/health") { _, _ in "ok\n" }
+        let responder = ImageProxyResponder<BasicRequestContext>(proxy: proxy)
+        router.get("**", use: responder.respond)
+        router.head("**", use: responder.respond)
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
+            logger: logger
+        )
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [app],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        logger.info("nuke-server listening on \(settings.host):\(settings.port)")
+        try await group.run()
+        for cache in caches { await cache.flush() }
+        logger.info("nuke-server stopped")
+    }
+}

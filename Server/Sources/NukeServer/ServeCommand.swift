@@ -1,0 +1,126 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Nuke
+import NukeHummingbird
+import ServiceLifecycle
+
+/// `nuke-server`: the image proxy. Every option can also be set by an environment variable,
+/// `NUKE_SERVER_` and the option's name in capitals (`--max-source-bytes` →
+/// `NUKE_SERVER_MAX_SOURCE_BYTES`; lists comma-separated).
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nuke-server",
+        abstract: "An image proxy: fetches, processes, caches and serves images named by signed URLs.",
+        discussion: """
+            URLs are imgproxy's: /<signature>/<options>/plain/<source URL>[@<extension>], with \
+            signatures made by HMAC-SHA256 over salt and path. Every option can also be set by an \
+            environment variable: NUKE_SERVER_ and the option's name in capitals with _ for - \
+            (lists comma-separated).
+            """
+    )
+
+    @Option(help: "The address to listen on (env NUKE_SERVER_BIND; default 127.0.0.1).")
+    var bind: String?
+
+    @Option(help: "The port (env NUKE_SERVER_PORT; default 8080).")
+    var port: Int?
+
+    @Option(help: "A signing key in hex; repeat with --salt for key rotation (env NUKE_SERVER_KEY).")
+    var key: [String] = []
+
+    @Option(help: "The salt in hex for the --key at the same position (env NUKE_SERVER_SALT).")
+    var salt: [String] = []
+
+    @Option(help: "Bytes of the HMAC a signature carries, 1–32 (default 32).")
+    var signatureSize: Int?
+
+    @Flag(help: "Accept unsigned URLs (any text as the signature); only when bound to loopback.")
+    var allowUnsigned = false
+
+    @Option(help: "An allowed source, such as https://images.example.com/public/ (repeatable; default: any).")
+    var allowedSource: [String] = []
+
+    @Option(help: "A folder served as local:///<path> sources.")
+    var localRoot: String?
+
+    @Option(help: "A preset, name=option/option… (repeatable); 'default' applies to every request.")
+    var preset: [String] = []
+
+    @Flag(help: "Refuse every option but presets (pr:).")
+    var onlyPresets = false
+
+    @Option(help: "Processor names the nuke: option may use, comma-separated (default: none).")
+    var allowedProcessors: String?
+
+    @Flag(help: "Let the loader connect to loopback, private and link-local addresses.")
+    var allowPrivateAddresses = false
+
+    @Flag(help: "Use http_proxy/https_proxy from the environment.")
+    var useEnvironmentProxy = false
+
+    @Option(help: "The largest source accepted, in bytes (default 50 MiB).")
+    var maxSourceBytes: Int?
+
+    @Option(help: "The largest source accepted, in pixels (default 50,000,000).")
+    var maxSourcePixels: Int?
+
+    @Option(help: "The most frames of an animated source (default 1000).")
+    var maxAnimationFrames: Int?
+
+    @Option(help: "The largest result width or height (default 8192).")
+    var maxResultDimension: Int?
+
+    @Option(help: "The most processors one request may run (default 8).")
+    var maxChainLength: Int?
+
+    @Option(help: "The longest URL path accepted, in bytes (default 8192).")
+    var maxPathLength: Int?
+
+    @Option(help: "The most redirects followed (default 10; 0 when allowed sources are set).")
+    var maxRedirects: Int?
+
+    @Option(help: "Seconds a download may take (default 20).")
+    var downloadTimeout: Double?
+
+    @Option(help: "Seconds a whole request may take before 504 (default 30).")
+    var requestTimeout: Double?
+
+    @Option(help: "The most requests served at once; past it, 429 (default 256).")
+    var maxConcurrentRequests: Int?
+
+    @Option(help: "Cache-Control max-age of results, in seconds (default 31536000).")
+    var cacheMaxAge: Int?
+
+    @Option(help: "JPEG and WebP quality when the URL gives none (default 80).")
+    var defaultQuality: Int?
+
+    @Flag(help: "Do not answer WebP to clients whose Accept lists it when no format is asked for.")
+    var noWebpNegotiation = false
+
+    @Option(
+        help:
+            "Where results and originals are cached on disk (default: a nuke-server folder in the temporary directory)."
+    )
+    var cacheDirectory: String?
+
+    @Option(help: "Disk cache size in MiB, for results and for originals each (default 1024).")
+    var cacheSize: Int?
+
+    @Option(help: "Seconds in-flight requests get to finish on SIGTERM (default 10).")
+    var shutdownTimeout: Double?
+
+    func run() async throws {
+        let environment = Environment()
+        let settings = try ServerSettings(command: self, environment: environment)
+        var logger = Logger(label: "nuke-server")
+        logger.logLevel = .info
+        let server = try ProxyServer(settings: settings, logger: logger)
+        try await server.run()
+    }
+}

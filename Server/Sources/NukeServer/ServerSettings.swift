@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import ArgumentParser
+import Foundation
+import Nuke
+import NukeHummingbird
+
+/// The server's settings, read from the flags and the environment and checked together.
+struct ServerSettings: Sendable {
+    var host: String
+    var port: Int
+    var proxy: ProxyConfiguration
+    var allowsPrivateAddresses: Bool
+    var usesEnvironmentProxy: Bool
+    var maximumSourceBytes: Int
+    var maximumSourcePixels: Int
+    var maximumAnimationFrames: Int
+    var maximumRedirects: Int
+    var downloadTimeout: Double
+    var cacheDirectory: URL
+    var cacheSizeLimit: Int
+    var shutdownTimeout: Double
+
+    init(command c: ServeCommand, environment e: Environment) throws {
+        host = e.value(c.bind, "bind", default: "127.0.0.1")
+        port = try e.number(c.port, "port", default: 8080)
+
+        let keys = e.values(c.key, "key")
+        let salts = e.values(c.salt, "salt")
+        guard keys.count == salts.count else {
+            throw ValidationError("give one --salt for each --key (\(keys.count) keys, \(salts.count) salts)")
+        }
+        var signatureKeys: [URLSignature.Key] = []
+        for (key, salt) in zip(keys, salts) {
+            do {
+                signatureKeys.append(try URLSignature.Key(hexKey: key, hexSalt: salt))
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        let size = try e.number(c.signatureSize, "signature-size", default: 32)
+        proxy = ProxyConfiguration(
+            signature: signatureKeys.isEmpty ? nil : URLSignature(keys: signatureKeys, size: size)
+        )
+        proxy.allowsUnsignedURLs = e.isOn(c.allowUnsigned, "allow-unsigned")
+        if proxy.allowsUnsignedURLs, !Self.isLoopback(host) {
+            throw ValidationError("--allow-unsigned is only allowed when bound to loopback (--bind 127.0.0.1 or ::1)")
+        }
+        if signatureKeys.isEmpty, !proxy.allowsUnsignedURLs {
+            throw ValidationError(
+                "give a signing --key and --salt (hex), or --allow-unsigned on loopback for development"
+            )
+        }
+
+        var allowed: [SourcePolicy.AllowedSource] = []
+        for text in e.values(c.allowedSource, "allowed-source") {
+            do {
+                allowed.append(try SourcePolicy.AllowedSource(parsing: text))
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        let localRoot = e.value(c.localRoot, "local-root").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let localRoot {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: localRoot.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else { throw ValidationError("--local-root \(localRoot.path) is not a folder") }
+        }
+        proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot)
+        for text in e.values(c.preset, "presets") {
+            do {
+                let preset = try ProxyConfiguration.preset(parsing: text)
+                proxy.presets[preset.name] = preset.options
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        proxy.onlyPresets = e.isOn(c.onlyPresets, "only-presets")
+        proxy.allowedProcessors = Set(
+            e.values(c.allowedProcessors.map { [$0] } ?? [], "allowed-processors").flatMap {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+        )
+        proxy.maximumResultDimension = try e.number(c.maxResultDimension, "max-result-dimension", default: 8192)
+        proxy.maximumChainLength = try e.number(c.maxChainLength, "max-chain-length", default: 8)
+        proxy.maximumPathLength = try e.number(c.maxPathLength, "max-path-length", default: 8192)
+        proxy.maximumConcurrentRequests = try e.number(c.maxConcurrentRequests, "max-concurrent-requests", default: 256)
+        proxy.cacheMaxAge = try e.number(c.cacheMaxAge, "cache-max-age", default: 31_536_000)
+        proxy.defaultQuality = try e.number(c.defaultQuality, "default-quality", default: 80)
+        guard (1...100).contains(proxy.defaultQuality) else { throw ValidationError("--default-quality is 1 to 100") }
+        proxy.negotiatesWebP = !e.isOn(c.noWebpNegotiation, "no-webp-negotiation")
+        let requestTimeout = try e.number(c.requestTimeout, "request-timeout", default: 30.0)
+        proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))
+
+        allowsPrivateAddresses = e.isOn(c.allowPrivateAddresses, "allow-private-addresses")
+        usesEnvironmentProxy = e.isOn(c.useEnvironmentProxy, "use-environment-proxy")
+        maximumSourceBytes = try e.number(c.maxSourceBytes, "max-source-bytes", default: 50 << 20)
+        maximumSourcePixels = try e.number(c.maxSourcePixels, "max-source-pixels", default: 50_000_000)
+        maximumAnimationFrames = try e.number(c.maxAnimationFrames, "max-animation-frames", default: 1000)
+        maximumRedirects = try e.number(c.maxRedirects, "max-redirects", default: allowed.isEmpty ? 10 : 0)
+        if !allowed.isEmpty, maximumRedirects > 0 {
+            throw ValidationError(
+                "redirects cannot be checked against --allowed-source; leave --max-redirects at 0 with allowed sources"
+            )
+        }
+        downloadTimeout = try e.number(c.downloadTimeout, "download-timeout", default: 20.0)
+        let directory = e.value(c.cacheDirectory, "cache-directory")
+        cacheDirectory =
+            directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("nuke-server", isDirectory: true)
+        cacheSizeLimit = try e.number(c.cacheSize, "cache-size", default: 1024) << 20
+        shutdownTimeout = try e.number(c.shutdownTimeout, "shutdown-timeout", default: 10.0)
+        for (name, value) in [
+            ("max-source-bytes", maximumSourceBytes), ("max-source-pixels", maximumSourcePixels),
+            ("max-animation-frames", maximumAnimationFrames), ("max-result-dimension", proxy.maximumResultDimension),
+            ("max-chain-length", proxy.maximumChainLength), ("max-path-length", proxy.maximumPathLength),
+            ("max-concurrent-requests", proxy.maximumConcurrentRequests),
+        ] where value < 1 {
+            throw ValidationError("--\(name) must be at least 1")
+        }
+    }
+
+    /// Whether `host` is a loopback address (or `localhost`).
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}

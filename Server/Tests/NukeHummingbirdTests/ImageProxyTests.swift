@@ -1,0 +1,175 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Nuke
+import NukeHummingbird
+import NukeTestSupport
+import Testing
+
+@Suite("The image proxy, against an origin on loopback")
+struct ImageProxyTests {
+    @Test("Fetches, resizes, encodes and answers with caching and security headers; results stored on disk")
+    func serves() async throws {
+        let fixture = try ProxyFixture()
+        let directory = try TemporaryDirectory()
+        let results = try DataCache(path: directory.url)
+        let proxy = fixture.proxy(resultCache: results)
+        let response = await proxy.respond(to: fixture.path("rs:fill:200:100/q:85", "/photo.jpg"))
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "image/jpeg")
+        #expect(response.header("Cache-Control") == "public, max-age=31536000")
+        #expect(response.header("X-Content-Type-Options") == "nosniff")
+        #expect(response.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
+        #expect(response.header("ETag")?.hasPrefix("\"") == true)
+        let image = try await ProxyFixture.decode(response.body)
+        #expect(image.width == 200 && image.height == 100)
+
+        // A second proxy over a new pipeline finds the result on disk: the origin is not asked.
+        let again = await fixture.proxy(resultCache: results).respond(
+            to: fixture.path("rs:fill:200:100/q:85", "/photo.jpg")
+        )
+        #expect(again.status == 200 && again.body == response.body && again.header("ETag") == response.header("ETag"))
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+    }
+
+    @Test("If-None-Match with the ETag answers 304 without a body")
+    func notModified() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let path = fixture.path("w:100", "/photo.jpg")
+        let first = await proxy.respond(to: path)
+        let etag = try #require(first.header("ETag"))
+        let second = await proxy.respond(to: path, ifNoneMatch: "\"other\", W/\(etag)")
+        #expect(second.status == 304 && second.body.isEmpty && second.header("ETag") == etag)
+        #expect(await proxy.respond(to: path, ifNoneMatch: "\"other\"").status == 200)
+    }
+
+    @Test("WebP for clients that accept it, with Vary: Accept; explicit formats do not vary")
+    func negotiation() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let proxy = fixture.proxy(resultCache: cache)
+        let path = fixture.path("w:100", "/photo.jpg")
+        let webp = await proxy.respond(to: path, accept: "image/avif,image/webp,*/*")
+        #expect(webp.header("Content-Type") == "image/webp" && webp.header("Vary") == "Accept")
+        #expect(AssetType(webp.body) == .webp)
+        let jpeg = await proxy.respond(to: path, accept: "image/webp;q=0, */*")
+        #expect(jpeg.header("Content-Type") == "image/jpeg" && jpeg.header("Vary") == "Accept")
+        let png = await proxy.respond(to: fixture.path("w:100", "/photo.jpg", extension: "png"), accept: "image/webp")
+        #expect(png.header("Content-Type") == "image/png" && png.header("Vary") == nil)
+        #expect(AssetType(png.body) == .png)
+        // Transparent sources stay PNG when nothing is negotiated.
+        let logo = await proxy.respond(to: fixture.path("w:32", "/logo.png"))
+        #expect(logo.header("Content-Type") == "image/png")
+        // One result per negotiated format, keyed without raw headers.
+        #expect(cache.keys.count == 4)
+        #expect(!cache.keys.contains { $0.contains("avif") })
+    }
+
+    @Test("Identical concurrent requests share one fetch")
+    func coalescing() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let path = fixture.path("rs:fit:120:120", "/delayed.jpg")
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { await proxy.respond(to: path).status } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 8))
+        #expect(fixture.origin.requests(to: "/delayed.jpg").count == 1)
+    }
+
+    @Test(
+        "Origin failures map to statuses, and nothing is cached",
+        arguments: [("/missing.jpg", 404), ("/broken.jpg", 502), ("/text.jpg", 422), ("/reset.jpg", 502)]
+    )
+    func originFaults(file: String, status: Int) async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let response = await fixture.proxy(resultCache: cache).respond(to: fixture.path("w:100", file))
+        #expect(response.status == status)
+        #expect(response.header("Cache-Control") == "no-store")
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("127.0.0.1"))
+        #expect(cache.keys.isEmpty)
+    }
+
+    @Test("Bad or missing signatures are refused before the origin is asked")
+    func signatures() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let path = fixture.path("w:100", "/photo.jpg")
+        let tampered = path.replacingOccurrences(of: "w:100", with: "w:101")
+        #expect(await proxy.respond(to: tampered).status == 403)
+        let unsigned = "/insecure/w:100/plain/" + fixture.origin.url("/photo.jpg").absoluteString
+        #expect(await proxy.respond(to: unsigned).status == 403)
+        #expect(fixture.origin.requests(to: "/photo.jpg").isEmpty)
+        let development = fixture.proxy { $0.allowsUnsignedURLs = true }
+        #expect(await development.respond(to: unsigned).status == 200)
+    }
+
+    @Test("Limits: result size, path length, chain length, processors outside the allow-list, presets-only")
+    func limits() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy {
+            $0.maximumResultDimension = 1000
+            $0.maximumPathLength = 400
+            $0.maximumChainLength = 2
+            $0.allowedProcessors = ["resize", "gaussianBlur"]
+        }
+        #expect(await proxy.respond(to: fixture.path("w:1001", "/photo.jpg")).status == 400)
+        #expect(await proxy.respond(to: fixture.path("w:600/dpr:2", "/photo.jpg")).status == 400)
+        #expect(
+            await proxy.respond(to: fixture.path("cb:" + String(repeating: "x", count: 400), "/photo.jpg")).status
+                == 414
+        )
+        #expect(await proxy.respond(to: fixture.path("nuke:invert()", "/photo.jpg")).status == 403)
+        #expect(
+            await proxy.respond(to: fixture.path("w:50/nuke:gaussianBlur(radius:2)|resize(width:20)", "/photo.jpg"))
+                .status == 403
+        )
+        let allowed = await proxy.respond(to: fixture.path("nuke:resize(width:40,unit:pixels)", "/photo.jpg"))
+        #expect(allowed.status == 200)
+        #expect(try await ProxyFixture.decode(allowed.body).width == 40)
+
+        let presetsOnly = fixture.proxy {
+            $0.onlyPresets = true
+            $0.presets = ["small": [ProxyOption(segment: "rs:fit:64:64")]]
+        }
+        #expect(await presetsOnly.respond(to: fixture.path("w:64", "/photo.jpg")).status == 403)
+        let small = await presetsOnly.respond(to: fixture.path("pr:small", "/photo.jpg"))
+        #expect(try await ProxyFixture.decode(small.body).width == 64)
+    }
+
+    @Test("Sources outside the allow-list, and loopback under the server's address policy, are 403")
+    func sources() async throws {
+        let fixture = try ProxyFixture()
+        let listed = fixture.proxy {
+            $0.sources = SourcePolicy(allowedSources: [try! .init(parsing: "https://images.example/")])
+        }
+        #expect(await listed.respond(to: fixture.path("w:10", "/photo.jpg")).status == 403)
+        let publicOnly = fixture.proxy(addressPolicy: .publicInternetOnly)
+        #expect(await publicOnly.respond(to: fixture.path("w:10", "/photo.jpg")).status == 403)
+        #expect(fixture.origin.requests(to: "/photo.jpg").isEmpty)
+    }
+
+    @Test("Past the concurrency limit, 429 with Retry-After; a request past its time-out is 504 and its download ends")
+    func overloadAndTimeout() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy {
+            $0.maximumConcurrentRequests = 1
+            $0.requestTimeout = .seconds(600)
+        }
+        let slow = Task { await proxy.respond(to: fixture.path("w:10", "/slow.jpg")) }
+        while fixture.origin.requests(to: "/slow.jpg").isEmpty { await Task.yield() }
+        let refused = await proxy.respond(to: fixture.path("w:10", "/photo.jpg"))
+        #expect(refused.status == 429 && refused.header("Retry-After") == "1")
+        slow.cancel()
+        _ = await slow.value
+
+        let impatient = fixture.proxy { $0.requestTimeout = .milliseconds(50) }
+        let timedOut = await impatient.respond(to: fixture.path("w:11", "/slow.jpg"))
+        #expect(timedOut.status == 504)
+        #expect(impatient.requestsInFlight == 0)
+    }
+}

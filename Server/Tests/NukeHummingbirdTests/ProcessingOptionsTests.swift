@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import NukeHummingbird
+import Testing
+
+@Suite("Processing options")
+struct ProcessingOptionsTests {
+    static func options(_ text: String, presets: [String: [ProxyOption]] = [:]) throws -> ProcessingOptions {
+        var options = ProcessingOptions()
+        try options.apply(text.split(separator: "/").map(ProxyOption.init(segment:)), presets: presets)
+        return options
+    }
+
+    @Test("Every option, by long and short name")
+    func everyOption() throws {
+        let short = try Self.options("rs:fill:300:400:1/g:noea:5:6/dpr:2/q:70/f:webp/bl:1.5/sh:0.7/cb:v2")
+        let long = try Self.options(
+            "resize:fill:300:400:1/gravity:noea:5:6/dpr:2/quality:70/format:webp/blur:1.5/sharpen:0.7/cachebuster:v2"
+        )
+        #expect(short == long)
+        #expect(short.resizingType == .fill && short.width == 300 && short.height == 400 && short.enlarge)
+        #expect(short.gravity == .anchor(.northEast, xOffset: 5, yOffset: 6))
+        #expect(short.devicePixelRatio == 2 && short.pixelSize == (600, 800))
+        #expect(short.quality == 70 && short.format == .webp && short.blur == 1.5 && short.sharpen == 0.7)
+        #expect(short.cacheBuster == "v2")
+
+        let separate = try Self.options("rt:fill-down/w:10/h:20/el:t/ext:jpg/g:fp:0.25:0.75")
+        #expect(separate.resizingType == .fillDown && separate.width == 10 && separate.height == 20 && separate.enlarge)
+        #expect(separate.format == .jpeg && separate.gravity == .focusPoint(x: 0.25, y: 0.75))
+        #expect(try Self.options("s:50").width == 50)
+        #expect(try Self.options("g:sm").gravity == .center)
+        #expect(try Self.options("q:0").quality == nil)
+    }
+
+    @Test("Empty arguments leave values unchanged (rs::100)")
+    func emptyArguments() throws {
+        let options = try Self.options("w:30/rs::0:100")
+        #expect(options.resizingType == .fit && options.width == 0 && options.height == 100)
+        #expect(try Self.options("w:30/rs:force::100").width == 30)
+    }
+
+    @Test("Presets expand in place; nested presets are bounded")
+    func presets() throws {
+        let presets: [String: [ProxyOption]] = [
+            "thumb": [ProxyOption(segment: "rs:fill:100:100"), ProxyOption(segment: "q:60")],
+            "sharp": [ProxyOption(segment: "sh:1")],
+            "both": [ProxyOption(segment: "pr:thumb:sharp")],
+            "loop": [ProxyOption(segment: "pr:loop")],
+        ]
+        let options = try Self.options("pr:both/q:90", presets: presets)
+        #expect(options.width == 100 && options.resizingType == .fill && options.sharpen == 1 && options.quality == 90)
+        #expect(throws: ProxyRequestError.unknownPreset("nope")) { try Self.options("pr:nope", presets: presets) }
+        #expect(throws: ProxyRequestError.self) { try Self.options("pr:loop", presets: presets) }
+    }
+
+    @Test(
+        "Bad options are typed errors",
+        arguments: [
+            "zz:1", "w:-1", "w:abc", "h:", "rs:stretch:1:1", "el:2", "g:up", "g:fp:2:0", "dpr:0", "dpr:9",
+            "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
+        ]
+    )
+    func refusals(text: String) {
+        #expect(throws: ProxyRequestError.self) { try Self.options(text) }
+    }
+
+    @Test("Errors map to statuses, and client messages say nothing of the detail")
+    func statuses() {
+        #expect(ProxyRequestError.unknownOption("zz").status == 400)
+        #expect(ProxyRequestError.invalidSignature.status == 403)
+        #expect(ProxyRequestError.sourceNotAllowed("http://10.0.0.1/").status == 403)
+        #expect(ProxyRequestError.sourceNotFound.status == 404)
+        #expect(ProxyRequestError.pathTooLong(length: 9000, limit: 8192).status == 414)
+        #expect(ProxyRequestError.unprocessableSource("x").status == 422)
+        #expect(ProxyRequestError.overloaded.status == 429)
+        #expect(ProxyRequestError.upstreamFailed("x").status == 502)
+        #expect(ProxyRequestError.timedOut.status == 504)
+        #expect(!ProxyRequestError.sourceNotAllowed("http://10.0.0.1/").clientMessage.contains("10.0.0.1"))
+    }
+}

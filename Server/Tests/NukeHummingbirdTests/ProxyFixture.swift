@@ -1,0 +1,114 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Nuke
+import NukeHummingbird
+import NukeTestSupport
+
+/// An origin on loopback serving generated images, and proxies over pipelines that fetch from it.
+final class ProxyFixture: Sendable {
+    let origin: HTTPTestServer
+    let signature = URLSignature(keys: [URLSignatureTests.secret])
+    static let photo = makePhoto(width: 800, height: 600)
+    static let transparent = makeTransparentPNG()
+
+    init() throws {
+        origin = try HTTPTestServer()
+        origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        origin.route("/logo.png") { _ in .ok(Self.transparent, contentType: "image/png") }
+        origin.route("/missing.jpg") { _ in .status(404) }
+        origin.route("/broken.jpg") { _ in .status(500) }
+        origin.route("/text.jpg") { _ in .ok(Data("not an image".utf8), contentType: "image/jpeg") }
+        origin.route("/reset.jpg") { _ in
+            HTTPTestResponse(body: .bytes(Self.photo), fault: .resetAfter(bytes: 100))
+        }
+        origin.route("/slow.jpg") { _ in
+            HTTPTestResponse(
+                headers: ["Content-Type": "image/jpeg"],
+                body: .bytes(Self.photo),
+                headDelay: .seconds(600)
+            )
+        }
+        origin.route("/delayed.jpg") { _ in
+            HTTPTestResponse(
+                headers: ["Content-Type": "image/jpeg"],
+                body: .bytes(Self.photo),
+                headDelay: .milliseconds(300)
+            )
+        }
+    }
+
+    deinit {
+        origin.stop()
+    }
+
+    /// A pipeline with the default plugins, its own memory cache and no disk caches.
+    func pipeline(addressPolicy: AddressPolicy = .allowAll) -> ImagePipeline {
+        var curl = CurlDataLoader.Configuration()
+        curl.addressPolicy = addressPolicy
+        curl.proxy = .none
+        var registry = PluginRegistry.defaultPlugins
+        registry.install(CurlPlugin(configuration: curl))
+        var configuration = ImagePipeline.Configuration(registry: registry)
+        configuration.imageCache = ImageCache()
+        configuration.httpCache = nil
+        return ImagePipeline(configuration: configuration)
+    }
+
+    /// A proxy signing with ``signature``.
+    func proxy(
+        resultCache: (any DataCaching)? = nil,
+        addressPolicy: AddressPolicy = .allowAll,
+        configure: (inout ProxyConfiguration) -> Void = { _ in }
+    ) -> ImageProxy {
+        var configuration = ProxyConfiguration(signature: signature)
+        configure(&configuration)
+        return ImageProxy(
+            pipeline: pipeline(addressPolicy: addressPolicy),
+            configuration: configuration,
+            resultCache: resultCache
+        )
+    }
+
+    /// A signed path for `options` and the origin's `file`.
+    func path(_ options: String, _ file: String, extension: String? = nil) -> String {
+        let options = options.isEmpty ? "" : "/" + options
+        return signature.sign(
+            options + "/plain/" + origin.url(file).absoluteString + (`extension`.map { "@" + $0 } ?? "")
+        )
+    }
+
+    /// Decodes a response body.
+    static func decode(_ data: Data) async throws -> Bitmap {
+        let pipeline = ImagePipeline { $0.imageCache = nil }
+        return try await pipeline.image(for: ImageRequest(id: UUID().uuidString, data: { data }))
+    }
+
+    private static func makePhoto(width: Int, height: Int) -> Data {
+        let image = try! Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let offset = (y * width + x) * 4
+                    buffer[offset] = UInt8(x * 255 / width)
+                    buffer[offset + 1] = UInt8(y * 255 / height)
+                    buffer[offset + 2] = UInt8((x + y) % 256)
+                    buffer[offset + 3] = 255
+                }
+            }
+        }
+        return try! JPEGEncoder(quality: 0.9).encode(image)
+    }
+
+    private static func makeTransparentPNG() -> Data {
+        let image = try! Bitmap(width: 64, height: 64, pixelFormat: .rgba8) { buffer in
+            for index in stride(from: 0, to: buffer.count, by: 4) {
+                buffer[index] = 200
+                buffer[index + 1] = 40
+                buffer[index + 2] = 40
+                buffer[index + 3] = UInt8((index / 4) % 64 * 4)
+            }
+        }
+        return try! PNGEncoder().encode(image)
+    }
+}

@@ -1,0 +1,113 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Nuke
+import Testing
+
+@testable import NukeHummingbird
+
+@Suite("imgproxy's resizing types and gravity")
+struct ResizeGeometryTests {
+    static func geometry(
+        _ width: Int,
+        _ height: Int,
+        _ type: ResizingType,
+        _ target: (Int, Int),
+        enlarge: Bool = false,
+        gravity: Gravity = .center
+    ) -> (scaled: [Int], crop: [Int]) {
+        let geometry = ProxyResize(type: type, width: target.0, height: target.1, enlarge: enlarge, gravity: gravity)
+            .geometry(width: width, height: height)
+        return (
+            [geometry.scaled.width, geometry.scaled.height],
+            [geometry.crop.x, geometry.crop.y, geometry.crop.width, geometry.crop.height]
+        )
+    }
+
+    @Test("fit keeps the aspect ratio inside the box; 0 leaves a side free; no enlarging by default")
+    func fit() {
+        #expect(Self.geometry(2000, 1000, .fit, (500, 500)).scaled == [500, 250])
+        #expect(Self.geometry(2000, 1000, .fit, (0, 100)).scaled == [200, 100])
+        #expect(Self.geometry(200, 100, .fit, (500, 500)).scaled == [200, 100])
+        #expect(Self.geometry(200, 100, .fit, (500, 500), enlarge: true).scaled == [500, 250])
+        #expect(Self.geometry(2000, 1000, .fit, (500, 500)).crop == [0, 0, 500, 250])
+    }
+
+    @Test("fill covers the box and crops by gravity")
+    func fill() {
+        #expect(Self.geometry(2000, 1000, .fill, (300, 300)).scaled == [600, 300])
+        #expect(Self.geometry(2000, 1000, .fill, (300, 300)).crop == [150, 0, 300, 300])
+        #expect(Self.geometry(2000, 1000, .fill, (300, 300), gravity: .anchor(.west)).crop == [0, 0, 300, 300])
+        #expect(Self.geometry(2000, 1000, .fill, (300, 300), gravity: .anchor(.east)).crop == [300, 0, 300, 300])
+        #expect(
+            Self.geometry(2000, 1000, .fill, (300, 300), gravity: .anchor(.west, xOffset: 20)).crop == [
+                20, 0, 300, 300,
+            ]
+        )
+        #expect(Self.geometry(1000, 2000, .fill, (300, 300), gravity: .anchor(.south)).crop == [0, 300, 300, 300])
+        #expect(Self.geometry(1000, 2000, .fill, (300, 300), gravity: .anchor(.northWest)).crop == [0, 0, 300, 300])
+        #expect(
+            Self.geometry(2000, 1000, .fill, (300, 300), gravity: .focusPoint(x: 0.9, y: 0.5)).crop == [
+                300, 0, 300, 300,
+            ]
+        )
+        #expect(
+            Self.geometry(2000, 1000, .fill, (300, 300), gravity: .focusPoint(x: 0.4, y: 0.5)).crop == [
+                90, 0, 300, 300,
+            ]
+        )
+        // Smaller than the box and not enlarged: kept, cropped only where it is larger.
+        #expect(Self.geometry(400, 200, .fill, (300, 300)).crop == [50, 0, 300, 200])
+        // One side free: fit.
+        #expect(Self.geometry(2000, 1000, .fill, (300, 0)).crop == [0, 0, 300, 150])
+    }
+
+    @Test("fill-down crops a too-small image to the box's aspect ratio")
+    func fillDown() {
+        #expect(Self.geometry(400, 200, .fillDown, (300, 300)).crop == [100, 0, 200, 200])
+        #expect(Self.geometry(400, 200, .fillDown, (600, 300)).crop == [0, 0, 400, 200])
+        #expect(Self.geometry(2000, 1000, .fillDown, (300, 300)) == Self.geometry(2000, 1000, .fill, (300, 300)))
+    }
+
+    @Test("force stretches; auto fills when orientations agree and fits when not")
+    func forceAndAuto() {
+        #expect(Self.geometry(2000, 1000, .force, (300, 300)).scaled == [300, 300])
+        #expect(Self.geometry(2000, 1000, .force, (300, 0)).scaled == [300, 1000])
+        #expect(Self.geometry(200, 100, .force, (300, 300)).scaled == [200, 100])
+        #expect(Self.geometry(2000, 1000, .auto, (400, 300)) == Self.geometry(2000, 1000, .fill, (400, 300)))
+        #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
+    }
+
+    @Test("Shrink-on-load: three times the scaled size, only when that is smaller than the image")
+    func minimumInputSize() {
+        let resize = ProxyResize(type: .fill, width: 300, height: 300)
+        #expect(resize.minimumInputSize(width: 4000, height: 2000, scale: 1)! == (1800, 900))
+        #expect(resize.minimumInputSize(width: 1000, height: 500, scale: 1) == nil)
+        #expect(resize.identifier != ProxyResize(type: .fill, width: 300, height: 301).identifier)
+    }
+
+    @Test("The processor resizes and crops real pixels, from a full or a shrunk decode alike")
+    func process() throws {
+        let image = try Bitmap(width: 400, height: 200, pixelFormat: .rgba8) { buffer in
+            for index in stride(from: 0, to: buffer.count, by: 4) {
+                let x = (index / 4) % 400
+                buffer[index] = x < 200 ? 255 : 0
+                buffer[index + 1] = 0
+                buffer[index + 2] = x < 200 ? 0 : 255
+                buffer[index + 3] = 255
+            }
+        }
+        let west = ProxyResize(type: .fill, width: 50, height: 50, gravity: .anchor(.west)).process(image)
+        #expect(west?.width == 50 && west?.height == 50)
+        #expect(west.map { pixel($0, 5, 25) } == [255, 0, 0, 255])
+        let east = ProxyResize(type: .fill, width: 50, height: 50, gravity: .anchor(.east)).process(image)
+        #expect(east.map { pixel($0, 45, 25) } == [0, 0, 255, 255])
+    }
+
+    private func pixel(_ image: Bitmap, _ x: Int, _ y: Int) -> [UInt8] {
+        image.withUnsafeBytes { bytes in
+            let offset = y * image.bytesPerRow + x * 4
+            return Array(bytes[offset..<offset + 4])
+        }
+    }
+}
