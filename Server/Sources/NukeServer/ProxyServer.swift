@@ -56,23 +56,18 @@ struct ProxyServer {
     /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish (up to the shutdown
     /// time-out) and writes the caches to disk.
     func run() async throws {
-        let router = Router()
-        router.get("/health") { _, _ in "ok\n" }
-        let responder = ImageProxyResponder<BasicRequestContext>(proxy: proxy)
-        router.get("**", use: responder.respond)
-        router.head("**", use: responder.respond)
         let app = Application(
-            router: router,
+            router: proxy.router(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
             logger: logger
         )
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
+        var configuration = ServiceGroupConfiguration(
+            services: [app],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
         )
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int(settings.shutdownTimeout * 1000))
+        let group = ServiceGroup(configuration: configuration)
         logger.info("nuke-server listening on \(settings.host):\(settings.port)")
         try await group.run()
         for cache in caches { await cache.flush() }
