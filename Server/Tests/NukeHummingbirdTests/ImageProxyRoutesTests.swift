@@ -10,7 +10,10 @@ import Testing
 
 @Suite("Serving the proxy with Hummingbird")
 struct ImageProxyRoutesTests {
-    @Test("GET serves images with their headers, HEAD the same headers without a body, /health answers", arguments: [false, true])
+    @Test(
+        "GET serves images with their headers, HEAD the same headers without a body, /health answers",
+        arguments: [false, true]
+    )
     func routes(live: Bool) async throws {
         let fixture = try ProxyFixture()
         let app = Application(router: fixture.proxy().router())
