@@ -71,13 +71,16 @@ struct ImageProxyTests {
     func coalescing() async throws {
         let fixture = try ProxyFixture()
         let proxy = fixture.proxy()
-        let path = fixture.path("rs:fit:120:120", "/delayed.jpg")
+        let path = fixture.path("rs:fit:120:120", "/held.jpg")
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { await proxy.respond(to: path).status } }
+            // The origin holds its answer until all eight are being served.
+            while proxy.requestsInFlight < 8 || fixture.origin.requests(to: "/held.jpg").isEmpty { await Task.yield() }
+            fixture.release.signal()
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: 200, count: 8))
-        #expect(fixture.origin.requests(to: "/delayed.jpg").count == 1)
+        #expect(fixture.origin.requests(to: "/held.jpg").count == 1)
     }
 
     @Test(

@@ -13,8 +13,15 @@ final class ProxyFixture: Sendable {
     static let photo = makePhoto(width: 800, height: 600)
     static let transparent = makeTransparentPNG()
 
+    /// Lets `/held.jpg` answer (it waits for this, or for a minute at most).
+    let release = DispatchSemaphore(value: 0)
+
     init() throws {
         origin = try HTTPTestServer()
+        origin.route("/held.jpg") { [release] _ in
+            _ = release.wait(timeout: .now() + 60)
+            return .ok(Self.photo, contentType: "image/jpeg")
+        }
         origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
         origin.route("/logo.png") { _ in .ok(Self.transparent, contentType: "image/png") }
         origin.route("/missing.jpg") { _ in .status(404) }
@@ -28,13 +35,6 @@ final class ProxyFixture: Sendable {
                 headers: ["Content-Type": "image/jpeg"],
                 body: .bytes(Self.photo),
                 headDelay: .seconds(600)
-            )
-        }
-        origin.route("/delayed.jpg") { _ in
-            HTTPTestResponse(
-                headers: ["Content-Type": "image/jpeg"],
-                body: .bytes(Self.photo),
-                headDelay: .milliseconds(300)
             )
         }
     }
