@@ -58,6 +58,7 @@ struct ProxyServer {
     func run() async throws {
         let app = Application(
             router: proxy.router(),
+            server: proxy.httpServer(idleTimeout: .seconds(60)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
             logger: logger
         )

@@ -20,6 +20,8 @@ public final class ImageProxy: Sendable {
     public let resultCache: (any DataCaching)?
     private let gate: AdmissionGate
     private let logger: Logger
+    /// The requests to cancel when their clients go away (see ``httpServer(idleTimeout:)``).
+    let disconnects = DisconnectCancellation()
 
     /// A proxy over `pipeline`.
     ///
@@ -116,7 +118,7 @@ public final class ImageProxy: Sendable {
         }
         guard let outcome else {
             task.cancel()
-            throw .timedOut
+            throw Task.isCancelled ? .cancelled : .timedOut
         }
         switch outcome {
         case .success(let response): return response
@@ -160,7 +162,7 @@ public final class ImageProxy: Sendable {
             default: return .upstreamFailed("\(underlying)")
             }
         case .dataDownloadExceededMaximumSize: return .unprocessableSource("the source is larger than the limit")
-        case .cancelled: return .timedOut
+        case .cancelled: return .cancelled
         default: return .unprocessableSource("\(error)")
         }
     }

@@ -13,6 +13,11 @@ public import Hummingbird
 /// router.get("/health") { _, _ in "ok" }
 /// router.get("**", use: ImageProxyResponder(proxy: proxy).respond)
 /// ```
+///
+/// When the context is a ``ConnectionRequestContext`` (``ProxyRequestContext`` is one) and the
+/// server comes from ``ImageProxy/httpServer(idleTimeout:)``, a client that disconnects cancels
+/// its request's work: the pipeline cancels the download and decode unless other requests share
+/// them.
 public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
     /// The proxy that answers.
     public let proxy: ImageProxy
@@ -27,11 +32,21 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }
-        let answer = await proxy.respond(
-            to: request.uri.path,
-            accept: request.headers[.accept],
-            ifNoneMatch: request.headers[.ifNoneMatch]
-        )
+        let (path, accept, ifNoneMatch) = (request.uri.path, request.headers[.accept], request.headers[.ifNoneMatch])
+        let proxy = self.proxy
+        let work = Task { await proxy.respond(to: path, accept: accept, ifNoneMatch: ifNoneMatch) }
+        var watched: (connection: ObjectIdentifier, token: Int)?
+        if let channel = (context as? any ConnectionRequestContext)?.channel {
+            let connection = ObjectIdentifier(channel)
+            // A client gone before this line is not seen: its request runs to the end, alone.
+            watched = (connection, proxy.disconnects.start(connection: connection) { work.cancel() })
+        }
+        let answer = await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        if let watched { proxy.disconnects.finish(connection: watched.connection, token: watched.token) }
         var headers = HTTPFields()
         for (name, value) in answer.headers {
             if let field = HTTPField.Name(name) { headers[field] = value }

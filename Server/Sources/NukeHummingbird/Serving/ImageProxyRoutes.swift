@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 public import Hummingbird
+public import HummingbirdCore
+public import NIOCore
 
 extension ImageProxy {
     /// A router that answers `GET /health` with `ok` and every other `GET` and `HEAD` path with
@@ -9,12 +11,24 @@ extension ImageProxy {
     ///
     /// To add image routes to an application of your own, register an
     /// ``ImageProxyResponder`` on your router instead.
-    public func router<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> Router<Context> {
+    public func router<Context: RequestContext>(context: Context.Type = ProxyRequestContext.self) -> Router<Context> {
         let router = Router(context: Context.self)
         router.get("/health") { _, _ in "ok\n" }
         let responder = ImageProxyResponder<Context>(proxy: self)
         router.get("**", use: responder.respond)
         router.head("**", use: responder.respond)
         return router
+    }
+
+    /// An HTTP/1.1 server for Hummingbird's `Application(router:server:)` that reports clients
+    /// going away, so that ``ImageProxyResponder`` cancels their requests' work.
+    public func httpServer(idleTimeout: TimeAmount? = nil) -> HTTPServerBuilder {
+        let disconnects = self.disconnects
+        return .http1(
+            configuration: .init(
+                additionalChannelHandlers: [ClientDisconnectInstaller(cancellation: disconnects)],
+                idleTimeout: idleTimeout
+            )
+        )
     }
 }

@@ -36,6 +36,8 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     case overloaded
     /// The request took longer than the configured time-out.
     case timedOut
+    /// The client went away (or the server is stopping) before the answer was ready.
+    case cancelled
 
     /// The HTTP status for the client.
     public var status: Int {
@@ -49,6 +51,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .encodingFailed: 500
         case .upstreamFailed: 502
         case .timedOut: 504
+        case .cancelled: 499
         }
     }
 
@@ -64,6 +67,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case 429: "Too many requests"
         case 502: "The source image could not be fetched"
         case 504: "Timed out"
+        case 499: "Cancelled"
         default: "Internal error"
         }
     }
@@ -88,6 +92,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .encodingFailed(let reason): "encoding failed: \(reason)"
         case .overloaded: "the queue is full"
         case .timedOut: "the request timed out"
+        case .cancelled: "cancelled: the client went away"
         }
     }
 }
