@@ -6,15 +6,19 @@ import Hummingbird
 import Logging
 import Nuke
 import NukeHummingbird
+import Prometheus
 import ServiceLifecycle
 
 /// The running server: a pipeline with caches on disk, the proxy over it, and a Hummingbird
-/// application serving it with `/health`, shut down gracefully on SIGTERM and SIGINT.
+/// application serving it with `/health` and `/metrics`, shut down gracefully on SIGTERM and
+/// SIGINT.
 struct ProxyServer {
     let settings: ServerSettings
     let proxy: ImageProxy
     let caches: [DataCache]
     let logger: Logger
+    /// Where the metrics are kept; `/metrics` writes it out in Prometheus's text format.
+    let metricsRegistry = PrometheusCollectorRegistry()
 
     init(settings: ServerSettings, logger: Logger) throws {
         self.settings = settings
@@ -36,8 +40,14 @@ struct ProxyServer {
         curl.totalTimeout = settings.downloadTimeout
         curl.maximumResponseSize = settings.maximumSourceBytes
         curl.userAgent = "nuke-server"
+        let metrics = ProxyMetrics(factory: PrometheusMetricsFactory(registry: metricsRegistry))
         var registry = PluginRegistry.defaultPlugins
-        registry.install(CurlPlugin(configuration: curl))
+        registry.register(
+            Capabilities.Loading.self,
+            id: "nuke.curl.loader",
+            for: ["http", "https"],
+            MeteredOriginLoader(loader: CurlDataLoader(configuration: curl), metrics: metrics)
+        )
 
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache = ImageCache()
@@ -49,15 +59,25 @@ struct ProxyServer {
             pipeline: ImagePipeline(configuration: configuration),
             configuration: settings.proxy,
             resultCache: results,
-            logger: logger
+            logger: logger,
+            metrics: metrics
         )
     }
 
     /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish (up to the shutdown
     /// time-out) and writes the caches to disk.
     func run() async throws {
+        let router = proxy.router()
+        let metricsRegistry = self.metricsRegistry
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metricsRegistry.emitToBuffer()))
+            )
+        }
         let app = Application(
-            router: proxy.router(),
+            router: router,
             server: proxy.httpServer(idleTimeout: .seconds(60)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
             logger: logger

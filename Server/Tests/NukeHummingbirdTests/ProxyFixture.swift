@@ -43,13 +43,19 @@ final class ProxyFixture: Sendable {
         origin.stop()
     }
 
-    /// A pipeline with the default plugins, its own memory cache and no disk caches.
-    func pipeline(addressPolicy: AddressPolicy = .allowAll) -> ImagePipeline {
+    /// A pipeline with the default plugins, a metered curl loader, its own memory cache and no
+    /// disk caches.
+    func pipeline(addressPolicy: AddressPolicy = .allowAll, metrics: ProxyMetrics = ProxyMetrics()) -> ImagePipeline {
         var curl = CurlDataLoader.Configuration()
         curl.addressPolicy = addressPolicy
         curl.proxy = .none
         var registry = PluginRegistry.defaultPlugins
-        registry.install(CurlPlugin(configuration: curl))
+        registry.register(
+            Capabilities.Loading.self,
+            id: "nuke.curl.loader",
+            for: ["http", "https"],
+            MeteredOriginLoader(loader: CurlDataLoader(configuration: curl), metrics: metrics)
+        )
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache = ImageCache()
         configuration.httpCache = nil
@@ -60,14 +66,16 @@ final class ProxyFixture: Sendable {
     func proxy(
         resultCache: (any DataCaching)? = nil,
         addressPolicy: AddressPolicy = .allowAll,
+        metrics: ProxyMetrics = ProxyMetrics(),
         configure: (inout ProxyConfiguration) -> Void = { _ in }
     ) -> ImageProxy {
         var configuration = ProxyConfiguration(signature: signature)
         configure(&configuration)
         return ImageProxy(
-            pipeline: pipeline(addressPolicy: addressPolicy),
+            pipeline: pipeline(addressPolicy: addressPolicy, metrics: metrics),
             configuration: configuration,
-            resultCache: resultCache
+            resultCache: resultCache,
+            metrics: metrics
         )
     }
 

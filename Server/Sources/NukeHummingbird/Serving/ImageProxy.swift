@@ -20,6 +20,7 @@ public final class ImageProxy: Sendable {
     public let resultCache: (any DataCaching)?
     private let gate: AdmissionGate
     private let logger: Logger
+    private let metrics: ProxyMetrics
     /// The requests to cancel when their clients go away (see ``httpServer(idleTimeout:)``).
     let disconnects = DisconnectCancellation()
 
@@ -30,17 +31,20 @@ public final class ImageProxy: Sendable {
     ///   - configuration: what is allowed.
     ///   - resultCache: where encoded results are kept, if anywhere.
     ///   - logger: where the detail of failures goes.
+    ///   - metrics: where counters, timers and gauges go.
     public init(
         pipeline: ImagePipeline,
         configuration: ProxyConfiguration,
         resultCache: (any DataCaching)? = nil,
-        logger: Logger = Logger(label: "nuke-server")
+        logger: Logger = Logger(label: "nuke-server"),
+        metrics: ProxyMetrics = ProxyMetrics()
     ) {
         self.pipeline = pipeline
         self.configuration = configuration
         self.resultCache = resultCache
         self.gate = AdmissionGate(limit: configuration.maximumConcurrentRequests)
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// The requests being served at this moment.
@@ -52,6 +56,8 @@ public final class ImageProxy: Sendable {
     ///   - accept: the request's `Accept` header, for format negotiation.
     ///   - ifNoneMatch: the request's `If-None-Match` header; a match answers 304.
     public func respond(to path: String, accept: String? = nil, ifNoneMatch: String? = nil) async -> ProxyResponse {
+        let start = ContinuousClock.now
+        let response: ProxyResponse
         do throws(ProxyRequestError) {
             let plan = try ProxyPlan(
                 path: path,
@@ -60,11 +66,14 @@ public final class ImageProxy: Sendable {
                 registry: pipeline.configuration.registry
             )
             let result = try await result(for: plan)
-            return success(result, plan: plan, ifNoneMatch: ifNoneMatch)
+            response = success(result, plan: plan, ifNoneMatch: ifNoneMatch)
         } catch {
             logger.log(level: error.status >= 500 ? .error : .info, "\(error.status) \(path): \(error)")
-            return .failure(error)
+            metrics.originError(error)
+            response = .failure(error)
         }
+        metrics.requestFinished(status: response.status, duration: ContinuousClock.now - start)
+        return response
     }
 
     /// An encoded result and its type.
@@ -75,11 +84,21 @@ public final class ImageProxy: Sendable {
 
     private func result(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
         if let cached = resultCache?.cachedData(for: plan.cacheKey), let result = Self.decodeCached(cached) {
+            metrics.cacheHit("result")
             return result
         }
         guard gate.enter() else { throw .overloaded }
-        defer { gate.leave() }
+        defer {
+            gate.leave()
+            metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
+        }
+        metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         let response = try await load(ImageRequest(url: plan.source, processors: plan.processors))
+        switch response.cacheType {
+        case .memory?: metrics.cacheHit("memory")
+        case .disk?: metrics.cacheHit("disk")
+        case nil: metrics.cacheMiss()
+        }
         let container = response.container
         let format =
             plan.format

@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Foundation
+public import Nuke
+
+/// Wraps the network loader to count what crosses the network from origins: transfers
+/// (`nuke_server_origin_transfers_total`, including revalidations answered 304) and bytes
+/// (`nuke_server_origin_bytes_total`). Register it in place of the loader, under the HTTP cache.
+public struct MeteredOriginLoader: DataLoading {
+    /// The loader that does the work.
+    public let loader: any DataLoading
+    private let metrics: ProxyMetrics
+
+    /// Counts `loader`'s transfers into `metrics`.
+    public init(loader: any DataLoading, metrics: ProxyMetrics = ProxyMetrics()) {
+        self.loader = loader
+        self.metrics = metrics
+    }
+
+    /// Loads through the wrapped loader, counting bytes as they arrive.
+    public func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        let metrics = metrics
+        metrics.originTransferStarted()
+        return loader.loadData(
+            with: request,
+            didReceiveData: { data, response in
+                metrics.originBytes(data.count)
+                didReceiveData(data, response)
+            },
+            completion: completion
+        )
+    }
+}
