@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
-public import Nuke
+import Nuke
 
 /// The formats the proxy writes.
 public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
