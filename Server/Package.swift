@@ -65,5 +65,14 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .testTarget(
+            name: "NukeServerTests",
+            dependencies: [
+                "NukeServer",
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "NukeTestSupport", package: "nuke-linux"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

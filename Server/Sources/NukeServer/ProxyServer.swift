@@ -50,7 +50,8 @@ struct ProxyServer {
         )
 
         var configuration = ImagePipeline.Configuration(registry: registry)
-        configuration.imageCache = ImageCache()
+        configuration.imageCache =
+            settings.memoryCacheSizeLimit > 0 ? ImageCache(costLimit: settings.memoryCacheSizeLimit) : nil
         configuration.httpCache = HTTPCache(dataCache: originals)
         configuration.maximumResponseDataSize = settings.maximumSourceBytes
         configuration.maximumDecodedPixelCount = settings.maximumSourcePixels
@@ -58,7 +59,7 @@ struct ProxyServer {
         proxy = ImageProxy(
             pipeline: ImagePipeline(configuration: configuration),
             configuration: settings.proxy,
-            resultCache: results,
+            resultCache: settings.keepsResults ? results : nil,
             logger: logger,
             metrics: metrics
         )
@@ -80,6 +81,11 @@ struct ProxyServer {
             router: router,
             server: proxy.httpServer(idleTimeout: .seconds(60)),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
+            onServerRunning: { [logger] channel in
+                // The bound address, so that `--port 0` says which port it got.
+                let address = channel.localAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+                logger.info("nuke-server listening on \(address)")
+            },
             logger: logger
         )
         var configuration = ServiceGroupConfiguration(
@@ -89,7 +95,6 @@ struct ProxyServer {
         )
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int(settings.shutdownTimeout * 1000))
         let group = ServiceGroup(configuration: configuration)
-        logger.info("nuke-server listening on \(settings.host):\(settings.port)")
         try await group.run()
         for cache in caches { await cache.flush() }
         logger.info("nuke-server stopped")

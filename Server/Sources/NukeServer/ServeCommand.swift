@@ -112,8 +112,37 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Disk cache size in MiB, for results and for originals each (default 1024).")
     var cacheSize: Int?
 
+    @Option(help: "Memory cache of processed images in MiB; 0 turns it off (default 256).")
+    var memoryCacheSize: Int?
+
+    @Flag(help: "Do not keep encoded results on disk (every request is processed; originals stay cached).")
+    var noResultCache = false
+
     @Option(help: "Seconds in-flight requests get to finish on SIGTERM (default 10).")
     var shutdownTimeout: Double?
+
+    /// Parses the command line and serves; a usage error is one line on stderr and status 64
+    /// (`EX_USAGE`), a failure at run time status 1.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if let serve = command as? ServeCommand {
+                try await serve.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else {
+                let message = message(for: error)
+                let line = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
+                FileHandle.standardError.write(Data(("nuke-server: " + line + "\n").utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 
     func run() async throws {
         let environment = Environment()

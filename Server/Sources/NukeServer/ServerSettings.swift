@@ -20,6 +20,8 @@ struct ServerSettings: Sendable {
     var downloadTimeout: Double
     var cacheDirectory: URL
     var cacheSizeLimit: Int
+    var memoryCacheSizeLimit: Int
+    var keepsResults: Bool
     var shutdownTimeout: Double
 
     init(command c: ServeCommand, environment e: Environment) throws {
@@ -69,7 +71,7 @@ struct ServerSettings: Sendable {
             else { throw ValidationError("--local-root \(localRoot.path) is not a folder") }
         }
         proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot)
-        for text in e.values(c.preset, "presets") {
+        for text in e.values(c.preset, "preset") {
             do {
                 let preset = try ProxyConfiguration.preset(parsing: text)
                 proxy.presets[preset.name] = preset.options
@@ -111,12 +113,15 @@ struct ServerSettings: Sendable {
             directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("nuke-server", isDirectory: true)
         cacheSizeLimit = try e.number(c.cacheSize, "cache-size", default: 1024) << 20
+        memoryCacheSizeLimit = try e.number(c.memoryCacheSize, "memory-cache-size", default: 256) << 20
+        keepsResults = !e.isOn(c.noResultCache, "no-result-cache")
         shutdownTimeout = try e.number(c.shutdownTimeout, "shutdown-timeout", default: 10.0)
+        guard memoryCacheSizeLimit >= 0 else { throw ValidationError("--memory-cache-size must be 0 or more") }
         for (name, value) in [
             ("max-source-bytes", maximumSourceBytes), ("max-source-pixels", maximumSourcePixels),
             ("max-animation-frames", maximumAnimationFrames), ("max-result-dimension", proxy.maximumResultDimension),
             ("max-chain-length", proxy.maximumChainLength), ("max-path-length", proxy.maximumPathLength),
-            ("max-concurrent-requests", proxy.maximumConcurrentRequests),
+            ("max-concurrent-requests", proxy.maximumConcurrentRequests), ("cache-size", cacheSizeLimit),
         ] where value < 1 {
             throw ValidationError("--\(name) must be at least 1")
         }

@@ -1,0 +1,128 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Nuke
+import NukeTestSupport
+import Testing
+
+@Suite("nuke-server, the executable")
+struct NukeServerExecutableTests {
+    /// A 640×480 JPEG.
+    static let photo: Data = {
+        let image = try! Bitmap(width: 640, height: 480, pixelFormat: .rgba8) { buffer in
+            for index in stride(from: 0, to: buffer.count, by: 4) {
+                buffer[index] = UInt8(index / 4 % 640 * 255 / 640)
+                buffer[index + 1] = UInt8(index / 4 / 640 * 255 / 480)
+                buffer[index + 2] = 90
+                buffer[index + 3] = 255
+            }
+        }
+        return try! JPEGEncoder(quality: 0.9).encode(image)
+    }()
+
+    @Test(
+        "SIGTERM with a request in flight: new connections are refused, the request finishes, the caches are written, exit 0",
+        .timeLimit(.minutes(5))
+    )
+    func gracefulShutdown() async throws {
+        let origin = try HTTPTestServer()
+        defer { origin.stop() }
+        let release = DispatchSemaphore(value: 0)
+        origin.route("/held.jpg") { _ in
+            _ = release.wait(timeout: .now() + 120)
+            return .ok(Self.photo, contentType: "image/jpeg")
+        }
+        let server = try await RunningServer([
+            "--allow-unsigned", "--allow-private-addresses", "--shutdown-timeout", "120",
+        ])
+        let request = try server.startRequest(
+            "/_/rs:fit:100:100/plain/" + origin.url("/held.jpg").absoluteString + "@png",
+            savingBodyTo: "held.png"
+        )
+        #expect(await waitUntil { origin.requests(to: "/held.jpg").count == 1 })
+
+        server.child.signal(SIGTERM)
+        #expect(await waitUntil { server.refusesConnections() })
+        #expect(server.child.process.isRunning, "it waits for the request in flight")
+
+        release.signal()
+        #expect(try await request.exitStatus() == 0)
+        #expect(request.output == "200")
+        let body = try Data(contentsOf: server.directory.appending("held.png"))
+        let image = try await ImagePipeline { $0.imageCache = nil }.image(
+            for: ImageRequest(id: "held", data: { body })
+        )
+        #expect((image.width, image.height) == (100, 75))
+
+        #expect(try await server.child.exitStatus() == 0)
+        #expect(server.child.errors.contains("nuke-server stopped"))
+        let results = try FileManager.default.contentsOfDirectory(
+            atPath: server.directory.appending("cache/results").path
+        )
+        #expect(!results.isEmpty, "the result was written to disk before exiting")
+    }
+
+    @Test("Unsafe or malformed settings are refused with one line and status 64, from flags and from the environment")
+    func refusesUnsafeSettings() async throws {
+        let directory = try TemporaryDirectory(prefix: "nuke-server-settings")
+        let cases: [([String], [String: String], String)] = [
+            (["--allow-unsigned", "--bind", "0.0.0.0"], [:], "only allowed when bound to loopback"),
+            (["--bind", "0.0.0.0"], ["NUKE_SERVER_ALLOW_UNSIGNED": "1"], "only allowed when bound to loopback"),
+            ([], [:], "give a signing --key"),
+            (["--key", "zz", "--salt", "00"], [:], "hex"),
+            (["--key", "00"], [:], "give one --salt for each --key"),
+            (["--allow-unsigned", "--allowed-source", "https://a.example/", "--max-redirects", "3"], [:], "redirects"),
+            (["--allow-unsigned", "--max-source-pixels", "0"], [:], "--max-source-pixels must be at least 1"),
+            (
+                ["--allow-unsigned"], ["NUKE_SERVER_MAX_CHAIN_LENGTH": "eight"],
+                "NUKE_SERVER_MAX_CHAIN_LENGTH='eight' is not a number"
+            ),
+            (["--allow-unsigned", "--no-such-option"], [:], "Unknown option '--no-such-option'"),
+            (["--allow-unsigned", "--memory-cache-size=-1"], [:], "--memory-cache-size must be 0 or more"),
+        ]
+        for (arguments, environment, message) in cases {
+            let outcome = try await ChildProcess.run(
+                RunningServer.executable,
+                ["--port", "0"] + arguments,
+                environment: environment,
+                in: directory
+            )
+            #expect(outcome.status == 64, "\(arguments) \(environment)")
+            #expect(outcome.errors.contains(message), "\(arguments): \(outcome.errors)")
+            #expect(outcome.errors.split(separator: "\n").count == 1)
+            #expect(!outcome.errors.contains("listening"))
+        }
+    }
+
+    @Test("--no-result-cache keeps no results on disk; /metrics counts the requests")
+    func withoutResultCache() async throws {
+        let origin = try HTTPTestServer()
+        defer { origin.stop() }
+        origin.route("/photo.jpg") { _ in
+            HTTPTestResponse(
+                headers: ["Content-Type": "image/jpeg", "Cache-Control": "max-age=3600"],
+                body: .bytes(Self.photo)
+            )
+        }
+        let server = try await RunningServer([
+            "--allow-unsigned", "--allow-private-addresses", "--no-result-cache", "--memory-cache-size", "0",
+        ])
+        let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
+        for attempt in 0..<2 {
+            let request = try server.startRequest(path, savingBodyTo: "photo-\(attempt)")
+            #expect(try await request.exitStatus() == 0)
+            #expect(request.output == "200")
+        }
+        let metrics = try server.startRequest("/metrics", savingBodyTo: "metrics.txt")
+        #expect(try await metrics.exitStatus() == 0)
+        let text = try String(contentsOf: server.directory.appending("metrics.txt"), encoding: .utf8)
+        #expect(text.contains("nuke_server_requests_total"))
+        server.child.signal(SIGTERM)
+        #expect(try await server.child.exitStatus() == 0)
+        let results = server.directory.appending("cache/results")
+        let stored = (try? FileManager.default.contentsOfDirectory(atPath: results.path)) ?? []
+        #expect(stored.filter { !$0.hasPrefix(".") }.isEmpty)
+        #expect(origin.requests(to: "/photo.jpg").count == 1, "the original comes from the HTTP cache the second time")
+    }
+}

@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeTestSupport
+
+/// `nuke-server`, built beside the tests, started on a free loopback port with a scratch cache
+/// directory; killed when the test lets go of it, whatever happened.
+final class RunningServer: Sendable {
+    let child: ChildProcess
+    let port: Int
+    let directory: TemporaryDirectory
+
+    /// The executable.
+    static var executable: URL { executableBesideTests(named: "nuke-server") }
+
+    /// Starts the server with `arguments` after `--port 0 --cache-directory <scratch>` and waits
+    /// until it says which port it listens on.
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
+        directory = try TemporaryDirectory(prefix: "nuke-server-tests")
+        let arguments = ["--port", "0", "--cache-directory", directory.appending("cache").path] + arguments
+        let child = try ChildProcess(Self.executable, arguments, environment: environment, in: directory)
+        self.child = child
+        _ = await waitUntil { child.errors.contains("listening on") || !child.process.isRunning }
+        guard let line = child.errors.split(separator: "\n").first(where: { $0.contains("listening on") }),
+            let port = line.split(separator: ":").last.flatMap({ Int($0) })
+        else {
+            child.signal(SIGKILL)
+            throw TestError("nuke-server did not start: \(child.output) \(child.errors)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if child.process.isRunning { child.signal(SIGKILL) }
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    func url(_ path: String) -> String {
+        "http://127.0.0.1:\(port)" + path
+    }
+
+    /// Starts `curl` for `path`, writing the body to `file` and the status to stdout.
+    func startRequest(_ path: String, savingBodyTo file: String) throws -> ChildProcess {
+        try ChildProcess(
+            ChildProcess.curl,
+            ["-s", "-o", directory.appending(file).path, "-w", "%{http_code}", url(path)],
+            in: directory
+        )
+    }
+
+    /// Whether a new connection to the port is refused.
+    func refusesConnections() -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return result != 0
+    }
+}
