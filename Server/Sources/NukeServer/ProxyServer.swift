@@ -37,6 +37,7 @@ struct ProxyServer {
         curl.addressPolicy = settings.allowsPrivateAddresses ? .allowAll : .publicInternetOnly
         curl.proxy = settings.usesEnvironmentProxy ? .fromEnvironment : .none
         curl.maximumRedirects = settings.maximumRedirects
+        curl.isRedirectAllowed = { [sources = settings.proxy.sources] in sources.allowsRedirect(to: $0) }
         curl.totalTimeout = settings.downloadTimeout
         curl.maximumResponseSize = settings.maximumSourceBytes
         curl.userAgent = "nuke-server"

@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The longest URL path accepted, in bytes (default 8192).")
     var maxPathLength: Int?
 
-    @Option(help: "The most redirects followed (default 10; 0 when allowed sources are set).")
+    @Option(help: "The most redirects followed, each checked against the allowed sources (default 10).")
     var maxRedirects: Int?
 
     @Option(help: "Seconds a download may take (default 20).")

@@ -101,12 +101,8 @@ struct ServerSettings: Sendable {
         maximumSourceBytes = try e.number(c.maxSourceBytes, "max-source-bytes", default: 50 << 20)
         maximumSourcePixels = try e.number(c.maxSourcePixels, "max-source-pixels", default: 50_000_000)
         maximumAnimationFrames = try e.number(c.maxAnimationFrames, "max-animation-frames", default: 1000)
-        maximumRedirects = try e.number(c.maxRedirects, "max-redirects", default: allowed.isEmpty ? 10 : 0)
-        if !allowed.isEmpty, maximumRedirects > 0 {
-            throw ValidationError(
-                "redirects cannot be checked against --allowed-source; leave --max-redirects at 0 with allowed sources"
-            )
-        }
+        maximumRedirects = try e.number(c.maxRedirects, "max-redirects", default: 10)
+        guard maximumRedirects >= 0 else { throw ValidationError("--max-redirects must be 0 or more") }
         downloadTimeout = try e.number(c.downloadTimeout, "download-timeout", default: 20.0)
         let directory = e.value(c.cacheDirectory, "cache-directory")
         cacheDirectory =

@@ -156,6 +156,20 @@ struct ImageProxyTests {
         #expect(fixture.origin.requests(to: "/photo.jpg").isEmpty)
     }
 
+    @Test("Every redirect is checked against the allowed sources: out of them is 403, within them is followed")
+    func redirects() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy {
+            $0.sources = SourcePolicy(allowedSources: [try! .init(parsing: fixture.origin.url("/public/").absoluteString)])
+        }
+        let away = await proxy.respond(to: fixture.path("w:10", "/public/away.jpg"))
+        #expect(away.status == 403)
+        #expect(fixture.origin.requests(to: "/photo.jpg").isEmpty, "the refused target is never fetched")
+        let moved = await proxy.respond(to: fixture.path("w:10", "/public/moved.jpg"))
+        #expect(moved.status == 200)
+        #expect(try await ProxyFixture.decode(moved.body).width == 10)
+    }
+
     @Test("Past the concurrency limit, 429 with Retry-After; a request past its time-out is 504 and its download ends")
     func overloadAndTimeout() async throws {
         let fixture = try ProxyFixture()

@@ -23,6 +23,9 @@ final class ProxyFixture: Sendable {
             return .ok(Self.photo, contentType: "image/jpeg")
         }
         origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        origin.route("/public/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        origin.route("/public/moved.jpg") { _ in .redirect(to: "/public/photo.jpg") }
+        origin.route("/public/away.jpg") { _ in .redirect(to: "/photo.jpg") }
         origin.route("/logo.png") { _ in .ok(Self.transparent, contentType: "image/png") }
         origin.route("/missing.jpg") { _ in .status(404) }
         origin.route("/broken.jpg") { _ in .status(500) }
@@ -43,11 +46,16 @@ final class ProxyFixture: Sendable {
         origin.stop()
     }
 
-    /// A pipeline with the default plugins, a metered curl loader, its own memory cache and no
-    /// disk caches.
-    func pipeline(addressPolicy: AddressPolicy = .allowAll, metrics: ProxyMetrics = ProxyMetrics()) -> ImagePipeline {
+    /// A pipeline with the default plugins, a metered curl loader that checks redirects against
+    /// `sources`, its own memory cache and no disk caches.
+    func pipeline(
+        addressPolicy: AddressPolicy = .allowAll,
+        sources: SourcePolicy = SourcePolicy(),
+        metrics: ProxyMetrics = ProxyMetrics()
+    ) -> ImagePipeline {
         var curl = CurlDataLoader.Configuration()
         curl.addressPolicy = addressPolicy
+        curl.isRedirectAllowed = { sources.allowsRedirect(to: $0) }
         curl.proxy = .none
         var registry = PluginRegistry.defaultPlugins
         registry.register(
@@ -72,7 +80,7 @@ final class ProxyFixture: Sendable {
         var configuration = ProxyConfiguration(signature: signature)
         configure(&configuration)
         return ImageProxy(
-            pipeline: pipeline(addressPolicy: addressPolicy, metrics: metrics),
+            pipeline: pipeline(addressPolicy: addressPolicy, sources: configuration.sources, metrics: metrics),
             configuration: configuration,
             resultCache: resultCache,
             metrics: metrics

@@ -72,7 +72,7 @@ struct NukeServerExecutableTests {
             ([], [:], "give a signing --key"),
             (["--key", "zz", "--salt", "00"], [:], "hex"),
             (["--key", "00"], [:], "give one --salt for each --key"),
-            (["--allow-unsigned", "--allowed-source", "https://a.example/", "--max-redirects", "3"], [:], "redirects"),
+            (["--allow-unsigned", "--max-redirects=-1"], [:], "--max-redirects must be 0 or more"),
             (["--allow-unsigned", "--max-source-pixels", "0"], [:], "--max-source-pixels must be at least 1"),
             (
                 ["--allow-unsigned"], ["NUKE_SERVER_MAX_CHAIN_LENGTH": "eight"],

@@ -24,6 +24,9 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The loader's ``AddressPolicy`` refused every address it could connect to; `address` is
     /// the last one refused (or the URL's host, for a loader that checks names only).
     case addressNotAllowed(address: String)
+    /// The loader's redirect check refused the target of a redirect (`url`, as the server sent
+    /// it); nothing was fetched from it.
+    case redirectNotAllowed(url: String)
     /// Any other failure, with the loader's own description.
     case other(reason: String)
 
@@ -46,6 +49,7 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badServerResponse(let reason): "Bad server response: \(reason)"
         case .responseTooLarge(let limit): "Response larger than the \(limit)-byte limit"
         case .addressNotAllowed(let address): "The address policy does not allow connecting to \(address)"
+        case .redirectNotAllowed(let url): "A redirect to \(url) is not allowed"
         case .other(let reason): reason
         }
     }

@@ -3,6 +3,12 @@
 
 public import NukeCore
 
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
 extension CurlDataLoader {
     /// How a ``CurlDataLoader`` connects, validates, retries and limits its transfers.
     public struct Configuration: Sendable {
@@ -36,6 +42,12 @@ extension CurlDataLoader {
         public var totalTimeout: Double?
         /// Most redirects followed (10). Only `http` and `https` targets are followed.
         public var maximumRedirects = 10
+        /// Asked, before each redirect is followed, whether its target (resolved against the URL
+        /// that redirected) may be fetched; `false` stops the transfer with
+        /// `NetworkError.redirectNotAllowed(url:)`. `nil` (the default) follows every redirect
+        /// within ``maximumRedirects``. It runs on the loader's thread: keep it quick, and never
+        /// block in it. An image proxy checks its allowed sources here.
+        public var isRedirectAllowed: (@Sendable (URL) -> Bool)?
         /// The HTTP version.
         public var httpVersion = HTTPVersion.automatic
         /// Certificate checking; on by default.

@@ -131,6 +131,10 @@ final class CurlTransfer {
 
     fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {
         let line = Substring(String(decoding: bytes, as: UTF8.self)).trimmingHTTPWhitespace()
+        if line.isEmpty, let refusal = refusedRedirect() {  // The end of a response's headers.
+            stoppedWith = .complete(refusal)
+            return 0  // Stops the transfer before the redirect is followed.
+        }
         if line.hasPrefix("HTTP/") {
             headers = HTTPHeaderFields()  // A new response: a redirect's or an interim one came first.
         } else if let colon = line.firstIndex(of: ":") {
@@ -159,6 +163,20 @@ final class CurlTransfer {
         hasDeliveredData = true
         didReceiveData(Data(bytes), response)
         return bytes.count
+    }
+
+    /// The error for a redirect that ``CurlDataLoader/Configuration/isRedirectAllowed`` refuses,
+    /// once the headers of a response that libcurl would follow have arrived.
+    private func refusedRedirect() -> NetworkError? {
+        guard let isRedirectAllowed = configuration.isRedirectAllowed, configuration.maximumRedirects > 0,
+            let handle, case let status = handle.info(CURLINFO_RESPONSE_CODE), (300..<400).contains(status),
+            status != 304, let location = headers["Location"]
+        else { return nil }
+        let current = handle.stringInfo(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? request.url
+        guard let target = URL(string: location, relativeTo: current)?.absoluteURL, isRedirectAllowed(target) else {
+            return .redirectNotAllowed(url: location)
+        }
+        return nil
     }
 
     /// Opens a socket to `address` if the address policy allows it; otherwise records the

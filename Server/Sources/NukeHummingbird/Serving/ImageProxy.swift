@@ -176,6 +176,7 @@ public final class ImageProxy: Sendable {
             switch underlying {
             case DataLoadingError.statusCodeUnacceptable(404), DataLoadingError.fileNotFound: return .sourceNotFound
             case NetworkError.addressNotAllowed(let address): return .sourceNotAllowed("address \(address)")
+            case NetworkError.redirectNotAllowed(let url): return .sourceNotAllowed("a redirect to \(url)")
             case NetworkError.responseTooLarge(let limit): return .unprocessableSource("larger than \(limit) bytes")
             case NetworkError.timedOut: return .timedOut
             default: return .upstreamFailed("\(underlying)")

@@ -87,6 +87,14 @@ public struct SourcePolicy: Sendable {
         }
         return url
     }
+
+    /// Whether a redirect to `url` may be followed: an `http` or `https` URL this policy allows as
+    /// a source. Give it to the loader (`CurlDataLoader.Configuration.isRedirectAllowed`) so that
+    /// every hop is checked, not only the URL a request names.
+    public func allowsRedirect(to url: URL) -> Bool {
+        guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
+        return (try? self.url(for: url.absoluteString)) != nil
+    }
 }
 
 /// A source policy setting that cannot be read.
