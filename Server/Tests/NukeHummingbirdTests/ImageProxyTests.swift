@@ -160,7 +160,9 @@ struct ImageProxyTests {
     func redirects() async throws {
         let fixture = try ProxyFixture()
         let proxy = fixture.proxy {
-            $0.sources = SourcePolicy(allowedSources: [try! .init(parsing: fixture.origin.url("/public/").absoluteString)])
+            $0.sources = SourcePolicy(allowedSources: [
+                try! .init(parsing: fixture.origin.url("/public/").absoluteString)
+            ])
         }
         let away = await proxy.respond(to: fixture.path("w:10", "/public/away.jpg"))
         #expect(away.status == 403)
