@@ -33,6 +33,13 @@ public func executableBesideTests(named name: String) -> URL {
     return testBinary.deletingLastPathComponent().appendingPathComponent(name)
 }
 
+/// Whether something accepts TCP connections on `127.0.0.1:port` (a server started by a test,
+/// or one that should have stopped listening).
+public func loopbackAcceptsConnections(port: Int) -> Bool {
+    guard let port = UInt16(exactly: port) else { return false }
+    return Socket.canConnect(toPort: port)
+}
+
 /// An error for tests to throw.
 public struct TestError: Error, Equatable, Sendable {
     /// A label to tell errors apart.

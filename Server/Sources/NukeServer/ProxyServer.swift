@@ -43,12 +43,7 @@ struct ProxyServer {
         curl.userAgent = "nuke-server"
         let metrics = ProxyMetrics(factory: PrometheusMetricsFactory(registry: metricsRegistry))
         var registry = PluginRegistry.defaultPlugins
-        registry.register(
-            Capabilities.Loading.self,
-            id: "nuke.curl.loader",
-            for: ["http", "https"],
-            MeteredOriginLoader(loader: CurlDataLoader(configuration: curl), metrics: metrics)
-        )
+        registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
 
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache =

@@ -58,12 +58,7 @@ final class ProxyFixture: Sendable {
         curl.isRedirectAllowed = { sources.allowsRedirect(to: $0) }
         curl.proxy = .none
         var registry = PluginRegistry.defaultPlugins
-        registry.register(
-            Capabilities.Loading.self,
-            id: "nuke.curl.loader",
-            for: ["http", "https"],
-            MeteredOriginLoader(loader: CurlDataLoader(configuration: curl), metrics: metrics)
-        )
+        registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache = ImageCache()
         configuration.httpCache = nil

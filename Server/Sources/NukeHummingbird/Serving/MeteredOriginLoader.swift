@@ -36,3 +36,16 @@ public struct MeteredOriginLoader: DataLoading {
         )
     }
 }
+
+extension PluginRegistry {
+    /// Registers `loader`, counted into `metrics` by a ``MeteredOriginLoader``, as the loader for
+    /// `http` and `https` in place of the default curl loader.
+    public mutating func registerMeteredOriginLoader(_ loader: any DataLoading, metrics: ProxyMetrics) {
+        register(
+            Capabilities.Loading.self,
+            id: "nuke.curl.loader",
+            for: ["http", "https"],
+            MeteredOriginLoader(loader: loader, metrics: metrics)
+        )
+    }
+}
