@@ -6,7 +6,8 @@ extension SIMD4 where Scalar == Float {
     /// alpha / 255 when `premultiplied`.
     @inline(__always)
     init(rgbaAt offset: Int, in bytes: UnsafeRawBufferPointer, premultiplied: Bool) {
-        self.init(Float(bytes[offset]), Float(bytes[offset &+ 1]), Float(bytes[offset &+ 2]), Float(bytes[offset &+ 3]))
+        let pixel = bytes.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self)
+        self.init(SIMD4<Int32>(truncatingIfNeeded: pixel))
         if premultiplied {
             let alpha = w / 255
             self = SIMD4(x * alpha, y * alpha, z * alpha, w)

@@ -83,6 +83,15 @@ enum Resampler {
         func withBuffers<R>(
             _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> R
         ) -> R {
+            withBuffers(weights: weights, body)
+        }
+
+        /// Calls `body` with unchecked views of the starts, the counts and `weights` (one entry
+        /// per weight of ``weights``, in another form).
+        func withBuffers<Weight, R>(
+            weights: [Weight],
+            _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Weight>) -> R
+        ) -> R {
             starts.withUnsafeBufferPointer { starts in
                 counts.withUnsafeBufferPointer { counts in
                     weights.withUnsafeBufferPointer { weights in body(starts, counts, weights) }
@@ -103,16 +112,26 @@ enum Resampler {
         let premultiply = !source.isOpaque
         let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
         // Horizontal pass: every source row into `width` premultiplied SIMD pixels.
-        var intermediate = [SIMD4<Float>](repeating: .zero, count: width * sourceHeight)
         var row = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
-        source.withUnsafeBytes { bytes in
-            intermediate.withUnsafeMutableBufferPointer { intermediate in
+        // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
+        // memory instead of shuffling a scalar into place for every tap.
+        let broadcastWeights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
+        // Every element is written below, so it is not zeroed first.
+        let intermediate = [SIMD4<Float>](unsafeUninitializedCapacity: width * sourceHeight) { intermediate, filled in
+            source.withUnsafeBytes { bytes in
                 row.withUnsafeMutableBufferPointer { row in
-                    horizontal.withBuffers { starts, counts, weights in
+                    horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
                         for y in 0..<sourceHeight {
                             let line = y * stride
-                            for x in 0..<sourceWidth {
-                                row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: premultiply)
+                            // Two loops rather than a test per pixel.
+                            if premultiply {
+                                for x in 0..<sourceWidth {
+                                    row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: true)
+                                }
+                            } else {
+                                for x in 0..<sourceWidth {
+                                    row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: false)
+                                }
                             }
                             for x in 0..<width {
                                 // Four accumulators shorten the chain of dependent additions.
@@ -141,6 +160,7 @@ enum Resampler {
                     }
                 }
             }
+            filled = width * sourceHeight
         }
         // Vertical pass, then back to straight 8-bit.
         let isOpaque = source.isOpaque
@@ -150,25 +170,46 @@ enum Resampler {
                 sums.withUnsafeMutableBufferPointer { sums in
                     vertical.withBuffers { starts, counts, weights in
                         for y in 0..<height {
-                            // Whole rows at a time: contiguous reads, independent sums per pixel.
-                            for x in 0..<width { sums[x] = .zero }
-                            for tap in 0..<counts[y] {
-                                let weight = weights[y &* vertical.taps &+ tap]
-                                let row = (starts[y] &+ tap) &* width
-                                for x in 0..<width { sums[x] += intermediate[row &+ x] * weight }
+                            let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
+                            // Four pixels at a time, their sums kept in registers across the taps.
+                            var x = 0
+                            while x &+ 4 <= width {
+                                var sum0 = SIMD4<Float>.zero
+                                var sum1 = SIMD4<Float>.zero
+                                var sum2 = SIMD4<Float>.zero
+                                var sum3 = SIMD4<Float>.zero
+                                for tap in 0..<count {
+                                    let weight = weights[base &+ tap]
+                                    let row = (first &+ tap) &* width &+ x
+                                    sum0 += intermediate[row] * weight
+                                    sum1 += intermediate[row &+ 1] * weight
+                                    sum2 += intermediate[row &+ 2] * weight
+                                    sum3 += intermediate[row &+ 3] * weight
+                                }
+                                (sums[x], sums[x &+ 1], sums[x &+ 2], sums[x &+ 3]) = (sum0, sum1, sum2, sum3)
+                                x &+= 4
+                            }
+                            while x < width {
+                                var sum = SIMD4<Float>.zero
+                                for tap in 0..<count {
+                                    sum += intermediate[(first &+ tap) &* width &+ x] * weights[base &+ tap]
+                                }
+                                sums[x] = sum
+                                x &+= 1
                             }
                             for x in 0..<width {
                                 let sum = sums[x]
                                 let alpha = min(max(sum.w, 0), 255)
                                 let color =
                                     premultiply ? sum.unpremultiplied(alpha: alpha) : SIMD4(sum.x, sum.y, sum.z, alpha)
-                                let clamped = color.clampedToZero(upTo: 255)
-                                let rounded = (clamped + 0.5).rounded(.down)
+                                // Non-negative, so truncation after adding 0.5 rounds; a scalar
+                                // conversion per lane, as `rounded(_:)` calls into libm.
+                                let rounded = color.clampedToZero(upTo: 255) + 0.5
                                 let offset = (y &* width &+ x) &* 4
-                                buffer[offset] = UInt8(rounded.x)
-                                buffer[offset &+ 1] = UInt8(rounded.y)
-                                buffer[offset &+ 2] = UInt8(rounded.z)
-                                buffer[offset &+ 3] = isOpaque ? 255 : UInt8(rounded.w)
+                                buffer[offset] = UInt8(truncatingIfNeeded: Int32(rounded.x))
+                                buffer[offset &+ 1] = UInt8(truncatingIfNeeded: Int32(rounded.y))
+                                buffer[offset &+ 2] = UInt8(truncatingIfNeeded: Int32(rounded.z))
+                                buffer[offset &+ 3] = isOpaque ? 255 : UInt8(truncatingIfNeeded: Int32(rounded.w))
                             }
                         }
                     }
@@ -235,49 +276,44 @@ enum Resampler {
         let width = max(1, source.width / factorX)
         let height = max(1, source.height / factorY)
         let bpp = source.pixelFormat.bytesPerPixel
-        let hasAlpha = source.pixelFormat == .rgba8 && !source.isOpaque
+        let weighsByAlpha = source.pixelFormat == .rgba8 && !source.isOpaque
+        let stride = source.bytesPerRow
         let output = [UInt8](unsafeUninitializedCapacity: width * height * bpp) { buffer, count in
             source.withUnsafeBytes { bytes in
-                var sums = [UInt64](repeating: 0, count: width * bpp)
                 for y in 0..<height {
-                    let rowStart = y * factorY
-                    let rowEnd = y == height - 1 ? source.height : rowStart + factorY
-                    for index in sums.indices { sums[index] = 0 }
-                    for sy in rowStart..<rowEnd {
-                        let line = sy * source.bytesPerRow
-                        for x in 0..<width {
-                            let columnEnd = x == width - 1 ? source.width : (x + 1) * factorX
-                            for sx in (x * factorX)..<columnEnd {
-                                let offset = line + sx * bpp
-                                if hasAlpha {
-                                    let alpha = UInt64(bytes[offset + 3])
-                                    sums[x * 4] += UInt64(bytes[offset]) * alpha
-                                    sums[x * 4 + 1] += UInt64(bytes[offset + 1]) * alpha
-                                    sums[x * 4 + 2] += UInt64(bytes[offset + 2]) * alpha
-                                    sums[x * 4 + 3] += alpha
-                                } else {
-                                    for channel in 0..<bpp {
-                                        sums[x * bpp + channel] += UInt64(bytes[offset + channel])
-                                    }
-                                }
+                    let rows = (y &* factorY)..<(y == height - 1 ? source.height : (y &+ 1) &* factorY)
+                    for x in 0..<width {
+                        let columns = (x &* factorX)..<(x == width - 1 ? source.width : (x &+ 1) &* factorX)
+                        let area = UInt64(columns.count &* rows.count)
+                        let offset = (y &* width &+ x) &* bpp
+                        if bpp == 1 {
+                            var sum: UInt64 = 0
+                            for sy in rows {
+                                for sx in columns { sum &+= UInt64(bytes[sy &* stride &+ sx]) }
+                            }
+                            buffer[offset] = UInt8(truncatingIfNeeded: (sum &+ area / 2) / area)
+                            continue
+                        }
+                        // The block's sums in registers: colour (times alpha when it weighs) and alpha.
+                        var sum = SIMD4<UInt64>.zero
+                        for sy in rows {
+                            let line = sy &* stride
+                            for sx in columns {
+                                let pixel = SIMD4<UInt64>(
+                                    truncatingIfNeeded: bytes.loadUnaligned(
+                                        fromByteOffset: line &+ sx &* 4,
+                                        as: SIMD4<UInt8>.self
+                                    )
+                                )
+                                sum &+= weighsByAlpha ? pixel &* SIMD4(pixel.w, pixel.w, pixel.w, 1) : pixel
                             }
                         }
-                    }
-                    for x in 0..<width {
-                        let columnEnd = x == width - 1 ? source.width : (x + 1) * factorX
-                        let area = UInt64((columnEnd - x * factorX) * (rowEnd - rowStart))
-                        let offset = (y * width + x) * bpp
-                        if hasAlpha {
-                            let alphaSum = sums[x * 4 + 3]
-                            for channel in 0..<3 {
-                                buffer[offset + channel] =
-                                    alphaSum == 0 ? 0 : UInt8((sums[x * 4 + channel] + alphaSum / 2) / alphaSum)
-                            }
-                            buffer[offset + 3] = UInt8((alphaSum + area / 2) / area)
-                        } else {
-                            for channel in 0..<bpp {
-                                buffer[offset + channel] = UInt8((sums[x * bpp + channel] + area / 2) / area)
-                            }
+                        let divisor = weighsByAlpha ? SIMD4(sum.w, sum.w, sum.w, area) : SIMD4(repeating: area)
+                        for channel in 0..<4 {
+                            buffer[offset &+ channel] =
+                                divisor[channel] == 0
+                                ? 0
+                                : UInt8(truncatingIfNeeded: (sum[channel] &+ divisor[channel] / 2) / divisor[channel])
                         }
                     }
                 }
