@@ -100,6 +100,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "JPEG and WebP quality when the URL gives none (default 80).")
     var defaultQuality: Int?
 
+    @Option(
+        help:
+            "How small a decode resizes accept: fast (the smallest JPEG/WebP scale not below the output, as thumbnailers do) or quality (three times the output; default fast)."
+    )
+    var shrinkOnLoad: String?
+
     @Flag(help: "Do not answer WebP to clients whose Accept lists it when no format is asked for.")
     var noWebpNegotiation = false
 

@@ -92,6 +92,11 @@ struct ServerSettings: Sendable {
         proxy.cacheMaxAge = try e.number(c.cacheMaxAge, "cache-max-age", default: 31_536_000)
         proxy.defaultQuality = try e.number(c.defaultQuality, "default-quality", default: 80)
         guard (1...100).contains(proxy.defaultQuality) else { throw ValidationError("--default-quality is 1 to 100") }
+        let rule = e.value(c.shrinkOnLoad, "shrink-on-load", default: "fast")
+        guard let shrinkOnLoad = ShrinkOnLoadRule(rawValue: rule) else {
+            throw ValidationError("--shrink-on-load is fast or quality, not '\(rule)'")
+        }
+        proxy.shrinkOnLoad = shrinkOnLoad
         proxy.negotiatesWebP = !e.isOn(c.noWebpNegotiation, "no-webp-negotiation")
         let requestTimeout = try e.number(c.requestTimeout, "request-timeout", default: 30.0)
         proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))

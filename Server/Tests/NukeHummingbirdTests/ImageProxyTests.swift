@@ -111,6 +111,37 @@ struct ImageProxyTests {
         #expect(await development.respond(to: unsigned).status == 200)
     }
 
+    @Test("Both shrink-on-load rules give the same size and nearly the same pixels; the plan carries the rule")
+    func shrinkOnLoadRules() async throws {
+        let fixture = try ProxyFixture()
+        var images: [Bitmap] = []
+        for rule in ShrinkOnLoadRule.allCases {
+            let proxy = fixture.proxy { $0.shrinkOnLoad = rule }
+            let response = await proxy.respond(to: fixture.path("rs:fit:150:150", "/photo.jpg", extension: "png"))
+            #expect(response.status == 200)
+            images.append(try await ProxyFixture.decode(response.body))
+        }
+        let (fast, quality) = (images[0], images[1])
+        #expect(fast.width == 150 && fast.height == 113)
+        #expect(quality.width == fast.width && quality.height == fast.height)
+        let difference = fast.withUnsafeBytes { fast in
+            quality.withUnsafeBytes { quality in
+                zip(fast, quality).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            }
+        }
+        #expect(Double(difference) / Double(fast.width * fast.height * 4) <= 2)
+
+        var configuration = ProxyConfiguration(signature: fixture.signature)
+        configuration.shrinkOnLoad = .quality
+        let plan = try ProxyPlan(
+            path: fixture.path("w:100", "/photo.jpg"),
+            accept: nil,
+            configuration: configuration,
+            registry: .defaultPlugins
+        )
+        #expect((plan.processors.first as? ProxyResize)?.shrinkOnLoad == .quality)
+    }
+
     @Test("Limits: result size, path length, chain length, processors outside the allow-list, presets-only")
     func limits() async throws {
         let fixture = try ProxyFixture()

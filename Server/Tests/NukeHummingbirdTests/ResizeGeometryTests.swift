@@ -78,11 +78,17 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
     }
 
-    @Test("Shrink-on-load: three times the scaled size, only when that is smaller than the image")
+    @Test("Shrink-on-load: the scaled size (fast) or three times it (quality), only when smaller than the image")
     func minimumInputSize() {
         let resize = ProxyResize(type: .fill, width: 300, height: 300)
-        #expect(resize.minimumInputSize(width: 4000, height: 2000, scale: 1)! == (1800, 900))
-        #expect(resize.minimumInputSize(width: 1000, height: 500, scale: 1) == nil)
+        #expect(resize.shrinkOnLoad == .fast)
+        #expect(resize.minimumInputSize(width: 4000, height: 2000, scale: 1)! == (600, 300))
+        #expect(resize.minimumInputSize(width: 1000, height: 500, scale: 1)! == (600, 300))
+        #expect(resize.minimumInputSize(width: 600, height: 300, scale: 1) == nil)
+        let careful = ProxyResize(type: .fill, width: 300, height: 300, shrinkOnLoad: .quality)
+        #expect(careful.minimumInputSize(width: 4000, height: 2000, scale: 1)! == (1800, 900))
+        #expect(careful.minimumInputSize(width: 1000, height: 500, scale: 1) == nil)
+        #expect(careful.identifier == resize.identifier)
         #expect(resize.identifier != ProxyResize(type: .fill, width: 300, height: 301).identifier)
     }
 

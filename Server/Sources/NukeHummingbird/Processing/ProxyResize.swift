@@ -4,8 +4,8 @@
 public import Nuke
 
 /// imgproxy's resize: scale by the ``ResizingType`` rules to a size in pixels, then crop by a
-/// ``Gravity``. It lets decoders shrink on load (decision 0018): it accepts a decode three
-/// times the size it resamples to, and computes its geometry from the full size.
+/// ``Gravity``. It lets decoders shrink on load: it accepts a decode as small as its
+/// ``ShrinkOnLoadRule`` allows, and computes its geometry from the full size.
 public struct ProxyResize: ImageDownscaling, Hashable {
     /// How the image is fitted to the size.
     public var type: ResizingType
@@ -17,14 +17,25 @@ public struct ProxyResize: ImageDownscaling, Hashable {
     public var enlarge: Bool
     /// Which part a crop keeps.
     public var gravity: Gravity
+    /// How small a decode it accepts. Not part of ``identifier``: both rules make the same
+    /// geometry.
+    public var shrinkOnLoad: ShrinkOnLoadRule
 
     /// A resize to `width × height` pixels.
-    public init(type: ResizingType, width: Int, height: Int, enlarge: Bool = false, gravity: Gravity = .center) {
+    public init(
+        type: ResizingType,
+        width: Int,
+        height: Int,
+        enlarge: Bool = false,
+        gravity: Gravity = .center,
+        shrinkOnLoad: ShrinkOnLoadRule = .fast
+    ) {
         self.type = type
         self.width = max(0, width)
         self.height = max(0, height)
         self.enlarge = enlarge
         self.gravity = gravity
+        self.shrinkOnLoad = shrinkOnLoad
     }
 
     /// `nuke-server/resize?rt=…,w=…,h=…,el=…,g=…`.
@@ -44,13 +55,15 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         )
     }
 
-    /// Three times the size the image is resampled to, or `nil` when it is not reduced.
+    /// The size the image is resampled to times the ``shrinkOnLoad`` rule's margin, or `nil`
+    /// when the image is not reduced by more than that.
     public func minimumInputSize(width imageWidth: Int, height imageHeight: Int, scale: Double) -> (
         width: Int, height: Int
     )? {
         guard imageWidth > 0, imageHeight > 0 else { return nil }
         let scaled = geometry(width: imageWidth, height: imageHeight).scaled
-        let minimum = (width: scaled.width * 3, height: scaled.height * 3)
+        let margin = shrinkOnLoad.margin
+        let minimum = (width: scaled.width * margin, height: scaled.height * margin)
         guard minimum.width < imageWidth, minimum.height < imageHeight else { return nil }
         return minimum
     }

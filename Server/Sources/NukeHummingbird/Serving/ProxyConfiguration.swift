@@ -29,6 +29,8 @@ public struct ProxyConfiguration: Sendable {
     public var defaultQuality = 80
     /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
     public var negotiatesWebP = true
+    /// How small a decode resizes accept (``ShrinkOnLoadRule``): `.fast`, as thumbnailers do.
+    public var shrinkOnLoad = ShrinkOnLoadRule.fast
     /// `Cache-Control: public, max-age=…` of successful responses, in seconds.
     public var cacheMaxAge = 31_536_000
     /// The most requests admitted at once (loading, decoding, processing or waiting for it);

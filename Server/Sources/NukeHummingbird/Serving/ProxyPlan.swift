@@ -85,7 +85,8 @@ public struct ProxyPlan: Sendable {
                     width: size.width,
                     height: size.height,
                     enlarge: options.enlarge,
-                    gravity: options.gravity
+                    gravity: options.gravity,
+                    shrinkOnLoad: configuration.shrinkOnLoad
                 )
             )
         }
