@@ -26,6 +26,10 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private var closureTask: Task<Void, Never>?
     private var localRead: WorkerPoolItem?
     private var load: NetworkLoad?
+    /// Times the load from when it is queued; `nil` once reported (or when nobody listens).
+    private var loadTimer: StageTimer?
+    /// When the transfer, the read or the closure started, on the timer's clock.
+    private var loadStart: Duration?
 
     init(services: JobServices, request: ImageRequest) {
         self.services = services
@@ -85,6 +89,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
         if let limit = services.maximumResponseDataSize {  // The loader stops at it too.
             urlRequest.maximumResponseSize = min(urlRequest.maximumResponseSize ?? limit, limit)
         }
+        loadTimer = services.stageTimer(.load, for: request)
         let load = NetworkLoad(request: urlRequest, loader: loader, route: makeRoute(), priority: priority) {
             event in self.receive(event)  // Strong: the load drops its handler when it ends.
         }
@@ -100,7 +105,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             rateLimiter: isQueued ? services.rateLimiter : nil,
             queue: isQueued ? services.dataLoadingQueue : nil,
             inFlight: services.workers.inFlight,
-            prepare: services.willLoadData(for: request)
+            prepare: services.willLoadData(for: request),
+            onTransferStart: { [weak self] in self?.loadStart = self?.loadTimer?.now() }
         )
     }
 
@@ -108,6 +114,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     /// Runs the data closure in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
     private func runDataClosure(_ makeData: @escaping @Sendable () async throws -> Data) {
+        loadTimer = services.stageTimer(.load, for: request)
         if request.options.contains(.skipDataLoadingQueue) {
             closureTask = Task { @ImagePipelineActor in
                 await self.runDataClosureNow(makeData)
@@ -121,6 +128,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func runDataClosureNow(_ makeData: @escaping @Sendable () async throws -> Data) async {
+        loadStart = loadTimer?.now()
         do {
             // User code: on the worker pool, where blocking does not stall the cooperative pool.
             let data = try await withTaskExecutorPreference(services.workerPool) {
@@ -131,12 +139,15 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             complete(with: nil, isLocal: false)
         } catch {
             guard !isDisposed else { return }
+            reportLoad(isSuccess: false)
             send(.error(.dataLoadingFailed(error: error)))
         }
     }
 
     private func loadLocalResource(_ url: URL) {
         let maximumSize = services.maximumResponseDataSize
+        loadTimer = services.stageTimer(.load, for: request)
+        loadStart = loadTimer?.now()
         localRead = services.workers.run {
             Result { try LocalResource.load(url, maximumSize: maximumSize) }
         } then: { result in
@@ -147,6 +158,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 self.response = response
                 self.complete(with: nil, isLocal: true)
             case .failure(let error):
+                self.reportLoad(isSuccess: false)
                 self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
             }
         }
@@ -175,6 +187,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             let length = response.expectedContentLength
             expectedTotal = length > 0 ? length + Int64(buffer.count) : -1
             if let limit = services.maximumResponseDataSize, expectedTotal > Int64(limit) {
+                reportLoad(isSuccess: false)
                 send(.error(.dataDownloadExceededMaximumSize))
                 return false
             }
@@ -184,6 +197,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
         }
         // Checked before appending, so the buffer never holds (or grows towards) more.
         if let limit = services.maximumResponseDataSize, chunk.count > limit - buffer.count {
+            reportLoad(isSuccess: false)
             send(.error(.dataDownloadExceededMaximumSize))
             return false
         }
@@ -205,6 +219,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func complete(with error: (any Error)?, isLocal: Bool) {
+        reportLoad(isSuccess: error == nil && !buffer.isEmpty)
         if let error {
             saveResumableData()
             switch error {
@@ -220,6 +235,14 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
         }
         if !isLocal { storeOriginalDataIfNeeded() }
         send(.value((buffer, response), isCompleted: true))
+    }
+
+    /// Reports the load's metrics, once.
+    private func reportLoad(isSuccess: Bool) {
+        guard let timer = loadTimer else { return }
+        loadTimer = nil
+        let now = timer.now()
+        timer.report(StageTimer.Span(start: loadStart ?? now, end: now), isSuccess: isSuccess)
     }
 
     /// Keeps partial data for a later resume; or puts back resumable data taken for an attempt

@@ -168,7 +168,9 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         runDecoding(
             with: decoder,
             on: services.imageDecodingQueue,
-            workers: services.workers
+            workers: services.workers,
+            timer: services.stageTimer(.decode, for: request),
+            isSuccess: { (try? $0.get()) != nil }
         ) {
             services.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in

@@ -39,6 +39,17 @@ struct JobServices: Sendable {
     var workerPool: ImagePipeline.WorkerPool { configuration.workerPool }
     /// The time source of previews and the rate limiter.
     var clock: ElapsedClock { pipeline.clock }
+    /// A timer for `stage` of `request`'s work, started now (as the work is queued), or `nil`
+    /// when the pipeline has the default delegate, which does not listen.
+    func stageTimer(_ stage: ImagePipeline.Stage, for request: ImageRequest) -> StageTimer? {
+        guard pipeline.hasCustomDelegate else { return nil }
+        let pipeline = self.pipeline
+        let clock = pipeline.clock
+        return StageTimer(stage: stage, request: request, clock: clock, queuedAt: clock.now()) { metrics in
+            pipeline.delegate.pipeline(pipeline, didFinish: metrics)
+        }
+    }
+
     /// The token bucket in front of the loader, if enabled.
     var rateLimiter: RateLimiter? { pipeline.rateLimiter }
 

@@ -71,7 +71,9 @@ final class LoadImageJob: Job<ImageResponse> {
         runDecoding(
             with: decoder,
             on: services.imageDecodingQueue,
-            workers: services.workers
+            workers: services.workers,
+            timer: services.stageTimer(.decode, for: request),
+            isSuccess: { (try? $0.get()) != nil }
         ) {
             services.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in
@@ -136,9 +138,11 @@ final class LoadImageJob: Job<ImageResponse> {
             isCompleted: isCompleted,
             maximumPixelCount: services.maximumDecodedPixelCount
         )
+        let timer = isCompleted ? services.stageTimer(.process, for: request) : nil  // Not previews.
         operation = services.imageProcessingQueue.addWork(on: services.workers, priority: priority) {
-            Result { try processor.process(response.container, context: context) }
-        } completion: { result in
+            timer.timed { Result { try processor.process(response.container, context: context) } }
+        } completion: { result, span in
+            timer.report(span, isSuccess: (try? result.get()) != nil)
             guard !self.isDisposed else { return }
             self.operation = nil
             self.isProcessingPreview = false
@@ -189,11 +193,15 @@ final class LoadImageJob: Job<ImageResponse> {
         )
         let encoder = services.imageEncoder(for: context)
         let inFlight = services.workers.inFlight
+        let timer = services.stageTimer(.encode, for: request)
         inFlight.begin()  // From now, not only once the encoding queue starts it: flush() waits.
         services.imageEncodingQueue.addWork(on: services.workers, priority: priority) {
             defer { inFlight.end() }
-            guard let data = try? encoder.encode(response.container, context: context) else { return }
-            services.caches.storeCachedData(data, image: response.container, for: request, key: key)
+            let (data, span) = timer.timed { try? encoder.encode(response.container, context: context) }
+            if let data { services.caches.storeCachedData(data, image: response.container, for: request, key: key) }
+            return (span, data != nil)
+        } completion: { span, isSuccess in
+            timer.report(span, isSuccess: isSuccess)
         }
     }
 

@@ -59,6 +59,11 @@ extension ImagePipeline {
 
         /// Called on the pipeline actor for every event of an image task.
         func imageTask(_ task: ImageTask, didReceiveEvent event: ImageTask.Event, pipeline: ImagePipeline)
+
+        /// Called on the pipeline actor when a stage's work ends (a load, a decode, processing,
+        /// an encode for the disk cache), with how long it waited and ran. Per-stage timings for
+        /// logs, metrics and traces; see ``ImagePipeline/StageMetrics``.
+        func pipeline(_ pipeline: ImagePipeline, didFinish metrics: ImagePipeline.StageMetrics)
     }
 }
 
@@ -126,6 +131,9 @@ extension ImagePipeline.Delegate {
 
     /// Does nothing.
     public func imageTask(_ task: ImageTask, didReceiveEvent event: ImageTask.Event, pipeline: ImagePipeline) {}
+
+    /// Does nothing.
+    public func pipeline(_ pipeline: ImagePipeline, didFinish metrics: ImagePipeline.StageMetrics) {}
 }
 
 /// The delegate a pipeline uses when given none: every default.

@@ -32,6 +32,8 @@ final class NetworkLoad {
         var inFlight: WorkInFlight
         /// The delegate's `willLoadData`, if the pipeline has a custom delegate.
         var prepare: (@Sendable (DataRequest) async throws -> DataRequest)?
+        /// Called as the loader is called, after the limiter, the slot and `willLoadData`.
+        var onTransferStart: (() -> Void)? = nil
     }
 
     private var state: NetworkLoadState
@@ -151,6 +153,7 @@ final class NetworkLoad {
         // Strong: the inbox is closed whenever the load ends, which breaks the cycle.
         let inbox = LoaderInbox { event in self.receive(event) }
         self.inbox = inbox
+        route.onTransferStart?()
         transfer = loader.loadData(
             with: request,
             didReceiveData: { data, response in inbox.post(.chunk(data, response)) },
