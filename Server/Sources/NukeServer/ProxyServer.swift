@@ -6,6 +6,7 @@ import Hummingbird
 import Logging
 import Nuke
 import NukeHummingbird
+import NukeObservability
 import Prometheus
 import ServiceLifecycle
 
@@ -41,7 +42,8 @@ struct ProxyServer {
         curl.totalTimeout = settings.downloadTimeout
         curl.maximumResponseSize = settings.maximumSourceBytes
         curl.userAgent = "nuke-server"
-        let metrics = ProxyMetrics(factory: PrometheusMetricsFactory(registry: metricsRegistry))
+        let metricsFactory = PrometheusMetricsFactory(registry: metricsRegistry)
+        let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins
         registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
 
@@ -53,7 +55,10 @@ struct ProxyServer {
         configuration.maximumDecodedPixelCount = settings.maximumSourcePixels
         configuration.maximumAnimationFrameCount = settings.maximumAnimationFrames
         proxy = ImageProxy(
-            pipeline: ImagePipeline(configuration: configuration),
+            pipeline: ImagePipeline(
+                configuration: configuration,
+                delegate: ObservingDelegate(logger: logger, metrics: PipelineMetrics(factory: metricsFactory))
+            ),
             configuration: settings.proxy,
             resultCache: settings.keepsResults ? results : nil,
             logger: logger,

@@ -96,7 +96,7 @@ struct NukeServerExecutableTests {
         }
     }
 
-    @Test("--no-result-cache keeps no results on disk; /metrics counts the requests")
+    @Test("--no-result-cache keeps no results on disk; /metrics counts the requests and the pipeline's stages")
     func withoutResultCache() async throws {
         let origin = try HTTPTestServer()
         defer { origin.stop() }
@@ -119,6 +119,14 @@ struct NukeServerExecutableTests {
         #expect(try await metrics.exitStatus() == 0)
         let text = try String(contentsOf: server.directory.appending("metrics.txt"), encoding: .utf8)
         #expect(text.contains("nuke_server_requests_total"))
+        #expect(text.contains("nuke_server_encode_duration_seconds"))
+        // The pipeline's stages, twice each without a memory cache (the second load is answered
+        // by the HTTP cache).
+        for (stage, count) in [("load", 2), ("decode", 2), ("process", 2)] {
+            let line = "nuke_pipeline_stage_duration_seconds_count{stage=\"\(stage)\",outcome=\"success\"} \(count)"
+            #expect(text.contains(line), "\(stage)")
+        }
+        #expect(text.contains("nuke_pipeline_tasks_total{outcome=\"loaded\"} 2"))
         server.child.signal(SIGTERM)
         #expect(try await server.child.exitStatus() == 0)
         let results = server.directory.appending("cache/results")

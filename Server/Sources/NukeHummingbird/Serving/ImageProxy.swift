@@ -110,7 +110,9 @@ public final class ImageProxy: Sendable {
             )
         let encoder = format.encoder(quality: plan.quality)
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
-            Result { try encoder.encode(container.image) }
+            let start = ContinuousClock.now
+            defer { metrics.encoded(duration: ContinuousClock.now - start) }
+            return Result { try encoder.encode(container.image) }
         }
         guard case .success(let data) = encoded else {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }

@@ -13,6 +13,8 @@ public import CoreMetrics
 /// - `nuke_server_origin_transfers_total` and `nuke_server_origin_bytes_total` (counted by
 ///   ``MeteredOriginLoader``), `nuke_server_origin_errors_total{kind}` (`not_found`, `failed`,
 ///   `timed_out`);
+/// - `nuke_server_encode_duration_seconds`: encoding results (the pipeline's own stages are
+///   `nuke_pipeline_…`, from NukeObservability's `PipelineMetrics`);
 /// - `nuke_server_requests_in_flight` and `nuke_server_work_queued` (work waiting for the
 ///   pipeline's worker threads).
 public struct ProxyMetrics: Sendable {
@@ -26,9 +28,12 @@ public struct ProxyMetrics: Sendable {
     func requestFinished(status: Int, duration: Duration) {
         let dimensions = [("status", String(status))]
         Counter(label: "nuke_server_requests_total", dimensions: dimensions, factory: factory).increment()
-        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
         Timer(label: "nuke_server_request_duration_seconds", dimensions: dimensions, factory: factory)
-            .recordNanoseconds(nanoseconds)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    func encoded(duration: Duration) {
+        Timer(label: "nuke_server_encode_duration_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
     }
 
     func cacheHit(_ layer: String) {
@@ -61,5 +66,12 @@ public struct ProxyMetrics: Sendable {
     func load(inFlight: Int, queued: Int) {
         Gauge(label: "nuke_server_requests_in_flight", factory: factory).record(inFlight)
         Gauge(label: "nuke_server_work_queued", factory: factory).record(queued)
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
     }
 }
