@@ -54,6 +54,10 @@ struct ProxyServer {
         configuration.maximumResponseDataSize = settings.maximumSourceBytes
         configuration.maximumDecodedPixelCount = settings.maximumSourcePixels
         configuration.maximumAnimationFrameCount = settings.maximumAnimationFrames
+        // The rate limiter paces an app's downloads while it scrolls (80 a second); a server's
+        // pace is its clients', bounded by the admission gate and this many downloads at once.
+        configuration.isRateLimiterEnabled = false
+        configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: settings.maximumConcurrentDownloads)
         proxy = ImageProxy(
             pipeline: ImagePipeline(
                 configuration: configuration,

@@ -94,6 +94,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most requests served at once; past it, 429 (default 256).")
     var maxConcurrentRequests: Int?
 
+    @Option(help: "The most origin downloads at once; more wait for a slot (default 64).")
+    var maxConcurrentDownloads: Int?
+
     @Option(help: "Cache-Control max-age of results, in seconds (default 31536000).")
     var cacheMaxAge: Int?
 

@@ -17,6 +17,7 @@ struct ServerSettings: Sendable {
     var maximumSourcePixels: Int
     var maximumAnimationFrames: Int
     var maximumRedirects: Int
+    var maximumConcurrentDownloads: Int
     var downloadTimeout: Double
     var cacheDirectory: URL
     var cacheSizeLimit: Int
@@ -107,6 +108,7 @@ struct ServerSettings: Sendable {
         maximumSourcePixels = try e.number(c.maxSourcePixels, "max-source-pixels", default: 50_000_000)
         maximumAnimationFrames = try e.number(c.maxAnimationFrames, "max-animation-frames", default: 1000)
         maximumRedirects = try e.number(c.maxRedirects, "max-redirects", default: 10)
+        maximumConcurrentDownloads = try e.number(c.maxConcurrentDownloads, "max-concurrent-downloads", default: 64)
         guard maximumRedirects >= 0 else { throw ValidationError("--max-redirects must be 0 or more") }
         downloadTimeout = try e.number(c.downloadTimeout, "download-timeout", default: 20.0)
         let directory = e.value(c.cacheDirectory, "cache-directory")
@@ -123,6 +125,7 @@ struct ServerSettings: Sendable {
             ("max-animation-frames", maximumAnimationFrames), ("max-result-dimension", proxy.maximumResultDimension),
             ("max-chain-length", proxy.maximumChainLength), ("max-path-length", proxy.maximumPathLength),
             ("max-concurrent-requests", proxy.maximumConcurrentRequests), ("cache-size", cacheSizeLimit),
+            ("max-concurrent-downloads", maximumConcurrentDownloads),
         ] where value < 1 {
             throw ValidationError("--\(name) must be at least 1")
         }

@@ -110,106 +110,96 @@ enum Resampler {
         vertical: Coefficients
     ) -> Bitmap {
         let premultiply = !source.isOpaque
-        let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
-        // Horizontal pass: every source row into `width` premultiplied SIMD pixels.
+        let isOpaque = source.isOpaque
+        let (sourceWidth, stride) = (source.width, source.bytesPerRow)
+        // Rows filtered horizontally are kept in a ring of as many rows as the vertical filter
+        // has taps: each output row's window of source rows moves only forward, so every source
+        // row is filtered once, and the working set stays in the cache instead of a whole
+        // intermediate image (megabytes, read many times over) per resize.
+        let ringRows = max(1, vertical.taps)
+        var ring = [SIMD4<Float>](repeating: .zero, count: ringRows * width)
+        var rowInSlot = [Int](repeating: -1, count: ringRows)
+        var rowOffsetStorage = [Int](repeating: 0, count: ringRows)
         var row = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
         // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
         // memory instead of shuffling a scalar into place for every tap.
         let broadcastWeights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
-        // Every element is written below, so it is not zeroed first.
-        let intermediate = [SIMD4<Float>](unsafeUninitializedCapacity: width * sourceHeight) { intermediate, filled in
+        let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             source.withUnsafeBytes { bytes in
                 row.withUnsafeMutableBufferPointer { row in
-                    horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
-                        for y in 0..<sourceHeight {
-                            let line = y * stride
-                            // Two loops rather than a test per pixel.
-                            if premultiply {
-                                for x in 0..<sourceWidth {
-                                    row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: true)
+                    ring.withUnsafeMutableBufferPointer { ring in
+                        horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
+                            /// Filters source row `y` into `ring` at `slot`, premultiplied.
+                            func filterRow(_ y: Int, intoSlot slot: Int) {
+                                let line = y &* stride
+                                // Two loops rather than a test per pixel.
+                                if premultiply {
+                                    for x in 0..<sourceWidth {
+                                        row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: true)
+                                    }
+                                } else {
+                                    for x in 0..<sourceWidth {
+                                        row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: false)
+                                    }
                                 }
-                            } else {
-                                for x in 0..<sourceWidth {
-                                    row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: false)
+                                let target = slot &* width
+                                for x in 0..<width {
+                                    // Four accumulators shorten the chain of dependent additions.
+                                    var sum0 = SIMD4<Float>.zero
+                                    var sum1 = SIMD4<Float>.zero
+                                    var sum2 = SIMD4<Float>.zero
+                                    var sum3 = SIMD4<Float>.zero
+                                    let start = starts[x]
+                                    let base = x &* horizontal.taps
+                                    let count = counts[x]
+                                    var tap = 0
+                                    while tap &+ 3 < count {
+                                        sum0 += row[start &+ tap] * weights[base &+ tap]
+                                        sum1 += row[start &+ tap &+ 1] * weights[base &+ tap &+ 1]
+                                        sum2 += row[start &+ tap &+ 2] * weights[base &+ tap &+ 2]
+                                        sum3 += row[start &+ tap &+ 3] * weights[base &+ tap &+ 3]
+                                        tap &+= 4
+                                    }
+                                    while tap < count {
+                                        sum0 += row[start &+ tap] * weights[base &+ tap]
+                                        tap &+= 1
+                                    }
+                                    ring[target &+ x] = (sum0 + sum1) + (sum2 + sum3)
                                 }
                             }
-                            for x in 0..<width {
-                                // Four accumulators shorten the chain of dependent additions.
-                                var sum0 = SIMD4<Float>.zero
-                                var sum1 = SIMD4<Float>.zero
-                                var sum2 = SIMD4<Float>.zero
-                                var sum3 = SIMD4<Float>.zero
-                                let start = starts[x]
-                                let base = x &* horizontal.taps
-                                let count = counts[x]
-                                var tap = 0
-                                while tap &+ 3 < count {
-                                    sum0 += row[start &+ tap] * weights[base &+ tap]
-                                    sum1 += row[start &+ tap &+ 1] * weights[base &+ tap &+ 1]
-                                    sum2 += row[start &+ tap &+ 2] * weights[base &+ tap &+ 2]
-                                    sum3 += row[start &+ tap &+ 3] * weights[base &+ tap &+ 3]
-                                    tap &+= 4
+                            sums.withUnsafeMutableBufferPointer { sums in
+                                rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
+                                    vertical.withBuffers { starts, counts, weights in
+                                        for y in 0..<height {
+                                            let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
+                                            for tap in 0..<count {
+                                                let sourceRow = first &+ tap
+                                                let slot = sourceRow % ringRows
+                                                if rowInSlot[slot] != sourceRow {
+                                                    filterRow(sourceRow, intoSlot: slot)
+                                                    rowInSlot[slot] = sourceRow
+                                                }
+                                                rowOffsets[tap] = slot &* width
+                                            }
+                                            filterColumns(
+                                                ring: UnsafeBufferPointer(ring),
+                                                rowOffsets: UnsafeBufferPointer(rebasing: rowOffsets[0..<count]),
+                                                width: width,
+                                                weights: UnsafeBufferPointer(rebasing: weights[base..<(base &+ count)]),
+                                                into: sums
+                                            )
+                                            store(
+                                                sums,
+                                                row: y,
+                                                width: width,
+                                                premultiplied: premultiply,
+                                                isOpaque: isOpaque,
+                                                in: buffer
+                                            )
+                                        }
+                                    }
                                 }
-                                while tap < count {
-                                    sum0 += row[start &+ tap] * weights[base &+ tap]
-                                    tap &+= 1
-                                }
-                                intermediate[y &* width &+ x] = (sum0 + sum1) + (sum2 + sum3)
-                            }
-                        }
-                    }
-                }
-            }
-            filled = width * sourceHeight
-        }
-        // Vertical pass, then back to straight 8-bit.
-        let isOpaque = source.isOpaque
-        var sums = [SIMD4<Float>](repeating: .zero, count: width)
-        let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            intermediate.withUnsafeBufferPointer { intermediate in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    vertical.withBuffers { starts, counts, weights in
-                        for y in 0..<height {
-                            let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
-                            // Four pixels at a time, their sums kept in registers across the taps.
-                            var x = 0
-                            while x &+ 4 <= width {
-                                var sum0 = SIMD4<Float>.zero
-                                var sum1 = SIMD4<Float>.zero
-                                var sum2 = SIMD4<Float>.zero
-                                var sum3 = SIMD4<Float>.zero
-                                for tap in 0..<count {
-                                    let weight = weights[base &+ tap]
-                                    let row = (first &+ tap) &* width &+ x
-                                    sum0 += intermediate[row] * weight
-                                    sum1 += intermediate[row &+ 1] * weight
-                                    sum2 += intermediate[row &+ 2] * weight
-                                    sum3 += intermediate[row &+ 3] * weight
-                                }
-                                (sums[x], sums[x &+ 1], sums[x &+ 2], sums[x &+ 3]) = (sum0, sum1, sum2, sum3)
-                                x &+= 4
-                            }
-                            while x < width {
-                                var sum = SIMD4<Float>.zero
-                                for tap in 0..<count {
-                                    sum += intermediate[(first &+ tap) &* width &+ x] * weights[base &+ tap]
-                                }
-                                sums[x] = sum
-                                x &+= 1
-                            }
-                            for x in 0..<width {
-                                let sum = sums[x]
-                                let alpha = min(max(sum.w, 0), 255)
-                                let color =
-                                    premultiply ? sum.unpremultiplied(alpha: alpha) : SIMD4(sum.x, sum.y, sum.z, alpha)
-                                // Non-negative, so truncation after adding 0.5 rounds; a scalar
-                                // conversion per lane, as `rounded(_:)` calls into libm.
-                                let rounded = color.clampedToZero(upTo: 255) + 0.5
-                                let offset = (y &* width &+ x) &* 4
-                                buffer[offset] = UInt8(truncatingIfNeeded: Int32(rounded.x))
-                                buffer[offset &+ 1] = UInt8(truncatingIfNeeded: Int32(rounded.y))
-                                buffer[offset &+ 2] = UInt8(truncatingIfNeeded: Int32(rounded.z))
-                                buffer[offset &+ 3] = isOpaque ? 255 : UInt8(truncatingIfNeeded: Int32(rounded.w))
                             }
                         }
                     }
@@ -224,6 +214,69 @@ enum Resampler {
             pixels: output,
             isOpaque: source.isOpaque ? true : nil
         )
+    }
+
+    /// The vertical filter for one output row: `weights[tap]` times the ring's row at
+    /// `rowOffsets[tap]`, summed into `sums`, four pixels at a time with their sums in registers
+    /// across the taps.
+    @inline(__always)
+    private static func filterColumns(
+        ring: UnsafeBufferPointer<SIMD4<Float>>,
+        rowOffsets: UnsafeBufferPointer<Int>,
+        width: Int,
+        weights: UnsafeBufferPointer<Float>,
+        into sums: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        var x = 0
+        while x &+ 4 <= width {
+            var sum0 = SIMD4<Float>.zero
+            var sum1 = SIMD4<Float>.zero
+            var sum2 = SIMD4<Float>.zero
+            var sum3 = SIMD4<Float>.zero
+            for tap in 0..<weights.count {
+                let weight = weights[tap]
+                let row = rowOffsets[tap] &+ x
+                sum0 += ring[row] * weight
+                sum1 += ring[row &+ 1] * weight
+                sum2 += ring[row &+ 2] * weight
+                sum3 += ring[row &+ 3] * weight
+            }
+            (sums[x], sums[x &+ 1], sums[x &+ 2], sums[x &+ 3]) = (sum0, sum1, sum2, sum3)
+            x &+= 4
+        }
+        while x < width {
+            var sum = SIMD4<Float>.zero
+            for tap in 0..<weights.count {
+                sum += ring[rowOffsets[tap] &+ x] * weights[tap]
+            }
+            sums[x] = sum
+            x &+= 1
+        }
+    }
+
+    /// Writes one output row of premultiplied (or opaque) sums as straight 8-bit RGBA.
+    @inline(__always)
+    private static func store(
+        _ sums: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        row y: Int,
+        width: Int,
+        premultiplied: Bool,
+        isOpaque: Bool,
+        in buffer: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        for x in 0..<width {
+            let sum = sums[x]
+            let alpha = min(max(sum.w, 0), 255)
+            let color = premultiplied ? sum.unpremultiplied(alpha: alpha) : SIMD4(sum.x, sum.y, sum.z, alpha)
+            // Non-negative, so truncation after adding 0.5 rounds; a scalar conversion per lane,
+            // as `rounded(_:)` calls into libm.
+            let rounded = color.clampedToZero(upTo: 255) + 0.5
+            let offset = (y &* width &+ x) &* 4
+            buffer[offset] = UInt8(truncatingIfNeeded: Int32(rounded.x))
+            buffer[offset &+ 1] = UInt8(truncatingIfNeeded: Int32(rounded.y))
+            buffer[offset &+ 2] = UInt8(truncatingIfNeeded: Int32(rounded.z))
+            buffer[offset &+ 3] = isOpaque ? 255 : UInt8(truncatingIfNeeded: Int32(rounded.w))
+        }
     }
 
     // MARK: Gray
