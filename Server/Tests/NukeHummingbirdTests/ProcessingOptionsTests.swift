@@ -29,7 +29,7 @@ struct ProcessingOptionsTests {
         #expect(separate.resizingType == .fillDown && separate.width == 10 && separate.height == 20 && separate.enlarge)
         #expect(separate.format == .jpeg && separate.gravity == .focusPoint(x: 0.25, y: 0.75))
         #expect(try Self.options("s:50").width == 50)
-        #expect(try Self.options("g:sm").gravity == .center)
+        #expect(try Self.options("g:sm").gravity == .smart)
         #expect(try Self.options("q:0").quality == nil)
     }
 

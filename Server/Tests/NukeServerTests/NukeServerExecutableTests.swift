@@ -81,6 +81,10 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned", "--no-such-option"], [:], "Unknown option '--no-such-option'"),
             (["--allow-unsigned", "--memory-cache-size=-1"], [:], "--memory-cache-size must be 0 or more"),
             (["--allow-unsigned"], ["NUKE_SERVER_SHRINK_ON_LOAD": "slow"], "--shrink-on-load is fast or quality"),
+            (
+                ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],
+                "--max-concurrent-downloads must be at least 1"
+            ),
         ]
         for (arguments, environment, message) in cases {
             let outcome = try await ChildProcess.run(

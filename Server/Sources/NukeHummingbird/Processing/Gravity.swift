@@ -9,13 +9,16 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
     /// A point given as fractions of the width and height (0–1), kept as near the centre of the
     /// crop as the image allows (`fp:x:y`).
     case focusPoint(x: Double, y: Double)
+    /// The most interesting part: edges, saturation and skin tones (`sm`; see ``ProxyResize``).
+    /// Without the pixels (``origin(crop:in:)``), the centre.
+    case smart
 
     /// The centre, with no offset.
     public static let center = Gravity.anchor(.center)
 
     /// Where a crop is anchored.
     public enum Anchor: String, Hashable, Sendable, CaseIterable {
-        /// The middle (`ce`; `sm`, smart, is read as this too).
+        /// The middle (`ce`).
         case center = "ce"
         /// The top edge (`no`).
         case north = "no"
@@ -41,6 +44,8 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
         let x: Double
         let y: Double
         switch self {
+        case .smart:
+            (x, y) = (spare.x / 2, spare.y / 2)
         case .focusPoint(let fx, let fy):
             x = fx * Double(size.width) - Double(crop.width) / 2
             y = fy * Double(size.height) - Double(crop.height) / 2
@@ -70,6 +75,7 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
         case .anchor(let anchor, let dx, let dy):
             dx == 0 && dy == 0 ? anchor.rawValue : "\(anchor.rawValue):\(dx):\(dy)"
         case .focusPoint(let x, let y): "fp:\(x):\(y)"
+        case .smart: "sm"
         }
     }
 }

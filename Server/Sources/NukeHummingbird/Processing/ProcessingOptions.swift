@@ -102,7 +102,8 @@ public struct ProcessingOptions: Hashable, Sendable {
             let y = try reader.required(fraction, "a fraction 0–1")
             return .focusPoint(x: x, y: y)
         }
-        guard let anchor = kind == "sm" ? .center : Gravity.Anchor(rawValue: kind) else {
+        if kind == "sm" { return .smart }
+        guard let anchor = Gravity.Anchor(rawValue: kind) else {
             throw .invalidArgument(option: "g", reason: "one of ce, sm, no, so, ea, we, noea, nowe, soea, sowe, fp")
         }
         let dx = try reader.optional(offset, "an offset") ?? 0

@@ -89,9 +89,19 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         var result = container.map { _ in output }
         result.originalPixelSize = nil
         guard !geometry.isUncropped else { return result }
-        let crop = geometry.crop
+        let crop = self.crop(geometry, of: output)
         return try ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
             .process(result, context: context)
+    }
+
+    /// The geometry's crop, placed by ``SmartCrop`` on the `scaled` image's pixels when the gravity
+    /// is ``Gravity/smart``.
+    private func crop(_ geometry: ResizeGeometry, of scaled: Bitmap) -> ResizeGeometry.Rect {
+        var crop = geometry.crop
+        if gravity == .smart {
+            (crop.x, crop.y) = SmartCrop.origin(crop: (crop.width, crop.height), in: scaled)
+        }
+        return crop
     }
 
     /// At scale 1, as ``process(_:context:)`` does, or `nil` on failure.
@@ -100,7 +110,7 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         guard let scaled = try? image.resized(width: geometry.scaled.width, height: geometry.scaled.height) else {
             return nil
         }
-        let crop = geometry.crop
+        let crop = self.crop(geometry, of: scaled)
         return ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height).process(scaled)
     }
 }
