@@ -50,6 +50,7 @@ let modules: [Module] = [
         name: "NukeWebP",
         path: "Plugins/Decoders/WebP/NukeWebP",
         dependencies: ["CNukeLibWebP"],
+        testDependencies: ["CNukeLibWebP"],  // libwebp's own animation decoder, the reference
         testResources: [.copy("Fixtures")]
     ),
     // Processors.

@@ -52,12 +52,12 @@ import Testing
         #expect(error == .tooManyFrames(limit: 50_000))
     }
 
-    @Test("Durations come from the container in one pass and match the frames")
-    func durationsInOnePass() throws {
+    @Test("Frames come from the container in one pass and match the file")
+    func framesInOnePass() throws {
         let data = try animation(canvas: 3, frameCount: 20_000)
-        let durations = try #require(WebPFrameDurations.read(data))
-        #expect(durations.count == 20_000)
-        #expect(durations.allSatisfy { $0 == 0.04 })
-        #expect(WebPFrameDurations.read(data.prefix(data.count - 5)) == nil)
+        let frames = try #require(WebPFrameList.read(data))
+        #expect(frames.count == 20_000)
+        #expect(frames.allSatisfy { $0.duration == 0.04 && $0.width == 1 && $0.height == 1 && $0.x == 0 })
+        #expect(WebPFrameList.read(data.prefix(data.count - 5)) == nil)
     }
 }

@@ -26,15 +26,30 @@ public enum AnimatedWebPWriter {
         public var webp: Data
         /// The duration in milliseconds.
         public var durationMilliseconds: Int
-        /// The still's size when it is smaller than the canvas (drawn at the top left); `nil`
-        /// for the canvas size.
+        /// The still's size when it is smaller than the canvas; `nil` for the canvas size.
         public var size: (width: Int, height: Int)?
+        /// Where the still's top left corner goes on the canvas (even numbers; WebP stores half).
+        public var origin: (x: Int, y: Int)
+        /// Whether the still is alpha-blended over the canvas (else it replaces its rectangle).
+        public var blends: Bool
+        /// Whether the still's rectangle is cleared to transparent before the next frame.
+        public var disposesToBackground: Bool
 
-        /// Creates a frame.
-        public init(webp: Data, durationMilliseconds: Int, size: (width: Int, height: Int)? = nil) {
+        /// Creates a frame; by default at the top left, replacing what is under it, kept.
+        public init(
+            webp: Data,
+            durationMilliseconds: Int,
+            size: (width: Int, height: Int)? = nil,
+            origin: (x: Int, y: Int) = (0, 0),
+            blends: Bool = false,
+            disposesToBackground: Bool = false
+        ) {
             self.webp = webp
             self.durationMilliseconds = durationMilliseconds
             self.size = size
+            self.origin = origin
+            self.blends = blends
+            self.disposesToBackground = disposesToBackground
         }
     }
 
@@ -48,12 +63,12 @@ public enum AnimatedWebPWriter {
             guard let chunks = imageChunks(of: frame.webp) else { throw .notWebP(frame: index) }
             hasAlpha = hasAlpha || chunks.contains { $0.fourCC == "ALPH" || $0.fourCC == "VP8L" }
             var payload = Data()
-            payload.appendLittleEndian24(0)  // x / 2
-            payload.appendLittleEndian24(0)  // y / 2
+            payload.appendLittleEndian24(frame.origin.x / 2)
+            payload.appendLittleEndian24(frame.origin.y / 2)
             payload.appendLittleEndian24((frame.size?.width ?? width) - 1)
             payload.appendLittleEndian24((frame.size?.height ?? height) - 1)
             payload.appendLittleEndian24(frame.durationMilliseconds)
-            payload.append(0b10)  // do not blend, do not dispose
+            payload.append((frame.blends ? 0 : 0b10) | (frame.disposesToBackground ? 0b01 : 0))
             for chunk in chunks { appendChunk(chunk.fourCC, chunk.payload, to: &payload) }
             appendChunk("ANMF", payload, to: &animationFrames)
         }

@@ -17,12 +17,14 @@ internal import Synchronization
 ///   the request's first processor reduces the image (shrink-on-load), by the largest power of
 ///   two that leaves the size it needs. During a
 ///   progressive download, `WebPIDecoder` yields previews as rows arrive (each further eighth).
-/// - Animations decode through `WebPAnimDecoder` into fully composited frames (blending and
-///   disposal applied), produced on demand within the memory budget; durations and the loop
-///   count come from the container. The first frame is the container's `image`; the original
-///   data is attached so caches keep the animation.
+/// - Animations decode frame by frame with `WebPDecode` and are composited here as libwebp's
+///   `WebPAnimDecoder` does (blending and disposal applied, pixel for pixel), but with the
+///   frames listed in one pass over the container rather than found by walking libwebp's list
+///   for each one; frames are produced on demand within the memory budget. The first frame is
+///   the container's `image`; the original data is attached so caches keep the animation.
 /// - The canvas size is checked against the pixel limit before any pixels are allocated; an
-///   animation's three canvases (libwebp's canvas and previous frame, and the copy handed out)
+///   animation's three canvases (the canvas, the previous frame after its disposal, and the copy
+///   handed out)
 ///   against the memory budget, and its frame count against the frame limit, before any frame is
 ///   decoded.
 public final class WebPDecoder: ImageDecoding {
