@@ -40,8 +40,13 @@ for target in "${targets[@]}"; do
     echo "== fuzz-$target: ${seconds} s from $(seeds_for "$target")"
     corpus="${FUZZ_CORPUS_DIR:-.build/corpus}/$target"
     mkdir -p "$corpus"
+    # The fuzzer's status, not grep's (which finds nothing to print on some runs): read
+    # PIPESTATUS straight after the pipeline, with errexit off for it.
+    set +e
     "$binary" "${options[@]}" -max_total_time="$seconds" "$corpus" "$(seeds_for "$target")" 2>&1 \
-        | grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==|SUMMARY|artifact_prefix)" || true
-    test "${PIPESTATUS[0]}" -eq 0
+        | grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==|SUMMARY|artifact_prefix)"
+    status="${PIPESTATUS[0]}"
+    set -e
+    test "$status" -eq 0
 done
 echo "No crash, leak, time-out or out-of-memory."

@@ -42,8 +42,10 @@ public enum HTTPDate {
         else { return nil }
         if fields.year.count == 2 { year += year < 70 ? 2000 : 1900 }
         let time = fields.time.split(separator: ":").compactMap { Int($0) }
-        guard time.count == 3, (1...31).contains(day), (0..<24).contains(time[0]), (0..<60).contains(time[1]),
-            (0...60).contains(time[2])
+        // Four-digit years only: a header may carry any number, and a year of 10^18 would
+        // overflow the count of seconds.
+        guard time.count == 3, (1...31).contains(day), (0...9999).contains(year), (0..<24).contains(time[0]),
+            (0..<60).contains(time[1]), (0...60).contains(time[2])
         else { return nil }
         let days = daysFromCivil(year: year, month: month + 1, day: day)
         let seconds = days * 86_400 + Int64(time[0] * 3600 + time[1] * 60 + time[2])
