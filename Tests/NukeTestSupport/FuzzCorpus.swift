@@ -29,7 +29,7 @@ public struct FuzzCorpus: Sequence {
 
     /// Iterates the variants.
     public func makeIterator() -> AnyIterator<Data> {
-        var generator = SplitMix(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var produced = 0
         let seeds = self.seeds
         let count = self.count
@@ -43,7 +43,7 @@ public struct FuzzCorpus: Sequence {
         }
     }
 
-    private static func mutate(_ bytes: inout [UInt8], _ generator: inout SplitMix) {
+    private static func mutate(_ bytes: inout [UInt8], _ generator: inout SeededGenerator) {
         guard !bytes.isEmpty else { return }
         let position = Int(generator.next() % UInt64(bytes.count))
         switch generator.next() % 7 {
@@ -62,17 +62,6 @@ public struct FuzzCorpus: Sequence {
             bytes.removeSubrange(position..<end)
         default:  // Append garbage.
             for _ in 0..<(1 + generator.next() % 32) { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
-        }
-    }
-
-    private struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
         }
     }
 }

@@ -75,7 +75,7 @@ struct WebPCompositingTests {
     @Test("Generated: every mix of placement, blending, disposal, alpha and compression", arguments: 0..<12)
     func generated(seed: Int) throws {
         let (width, height) = (24, 18)
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SeededGenerator(seed: UInt64(seed))
         var frames: [AnimatedWebPWriter.Frame] = []
         for index in 0..<8 {
             // Some frames cover the canvas (key-frame rules), others a rectangle at an even offset.
@@ -117,20 +117,5 @@ struct WebPCompositingTests {
         let frame = AnimatedWebPWriter.Frame(webp: still, durationMilliseconds: 50, size: (6, 6))
         let data = try AnimatedWebPWriter.assemble([frame], width: 8, height: 8)
         #expect(throws: ImageDecodingError.self) { try Self.ourFrames(data) }
-    }
-}
-
-/// A small deterministic generator, so every run builds the same animations.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
