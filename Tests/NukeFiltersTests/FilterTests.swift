@@ -208,3 +208,47 @@ private func apply(_ name: String, _ parameters: [String: FilterValue] = [:], to
         #expect(throws: ProcessorSpecError.self) { try registry.processors(fromSpec: "CIBloom()") }
     }
 }
+
+@Suite struct FilterHostileParameterTests {
+    /// Values whose arithmetic overflows Float (to ±infinity, then NaN) or an integer width, and
+    /// values only code can give (specs refuse them).
+    static let hostileNumbers: [Double] = [
+        1e300, -1e300, 6.7e67, 3.4e38, -3.4e38, 1e38, -1e38, 1e20, -1e20, 9.3e18, .leastNonzeroMagnitude, -0.0,
+        .infinity, -.infinity, .nan,
+    ]
+
+    @Test("Every parameter of every filter at overflowing values gives an image of the input's size, never a trap")
+    func overflowingParameters() throws {
+        var pixels = [UInt8]()
+        for index in 0..<(5 * 4) { pixels += [UInt8(index * 12), UInt8(255 - index * 9), 77, UInt8(index * 13)] }
+        let images = [
+            try Bitmap(width: 5, height: 4, pixelFormat: .rgba8, pixels: pixels),
+            try Bitmap(width: 3, height: 2, pixelFormat: .gray8, pixels: [0, 40, 80, 120, 160, 255]),
+        ]
+        for name in ImageProcessors.CoreImageFilter.availableFilters {
+            for (key, value) in ImageProcessors.CoreImageFilter.defaults(for: name) ?? [] {
+                for number in Self.hostileNumbers {
+                    let hostile: FilterValue =
+                        if case .vector(let values) = value { .vector(values.map { _ in number }) } else {
+                            .number(number)
+                        }
+                    let filter = try ImageProcessors.CoreImageFilter(name: name, parameters: [key: hostile])
+                    for image in images {
+                        let output = try filter.apply(image)
+                        #expect(
+                            output.width == image.width && output.height == image.height,
+                            "\(name) \(key) \(number)"
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("Spec values that no Float can hold are refused when parsed; the largest Float is accepted")
+    func unrepresentableValues() {
+        #expect(FilterValue(parsing: "6.7e67") == nil)
+        #expect(FilterValue(parsing: "[1 2 -1e39]") == nil)
+        #expect(FilterValue(parsing: "3.4e38") == .number(3.4e38))
+    }
+}

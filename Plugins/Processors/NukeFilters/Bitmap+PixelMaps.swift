@@ -41,7 +41,8 @@ extension Bitmap {
         func blockMiddle(_ coordinate: Int, _ center: Double, _ limit: Int) -> Int {
             let block = ((Double(coordinate) + 0.5 - center) / scale).rounded(.down)
             let middle = center + (block + 0.5) * scale
-            return Swift.min(limit - 1, Swift.max(0, Int(middle.rounded(.down))))
+            // Limited before it becomes an Int: a huge scale or centre puts it past Int's range.
+            return Int(middle.clampedToZero(upTo: Double(limit - 1)))
         }
         return try mapping { _, x, y in
             normalizedPixel(x: blockMiddle(x, centerX, width), y: blockMiddle(y, centerY, height))
@@ -211,7 +212,7 @@ extension Bitmap {
 
     /// The same curve applied to R, G and B through a 256-entry table; alpha kept.
     func applyingCurve(_ curve: (Float) -> Float) throws -> Bitmap {
-        let table = (0..<256).map { UInt8(min(255, max(0, curve(Float($0) / 255) * 255)) + 0.5) }
+        let table = (0..<256).map { UInt8((curve(Float($0) / 255) * 255).clampedToZero(upTo: 255) + 0.5) }
         let bpp = pixelFormat.bytesPerPixel
         let stride = bytesPerRow
         return try Bitmap(width: width, height: height, pixelFormat: pixelFormat, isOpaque: isOpaque ? true : nil) {

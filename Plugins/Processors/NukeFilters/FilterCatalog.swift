@@ -173,7 +173,7 @@ enum FilterCatalog {
             try image.boxBlurred(width: gaussianBoxWidth(sigma: p.number("inputRadius")), passes: 3)
         },
         "CIBoxBlur": Definition(defaults: [("inputRadius", 10)]) { image, p in
-            try image.boxBlurred(width: 2 * Int(max(0, p.number("inputRadius")).rounded()) + 1, passes: 1)
+            try image.boxBlurred(width: boxWidth(2 * p.number("inputRadius").rounded() + 1), passes: 1)
         },
         "CIPixellate": Definition(defaults: [("inputScale", 8), ("inputCenter", .vector([150, 150]))]) { image, p in
             let scale = max(1, p.number("inputScale"))
@@ -188,8 +188,15 @@ enum FilterCatalog {
     /// The box width whose three passes approximate a Gaussian of standard deviation `sigma`
     /// (√(12σ²/3 + 1), made odd).
     static func gaussianBoxWidth(sigma: Double) -> Int {
-        guard sigma.isFinite, sigma > 0 else { return 1 }
-        return Int((12 * sigma * sigma / 3 + 1).squareRoot().rounded()) | 1
+        guard sigma > 0 else { return 1 }
+        return boxWidth((12 * sigma * sigma / 3 + 1).squareRoot().rounded())
+    }
+
+    /// `width` as an odd box width of at least 1 (NaN is 1), capped at 2⁴⁰, far beyond any image
+    /// (a box blur's cost does not grow with its width), so a huge radius cannot overflow an Int.
+    static func boxWidth(_ width: Double) -> Int {
+        guard width > 1 else { return 1 }
+        return Int(min(width, Double(1 << 40))) | 1
     }
 
     static func toLinear(_ c: Float) -> Float {

@@ -16,11 +16,12 @@ public enum FilterValue: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// A number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
 
-    /// Parses `0.8` or a vector written `0.6,0.45,0.3` or `[0.6 0.45 0.3]`; `nil` if malformed.
+    /// Parses `0.8` or a vector written `0.6,0.45,0.3` or `[0.6 0.45 0.3]`; `nil` if malformed
+    /// or if a number is beyond `Float`'s range (filters compute in `Float`).
     public init?(parsing text: String) {
         let trimmed = text.filter { $0 != "[" && $0 != "]" }
         let parts = trimmed.split(whereSeparator: { $0 == "," || $0 == " " }).map { Double($0) }
-        guard !parts.isEmpty, parts.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        guard !parts.isEmpty, parts.allSatisfy({ $0.map { Float($0).isFinite } == true }) else { return nil }
         let values = parts.compactMap { $0 }
         self = values.count == 1 && !text.contains(",") && !text.contains("[") ? .number(values[0]) : .vector(values)
     }

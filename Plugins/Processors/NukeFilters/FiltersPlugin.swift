@@ -32,7 +32,7 @@ public struct FiltersPlugin: NukePlugin {
                             reason: .invalidValue(
                                 name: entry.name,
                                 value: entry.value,
-                                expected: "a number or a vector such as [1 0 0 0]"
+                                expected: "a number within ±3.4e38, or a vector of them such as [1 0 0 0]"
                             )
                         )
                     }

@@ -2,15 +2,24 @@
 // SPDX-License-Identifier: MIT
 
 extension SIMD4 where Scalar == Float {
-    /// Each lane limited to `0...upper`, per lane: the generic `clamped(lowerBound:upperBound:)` is
-    /// not inlined and costs more than a colour matrix.
+    /// Each lane limited to `0...upper`, NaN to 0 (a filter's parameters can overflow Float),
+    /// per lane: the generic `clamped(lowerBound:upperBound:)` is not inlined and costs more than
+    /// a colour matrix.
     @inline(__always)
     func clampedToZero(upTo upper: Float) -> SIMD4<Float> {
         SIMD4(
-            Swift.min(Swift.max(x, 0), upper),
-            Swift.min(Swift.max(y, 0), upper),
-            Swift.min(Swift.max(z, 0), upper),
-            Swift.min(Swift.max(w, 0), upper)
+            x.clampedToZero(upTo: upper),
+            y.clampedToZero(upTo: upper),
+            z.clampedToZero(upTo: upper),
+            w.clampedToZero(upTo: upper)
         )
+    }
+}
+
+extension BinaryFloatingPoint {
+    /// `self` limited to `0...upper`; NaN is 0.
+    @inline(__always)
+    func clampedToZero(upTo upper: Self) -> Self {
+        self > 0 ? Swift.min(self, upper) : 0
     }
 }
