@@ -59,6 +59,8 @@ let modules: [Module] = [
     // Loaders.
     Module(name: "NukeCurl", path: "Plugins/Loaders/Curl/NukeCurl", dependencies: ["CNukeCurl"]),
     Module(name: "NukeURLSession", path: "Plugins/Loaders/URLSession/NukeURLSession"),
+    // Caches.
+    Module(name: "NukeRedis", path: "Plugins/Caches/Redis/NukeRedis", dependencies: ["CNukeRedis"]),
     // `import Nuke`: NukeCore and every default plugin, with `ImagePipeline.shared` configured.
     Module(
         name: "Nuke",
@@ -118,6 +120,17 @@ let cTargets: [Target] = [
         providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]
     ),
     .target(name: "CNukeCurl", dependencies: ["CNukeLibCurl"], path: "Plugins/Loaders/Curl/CNukeCurl"),
+    .systemLibrary(
+        name: "CNukeLibHiredis",
+        path: "Plugins/Caches/Redis/CNukeLibHiredis",
+        providers: [.apt(["libhiredis-dev"]), .yum(["hiredis-devel"])]
+    ),
+    .target(
+        name: "CNukeRedis",
+        dependencies: ["CNukeLibHiredis"],
+        path: "Plugins/Caches/Redis/CNukeRedis",
+        linkerSettings: [.linkedLibrary("hiredis")]
+    ),
 ]
 
 // MARK: - Test support and the command line

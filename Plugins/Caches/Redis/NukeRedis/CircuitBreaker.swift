@@ -1,0 +1,105 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+/// Whether Redis is asked at all: after a run of failures the breaker opens and every operation
+/// is refused at once (reads miss, writes are dropped) until a back-off has passed; then one
+/// operation probes, and its outcome closes the breaker or opens it again for twice as long.
+///
+/// A state machine in swift-nio's style: the owner asks ``admit(at:)`` before an operation,
+/// reports the outcome, and acts on the returned ``Transition``. Times are offsets on the
+/// owner's clock.
+struct CircuitBreaker: Sendable {
+    /// When to open and for how long.
+    struct Policy: Sendable, Equatable {
+        /// Failures in a row that open the breaker.
+        var failureThreshold: Int
+        /// How long it stays open the first time.
+        var initialBackoff: Duration
+        /// The longest it stays open; each failed probe doubles the back-off up to this.
+        var maximumBackoff: Duration
+    }
+
+    enum State: Equatable {
+        /// Operations proceed; `failures` in a row so far.
+        case closed(failures: Int)
+        /// Operations are refused until `until`.
+        case open(until: Duration, backoff: Duration)
+        /// One operation is probing; the others are refused.
+        case probing(backoff: Duration)
+    }
+
+    /// What the owner does with an operation.
+    enum Admission: Equatable {
+        /// Go ahead.
+        case proceed
+        /// Go ahead as the probe: report its outcome, or ``abandonProbe(at:)`` if it never ran.
+        case probe
+        /// Do not ask Redis.
+        case reject
+    }
+
+    /// A change the owner may log or count.
+    enum Transition: Equatable {
+        case none
+        /// The breaker opened (or opened again) for this long.
+        case opened(for: Duration)
+        /// The breaker closed: Redis answers again.
+        case closed
+    }
+
+    let policy: Policy
+    private(set) var state: State = .closed(failures: 0)
+
+    init(policy: Policy) {
+        self.policy = policy
+    }
+
+    mutating func admit(at now: Duration) -> Admission {
+        switch state {
+        case .closed:
+            return .proceed
+        case .open(let until, let backoff):
+            guard now >= until else { return .reject }
+            state = .probing(backoff: backoff)
+            return .probe
+        case .probing:
+            return .reject
+        }
+    }
+
+    /// An operation got its answers.
+    mutating func recordSuccess() -> Transition {
+        if case .closed = state {
+            state = .closed(failures: 0)
+            return .none
+        }
+        state = .closed(failures: 0)
+        return .closed
+    }
+
+    /// An operation failed: no connection, an I/O error or time-out, or a server that cannot serve.
+    mutating func recordFailure(at now: Duration) -> Transition {
+        switch state {
+        case .closed(let failures):
+            guard failures + 1 >= policy.failureThreshold else {
+                state = .closed(failures: failures + 1)
+                return .none
+            }
+            state = .open(until: now + policy.initialBackoff, backoff: policy.initialBackoff)
+            return .opened(for: policy.initialBackoff)
+        case .open:
+            // An operation admitted before the breaker opened: it is open already.
+            return .none
+        case .probing(let backoff):
+            let next = min(backoff * 2, policy.maximumBackoff)
+            state = .open(until: now + next, backoff: next)
+            return .opened(for: next)
+        }
+    }
+
+    /// The probe did not reach Redis (no connection was free): the next operation probes instead.
+    mutating func abandonProbe(at now: Duration) {
+        guard case .probing(let backoff) = state else { return }
+        state = .open(until: now, backoff: backoff)
+    }
+}

@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+internal import Synchronization
+
+/// Runs commands on pooled connections behind the circuit breaker. Blocking: callers are the
+/// cache's writer thread and the threads that look values up (the pipeline's workers).
+final class RedisClient: Sendable {
+    let configuration: RedisDataCache.Configuration
+    let statistics = Mutex(RedisDataCache.Statistics())
+    private let pool: RedisConnectionPool
+    private let breaker: Mutex<CircuitBreaker>
+    private let now: @Sendable () -> Duration
+
+    init<C: Clock<Duration>>(configuration: RedisDataCache.Configuration, clock: C) {
+        self.configuration = configuration
+        pool = RedisConnectionPool(maximumConnections: configuration.maximumConnections)
+        breaker = Mutex(
+            CircuitBreaker(
+                policy: CircuitBreaker.Policy(
+                    failureThreshold: max(1, configuration.failureThreshold),
+                    initialBackoff: configuration.initialBackoff,
+                    maximumBackoff: max(configuration.initialBackoff, configuration.maximumBackoff)
+                )
+            )
+        )
+        let origin = clock.now
+        now = { origin.duration(to: clock.now) }
+    }
+
+    /// The breaker's state, for tests and diagnostics.
+    var breakerState: CircuitBreaker.State { breaker.withLock { $0.state } }
+
+    /// The connections open now.
+    var openConnections: Int { pool.openCount }
+
+    /// The replies to `commands`, sent pipelined on one connection; `nil` when Redis is not
+    /// asked (the breaker is open, no connection is free) or does not answer (connection
+    /// refused, I/O error, time-out, a server that cannot serve). Error replies to single
+    /// commands (`OOM`, `READONLY`, `WRONGTYPE`) are replies, for the caller to judge.
+    func perform(_ commands: [RedisCommand]) -> [RedisReply]? {
+        let admission = breaker.withLock { $0.admit(at: now()) }
+        guard admission != .reject else {
+            statistics.withLock { $0.skippedWhileUnavailable += 1 }
+            return nil
+        }
+        let connection: RedisConnection
+        switch pool.checkOut() {
+        case .reused(let reused):
+            connection = reused
+        case .connect:
+            do {
+                connection = try RedisConnection(configuration: configuration)
+                statistics.withLock { $0.connectionsOpened += 1 }
+            } catch {
+                pool.discard()
+                fail(error.message)
+                return nil
+            }
+        case .exhausted:
+            if admission == .probe { breaker.withLock { $0.abandonProbe(at: now()) } }
+            statistics.withLock { $0.poolExhausted += 1 }
+            return nil
+        }
+        let replies: [RedisReply]
+        do {
+            replies = try connection.perform(commands)
+        } catch {
+            pool.discard()
+            fail(error.message)
+            return nil
+        }
+        pool.checkIn(connection)
+        if let unavailable = replies.first(where: \.isServerUnavailable), case .error(let message) = unavailable {
+            fail(message)
+            return nil
+        }
+        let transition = breaker.withLock { $0.recordSuccess() }
+        if transition == .closed { statistics.withLock { $0.recoveries += 1 } }
+        return replies
+    }
+
+    /// Closes the idle connections (those in use close when given back after a shutdown).
+    func closeIdleConnections() {
+        pool.closeIdle()
+    }
+
+    private func fail(_ message: String) {
+        let transition = breaker.withLock { $0.recordFailure(at: now()) }
+        statistics.withLock {
+            $0.failures += 1
+            $0.lastError = message
+            if case .opened = transition { $0.breakerOpenings += 1 }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+internal import CNukeRedis
+
+/// One blocking hiredis connection, set up (AUTH, SELECT) and with its time-outs set.
+///
+/// Used by one thread at a time: the pool hands it out and takes it back. Any I/O error leaves
+/// the protocol in an unknown state, so the owner closes the connection after one.
+final class RedisConnection: @unchecked Sendable {
+    // @unchecked: `context` is used by one thread at a time (RedisConnectionPool hands a
+    // connection to one caller and takes it back under its lock), never concurrently.
+
+    /// Why a connection could not be made or used.
+    struct Failure: Error, Equatable {
+        var message: String
+    }
+
+    private let context: UnsafeMutablePointer<redisContext>
+
+    /// Connects to `endpoint`, authenticates and selects the database.
+    init(configuration: RedisDataCache.Configuration) throws(Failure) {
+        var message = [CChar](repeating: 0, count: 256)
+        let connectMilliseconds = Self.milliseconds(configuration.connectTimeout)
+        let operationMilliseconds = Self.milliseconds(configuration.operationTimeout)
+        let context: UnsafeMutablePointer<redisContext>? =
+            switch configuration.endpoint {
+            case .tcp(let host, let port):
+                nuke_redis_connect(host, Int32(port), nil, connectMilliseconds, operationMilliseconds, &message, 256)
+            case .unixSocket(let path):
+                nuke_redis_connect(nil, 0, path, connectMilliseconds, operationMilliseconds, &message, 256)
+            }
+        guard let context else {
+            throw Failure(
+                message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            )
+        }
+        self.context = context
+        var setup: [RedisCommand] = []
+        if let password = configuration.password {
+            setup.append(RedisCommand(configuration.username.map { ["AUTH", $0, password] } ?? ["AUTH", password]))
+        }
+        if configuration.database != 0 {
+            setup.append(RedisCommand(["SELECT", String(configuration.database)]))
+        }
+        guard !setup.isEmpty else { return }
+        for reply in try perform(setup) {
+            if case .error(let error) = reply { throw Failure(message: error) }
+        }
+    }
+
+    deinit {
+        redisFree(context)
+    }
+
+    /// Sends `commands` at once (pipelined) and reads their replies in order.
+    ///
+    /// - Throws: ``Failure`` on an I/O error or time-out; the connection must not be used again.
+    func perform(_ commands: [RedisCommand]) throws(Failure) -> [RedisReply] {
+        for command in commands {
+            let status = command.bytes.withUnsafeBufferPointer { bytes in
+                let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                var offset = 0
+                var pointers: [UnsafePointer<CChar>?] = []
+                pointers.reserveCapacity(command.lengths.count)
+                for length in command.lengths {
+                    pointers.append((base + offset).assumingMemoryBound(to: CChar.self))
+                    offset += length
+                }
+                return command.lengths.withUnsafeBufferPointer { lengths in
+                    pointers.withUnsafeMutableBufferPointer { argv in
+                        nuke_redis_append(context, Int32(argv.count), argv.baseAddress, lengths.baseAddress)
+                    }
+                }
+            }
+            guard status == REDIS_OK else { throw currentFailure() }
+        }
+        var replies: [RedisReply] = []
+        replies.reserveCapacity(commands.count)
+        for _ in commands {
+            var reply: UnsafeMutablePointer<redisReply>?
+            guard nuke_redis_get_reply(context, &reply) == REDIS_OK, let reply else { throw currentFailure() }
+            replies.append(RedisReply(reply.pointee))
+            freeReplyObject(reply)
+        }
+        return replies
+    }
+
+    private func currentFailure() -> Failure {
+        Failure(message: String(cString: nuke_redis_error(context)))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+extension RedisReply {
+    /// A copy of hiredis's reply.
+    fileprivate init(_ reply: redisReply) {
+        func text() -> String {
+            guard let string = reply.str else { return "" }
+            return String(decoding: UnsafeRawBufferPointer(start: string, count: reply.len), as: UTF8.self)
+        }
+        switch reply.type {
+        case REDIS_REPLY_STRING:
+            self = .bytes(reply.str.map { Array(UnsafeRawBufferPointer(start: $0, count: reply.len)) } ?? [])
+        case REDIS_REPLY_STATUS: self = .status(text())
+        case REDIS_REPLY_INTEGER: self = .integer(reply.integer)
+        case REDIS_REPLY_ARRAY:
+            self = .array(
+                (0..<reply.elements).map { index in reply.element[index].map { RedisReply($0.pointee) } ?? .null }
+            )
+        case REDIS_REPLY_ERROR: self = .error(text())
+        default: self = .null
+        }
+    }
+}

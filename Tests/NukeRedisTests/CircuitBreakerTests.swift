@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Testing
+
+@testable import NukeRedis
+
+@Suite struct CircuitBreakerTests {
+    let policy = CircuitBreaker.Policy(
+        failureThreshold: 3,
+        initialBackoff: .milliseconds(500),
+        maximumBackoff: .seconds(2)
+    )
+
+    @Test("Closed until the threshold of failures in a row; a success resets the count")
+    func opensAfterThreshold() {
+        var breaker = CircuitBreaker(policy: policy)
+        #expect(breaker.admit(at: .zero) == .proceed)
+        #expect(breaker.recordFailure(at: .zero) == .none)
+        #expect(breaker.recordFailure(at: .zero) == .none)
+        #expect(breaker.recordSuccess() == .none)
+        #expect(breaker.recordFailure(at: .zero) == .none)
+        #expect(breaker.recordFailure(at: .zero) == .none)
+        #expect(breaker.recordFailure(at: .seconds(1)) == .opened(for: .milliseconds(500)))
+        #expect(breaker.state == .open(until: .milliseconds(1500), backoff: .milliseconds(500)))
+    }
+
+    @Test("Open refuses until the back-off ends; then one probe, the others refused; success closes")
+    func probeCloses() {
+        var breaker = CircuitBreaker(
+            policy: CircuitBreaker.Policy(failureThreshold: 1, initialBackoff: .seconds(1), maximumBackoff: .seconds(4))
+        )
+        #expect(breaker.recordFailure(at: .zero) == .opened(for: .seconds(1)))
+        #expect(breaker.admit(at: .milliseconds(999)) == .reject)
+        #expect(breaker.admit(at: .seconds(1)) == .probe)
+        #expect(breaker.admit(at: .seconds(1)) == .reject, "one probe at a time")
+        #expect(breaker.recordSuccess() == .closed)
+        #expect(breaker.admit(at: .seconds(1)) == .proceed)
+    }
+
+    @Test("Failed probes double the back-off up to the maximum; a late failure does not extend it")
+    func backoffDoubles() {
+        var breaker = CircuitBreaker(
+            policy: CircuitBreaker.Policy(failureThreshold: 1, initialBackoff: .seconds(1), maximumBackoff: .seconds(3))
+        )
+        _ = breaker.recordFailure(at: .zero)
+        #expect(breaker.recordFailure(at: .milliseconds(10)) == .none, "admitted before it opened")
+        #expect(breaker.admit(at: .seconds(1)) == .probe)
+        #expect(breaker.recordFailure(at: .seconds(1)) == .opened(for: .seconds(2)))
+        #expect(breaker.admit(at: .seconds(3)) == .probe)
+        #expect(breaker.recordFailure(at: .seconds(3)) == .opened(for: .seconds(3)), "capped")
+        #expect(breaker.state == .open(until: .seconds(6), backoff: .seconds(3)))
+    }
+
+    @Test("An abandoned probe lets the next operation probe at once")
+    func abandonedProbe() {
+        var breaker = CircuitBreaker(
+            policy: CircuitBreaker.Policy(failureThreshold: 1, initialBackoff: .seconds(1), maximumBackoff: .seconds(3))
+        )
+        _ = breaker.recordFailure(at: .zero)
+        #expect(breaker.admit(at: .seconds(2)) == .probe)
+        breaker.abandonProbe(at: .seconds(2))
+        #expect(breaker.admit(at: .seconds(2)) == .probe)
+    }
+}

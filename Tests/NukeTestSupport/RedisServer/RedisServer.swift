@@ -1,0 +1,108 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+internal import Foundation
+internal import Synchronization
+
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// A `redis-server` (Debian's `redis-server`) the tests start in a temporary directory, on a
+/// loopback port and a unix socket, persisting nothing (`--save '' --appendonly no`); killed
+/// when released. Tests stop it (SIGKILL), stall it (SIGSTOP) and start it again on the same
+/// port and socket.
+public final class RedisServer: Sendable {
+    /// Where redis-server is installed.
+    public static let executablePath = "/usr/bin/redis-server"
+
+    /// Whether redis-server is installed.
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executablePath) }
+
+    /// The TCP port, at `127.0.0.1`.
+    public let port: UInt16
+    /// The unix socket's path.
+    public let socketPath: String
+    /// `redis://127.0.0.1:<port>`.
+    public var tcpURL: String { "redis://127.0.0.1:\(port)" }
+    /// `unix://<socket path>`.
+    public var unixURL: String { "unix://\(socketPath)" }
+
+    private let directory: TemporaryDirectory
+    private let arguments: [String]
+    private let process: Mutex<Process?>
+
+    /// Starts a server with `arguments` added to its command line (say `["--requirepass", "x"]`),
+    /// waiting until it accepts connections.
+    public init(arguments: [String] = []) throws(HTTPTestServerError) {
+        do {
+            directory = try TemporaryDirectory(prefix: "nuke-redis")
+        } catch {
+            throw .helperFailed("no temporary directory: \(error)")
+        }
+        socketPath = directory.appending("redis.sock").path
+        let probe = try Socket.listen()
+        port = probe.port
+        probe.close()
+        self.arguments = arguments
+        process = Mutex(nil)
+        try start()
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// Starts the server again (after ``kill()``) on the same port and socket, empty.
+    public func start() throws(HTTPTestServerError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executablePath)
+        process.currentDirectoryURL = directory.url
+        process.arguments =
+            [
+                "--port", "\(port)", "--bind", "127.0.0.1", "--unixsocket", socketPath, "--unixsocketperm", "700",
+                "--save", "", "--appendonly", "no", "--dir", directory.path, "--daemonize", "no",
+            ] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .helperFailed("redis-server did not start: \(error)")
+        }
+        self.process.withLock { $0 = process }
+        let deadline = Date() + 10
+        while Date() < deadline, process.isRunning {
+            if Socket.canConnect(toPort: port), FileManager.default.fileExists(atPath: socketPath) { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill()
+        throw .helperFailed("redis-server did not listen on port \(port)")
+    }
+
+    /// Kills the server (SIGKILL) and waits until it is gone; its data is lost.
+    public func kill() {
+        guard let process = process.withLock({ $0 }), process.isRunning else { return }
+        signal(SIGCONT)
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        while process.isRunning {  // Not waitUntilExit: it runs a run loop.
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        try? FileManager.default.removeItem(atPath: socketPath)
+    }
+
+    /// Stalls the server (SIGSTOP): connections stay open, nothing is answered.
+    public func pause() {
+        signal(SIGSTOP)
+    }
+
+    /// Lets a stalled server go on (SIGCONT).
+    public func resume() {
+        signal(SIGCONT)
+    }
+
+    private func signal(_ signal: Int32) {
+        guard let process = process.withLock({ $0 }), process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, signal)
+    }
+}
