@@ -202,6 +202,21 @@ struct RedisDataCacheTests {
         #expect(second.cachedData(for: "k") == Data("again".utf8))
     }
 
+    @Test("shutdown() carries queued writes to Redis and ends the thread; a later write starts a new one")
+    func shutdown() async throws {
+        let server = try RedisServer()
+        let cache = RedisDataCache(configuration: try server.configuration())
+        for index in 0..<50 { cache.storeData(Data(repeating: UInt8(index), count: 10_000), for: "k\(index)") }
+        await cache.shutdown()
+        let other = RedisDataCache(configuration: try server.configuration())
+        #expect(other.cachedData(for: "k49") == Data(repeating: 49, count: 10_000))
+        await cache.shutdown()
+        cache.storeData(Data("after".utf8), for: "late")
+        await cache.flush()
+        #expect(other.cachedData(for: "late") == Data("after".utf8))
+        #expect(cache.statistics.writes == 51)
+    }
+
     @Test("AUTH with an ACL user: the right password works, a wrong one is a miss with the reason")
     func authentication() async throws {
         let server = try RedisServer(arguments: [

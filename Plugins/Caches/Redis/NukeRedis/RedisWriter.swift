@@ -92,7 +92,7 @@ final class RedisWriter: Sendable {
                 continue
             }
             var writes: [RedisWriteBuffer.Operation] = []
-            for operation in batch {
+            for (index, operation) in batch.enumerated() {
                 switch operation {
                 case .write:
                     writes.append(operation)
@@ -108,7 +108,8 @@ final class RedisWriter: Sendable {
                 case .stop:
                     send(writes)
                     writes = []
-                    if buffer.withLock({ $0.threadEndsAfterStop() }) {
+                    // Ends only when nothing follows, in this batch or queued since.
+                    if index == batch.count - 1, buffer.withLock({ $0.threadEndsAfterStop() }) {
                         client.closeIdleConnections()
                         return
                     }
