@@ -58,6 +58,7 @@ let package = Package(
                 "NukeHummingbird",
                 "NukeObservability",
                 .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "NukeRedis", package: "nuke-linux"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,6 +7,7 @@ import Logging
 import Nuke
 import NukeHummingbird
 import NukeObservability
+import NukeRedis
 import Prometheus
 import ServiceLifecycle
 
@@ -16,7 +17,10 @@ import ServiceLifecycle
 struct ProxyServer {
     let settings: ServerSettings
     let proxy: ImageProxy
-    let caches: [DataCache]
+    /// Every data cache the server writes, flushed on shutdown.
+    let caches: [any DataCaching]
+    /// The shared tier, shut down last.
+    let redis: RedisDataCache?
     let logger: Logger
     /// Where the metrics are kept; `/metrics` writes it out in Prometheus's text format.
     let metricsRegistry = PrometheusCollectorRegistry()
@@ -32,7 +36,15 @@ struct ProxyServer {
             path: settings.cacheDirectory.appendingPathComponent("originals"),
             sizeLimit: settings.cacheSizeLimit
         )
-        caches = [results, originals]
+        // With a shared Redis, results and originals are kept in tiers: the local disk first,
+        // Redis behind it, so that what one server of a fleet fetched or made, all serve.
+        // Originals then go through the pipeline's data cache (keyed by URL) instead of the HTTP
+        // cache, whose entries carry response metadata only a local DataCache stores.
+        redis = settings.redis.map { RedisDataCache(configuration: $0) }
+        let sharedResults: any DataCaching =
+            redis.map { TieredDataCache([results, $0.withKeyPrefix($0.keyPrefix + "results:")]) } ?? results
+        let sharedOriginals = redis.map { TieredDataCache([originals, $0.withKeyPrefix($0.keyPrefix + "originals:")]) }
+        caches = [sharedResults, sharedOriginals ?? originals]
 
         var curl = CurlDataLoader.Configuration()
         curl.addressPolicy = settings.allowsPrivateAddresses ? .allowAll : .publicInternetOnly
@@ -50,7 +62,13 @@ struct ProxyServer {
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache =
             settings.memoryCacheSizeLimit > 0 ? ImageCache(costLimit: settings.memoryCacheSizeLimit) : nil
-        configuration.httpCache = HTTPCache(dataCache: originals)
+        if let sharedOriginals {
+            configuration.httpCache = nil
+            configuration.dataCache = sharedOriginals
+            configuration.dataCachePolicy = .storeOriginalData
+        } else {
+            configuration.httpCache = HTTPCache(dataCache: originals)
+        }
         configuration.maximumResponseDataSize = settings.maximumSourceBytes
         configuration.maximumDecodedPixelCount = settings.maximumSourcePixels
         configuration.maximumAnimationFrameCount = settings.maximumAnimationFrames
@@ -64,7 +82,7 @@ struct ProxyServer {
                 delegate: ObservingDelegate(logger: logger, metrics: PipelineMetrics(factory: metricsFactory))
             ),
             configuration: settings.proxy,
-            resultCache: settings.keepsResults ? results : nil,
+            resultCache: settings.keepsResults ? sharedResults : nil,
             logger: logger,
             metrics: metrics
         )
@@ -75,11 +93,15 @@ struct ProxyServer {
     func run() async throws {
         let router = proxy.router()
         let metricsRegistry = self.metricsRegistry
-        router.get("/metrics") { _, _ in
+        router.get("/metrics") { [redis] _, _ in
             Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metricsRegistry.emitToBuffer()))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(
+                        bytes: metricsRegistry.emitToBuffer() + Array((redis.map(RedisMetrics.text(for:)) ?? "").utf8)
+                    )
+                )
             )
         }
         let app = Application(
@@ -102,6 +124,7 @@ struct ProxyServer {
         let group = ServiceGroup(configuration: configuration)
         try await group.run()
         for cache in caches { await cache.flush() }
+        await redis?.shutdown()
         logger.info("nuke-server stopped")
     }
 }

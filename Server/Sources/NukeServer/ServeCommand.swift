@@ -127,6 +127,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Do not keep encoded results on disk (every request is processed; originals stay cached).")
     var noResultCache = false
 
+    @Option(
+        help:
+            "A Redis shared by a fleet, as the cache tier behind the local disk for results and originals: redis://[[user]:password@]host[:port][/db] or unix:///path/to/redis.sock."
+    )
+    var redis: String?
+
+    @Option(help: "Prefix of the keys in Redis (default nuke-server:).")
+    var redisKeyPrefix: String?
+
+    @Option(help: "Milliseconds a Redis lookup may add to a request before it counts as a miss (default 100).")
+    var redisTimeout: Int?
+
+    @Option(help: "Seconds entries live in Redis (default 604800, a week).")
+    var redisTtl: Int?
+
     @Option(help: "Seconds in-flight requests get to finish on SIGTERM (default 10).")
     var shutdownTimeout: Double?
 

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Nuke
 import NukeHummingbird
+import NukeRedis
 
 /// The server's settings, read from the flags and the environment and checked together.
 struct ServerSettings: Sendable {
@@ -24,6 +25,8 @@ struct ServerSettings: Sendable {
     var memoryCacheSizeLimit: Int
     var keepsResults: Bool
     var shutdownTimeout: Double
+    /// The shared Redis tier, if one was given.
+    var redis: RedisDataCache.Configuration?
 
     init(command c: ServeCommand, environment e: Environment) throws {
         host = e.value(c.bind, "bind", default: "127.0.0.1")
@@ -119,6 +122,23 @@ struct ServerSettings: Sendable {
         memoryCacheSizeLimit = try e.number(c.memoryCacheSize, "memory-cache-size", default: 256) << 20
         keepsResults = !e.isOn(c.noResultCache, "no-result-cache")
         shutdownTimeout = try e.number(c.shutdownTimeout, "shutdown-timeout", default: 10.0)
+        if let url = e.value(c.redis, "redis") {
+            do {
+                var redis = try RedisDataCache.Configuration(url: url)
+                redis.keyPrefix = e.value(c.redisKeyPrefix, "redis-key-prefix", default: "nuke-server:")
+                let timeout = try e.number(c.redisTimeout, "redis-timeout", default: 100)
+                let ttl = try e.number(c.redisTtl, "redis-ttl", default: 7 * 24 * 3600)
+                guard timeout >= 1, ttl >= 1 else {
+                    throw ValidationError("--redis-timeout and --redis-ttl must be at least 1")
+                }
+                redis.operationTimeout = .milliseconds(timeout)
+                redis.timeToLive = .seconds(ttl)
+                redis.maximumValueSize = max(redis.maximumValueSize, maximumSourceBytes + 4096)
+                self.redis = redis
+            } catch let error as RedisConfigurationError {
+                throw ValidationError("--redis: \(error)")
+            }
+        }
         guard memoryCacheSizeLimit >= 0 else { throw ValidationError("--memory-cache-size must be 0 or more") }
         for (name, value) in [
             ("max-source-bytes", maximumSourceBytes), ("max-source-pixels", maximumSourcePixels),

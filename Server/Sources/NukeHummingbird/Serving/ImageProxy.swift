@@ -83,7 +83,11 @@ public final class ImageProxy: Sendable {
     }
 
     private func result(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
-        if let cached = resultCache?.cachedData(for: plan.cacheKey), let result = Self.decodeCached(cached) {
+        // On the pipeline's workers: a lookup may read a disk or wait for a shared tier.
+        let cached = await withTaskExecutorPreference(pipeline.configuration.workerPool) { [resultCache] in
+            resultCache?.cachedData(for: plan.cacheKey)
+        }
+        if let cached, let result = Self.decodeCached(cached) {
             metrics.cacheHit("result")
             return result
         }

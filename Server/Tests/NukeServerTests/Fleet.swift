@@ -1,0 +1,126 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeTestSupport
+
+/// A fleet started by `Server/Fleet/fleet` (one Redis, three nuke-servers, nginx in front, an
+/// origin serving the repository's sample photos), stopped when the test lets go of it.
+final class Fleet: Sendable {
+    let directory: TemporaryDirectory
+    let balancerPort: Int
+    let originPort: Int
+    let nodePorts: [Int]
+    let redisSocket: String
+    let originLog: URL
+
+    static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fleet/fleet")
+    static let photos = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/NukeTests/Photos")
+    static var isAvailable: Bool {
+        ["/usr/bin/redis-server", "/usr/bin/redis-cli", "/usr/sbin/nginx"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Starts a fleet balanced `balance` (`round-robin` or `consistent-hash`).
+    init(balance: String = "round-robin") async throws {
+        directory = try TemporaryDirectory(prefix: "nuke-fleet")
+        let started = try await ChildProcess.run(
+            Self.script,
+            [
+                "start", directory.appending("fleet").path, "--balance", balance, "--binary",
+                RunningServer.executable.path,
+                "--origin-root", Self.photos.path,
+            ],
+            in: directory
+        )
+        guard started.status == 0 else { throw TestError("the fleet did not start: \(started.errors)") }
+        var values: [String: String] = [:]
+        for line in started.output.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        guard let balancer = values["FLEET_BALANCER_PORT"].flatMap(Int.init),
+            let origin = values["FLEET_ORIGIN_PORT"].flatMap(Int.init), let socket = values["FLEET_REDIS_SOCKET"],
+            let log = values["FLEET_ORIGIN_LOG"]
+        else { throw TestError("the fleet printed no ports: \(started.output)") }
+        balancerPort = balancer
+        originPort = origin
+        nodePorts = (values["FLEET_NODE_PORTS"] ?? "").split(separator: " ").compactMap { Int($0) }
+        redisSocket = socket
+        originLog = URL(fileURLWithPath: log)
+    }
+
+    deinit {
+        let stop = Process()
+        stop.executableURL = Self.script
+        stop.arguments = ["stop", directory.appending("fleet").path]
+        stop.standardOutput = FileHandle.nullDevice
+        stop.standardError = FileHandle.nullDevice
+        try? stop.run()
+        while stop.isRunning { Thread.sleep(forTimeInterval: 0.01) }  // Not waitUntilExit: see ChildProcess.
+    }
+
+    /// The unsigned proxy path of `photo` fitted into `size`×`size`.
+    func path(_ photo: String, size: Int) -> String {
+        "/unsigned/rs:fit:\(size):\(size)/plain/http://127.0.0.1:\(originPort)/\(photo)"
+    }
+
+    /// GETs `path` from `port` with curl; the status and the body.
+    func get(_ path: String, port: Int) async throws -> (status: Int, body: Data) {
+        let body = directory.appending(UUID().uuidString)
+        let result = try await ChildProcess.run(
+            ChildProcess.curl,
+            ["-s", "-o", body.path, "-w", "%{http_code}", "http://127.0.0.1:\(port)\(path)"],
+            in: directory
+        )
+        return (Int(result.output) ?? 0, (try? Data(contentsOf: body)) ?? Data())
+    }
+
+    /// How many times the origin served `photo`.
+    func originRequests(for photo: String) -> Int {
+        let log = (try? String(contentsOf: originLog, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.contains("GET /\(photo) ") }.count
+    }
+
+    /// Runs `fleet redis <action>` (start, kill, pause, resume).
+    func redis(_ action: String) async throws {
+        let result = try await ChildProcess.run(
+            Self.script,
+            ["redis", action, directory.appending("fleet").path],
+            in: directory
+        )
+        guard result.status == 0 else { throw TestError("fleet redis \(action): \(result.errors)") }
+    }
+
+    /// The keys in Redis, by `redis-cli --scan` (empty while Redis is down).
+    func redisKeys() async throws -> [String] {
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/redis-cli"),
+            ["-s", redisSocket, "--scan", "--pattern", "nuke-server:*"],
+            in: directory
+        )
+        return result.status == 0 ? result.output.split(separator: "\n").map(String.init) : []
+    }
+
+    /// Waits until Redis holds a result whose key mentions `size` and, with `original`, the
+    /// original of `photo`: the writes of the request that made them have landed.
+    func waitUntilShared(_ photo: String, size: Int, original: Bool = true) async -> Bool {
+        await waitUntil(timeout: 120) {
+            // Keys hold newlines; --scan prints their lines, the processing one among them.
+            let keys = (try? await self.redisKeys()) ?? []
+            return (!original || keys.contains("nuke-server:originals:http://127.0.0.1:\(self.originPort)/\(photo)"))
+                && keys.contains { $0.contains("w=\(size),h=\(size)") }
+        }
+    }
+
+    /// Whether `/metrics` of the node at `port` says Redis is being asked.
+    func redisAvailable(onNodeAt port: Int) async -> Bool {
+        guard let metrics = try? await get("/metrics", port: port) else { return false }
+        return String(decoding: metrics.body, as: UTF8.self).contains("nuke_redis_available 1")
+    }
+}
