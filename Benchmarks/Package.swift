@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "NukeFilters", package: "nuke-linux"),
                 .product(name: "NukeCurl", package: "nuke-linux"),
                 .product(name: "NukeURLSession", package: "nuke-linux"),
+                .product(name: "NukeRedis", package: "nuke-linux"),
             ],
             path: "Sources/NukeBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -43,7 +43,7 @@ struct RedisDataCacheTests {
         await results.flush()
         #expect(results.cachedData(for: "k") == nil)
         #expect(originals.cachedData(for: "k") == nil, "nuke:originals: starts with nuke: too")
-        #expect(try server.command(["GET", "someone-else"]) == .bytes(Array("x".utf8)))
+        #expect(try server.command(["GET", "someone-else"]).bytes == Array("x".utf8))
         let other = RedisDataCache(configuration: try server.configuration { $0.keyPrefix = "images:" })
         other.storeData(Data("kept".utf8), for: "k")
         results.removeAll()
@@ -59,7 +59,7 @@ struct RedisDataCacheTests {
         let cache = RedisDataCache(configuration: try server.configuration())
         cache.storeData(Data(repeating: 7, count: 5000), for: "good")
         await cache.flush()
-        guard case .bytes(let frame) = try server.command(["GET", "nuke:good"]) else {
+        guard let frame = try server.command(["GET", "nuke:good"]).bytes else {
             Issue.record("no value stored")
             return
         }

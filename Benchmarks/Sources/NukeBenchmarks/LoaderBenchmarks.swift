@@ -103,7 +103,7 @@ enum LoaderBenchmarks {
     }
 
     /// Loads `url` and returns the body's size (counting chunks, as a pipeline would buffer them).
-    private static func fetch(_ url: URL, with loader: any DataLoading) async throws -> Int {
+    static func fetch(_ url: URL, with loader: any DataLoading) async throws -> Int {
         let received = ByteCounter()
         return try await withCheckedThrowingContinuation { continuation in
             _ = loader.loadData(

@@ -14,6 +14,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("processors", ProcessorBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),
     ("starvation", StarvationBenchmarks.run),
+    ("tiers", TierBenchmarks.run),
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "compare" {

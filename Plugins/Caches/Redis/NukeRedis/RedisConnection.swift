@@ -80,8 +80,8 @@ final class RedisConnection: @unchecked Sendable {
         for _ in commands {
             var reply: UnsafeMutablePointer<redisReply>?
             guard nuke_redis_get_reply(context, &reply) == REDIS_OK, let reply else { throw currentFailure() }
-            replies.append(RedisReply(reply.pointee))
-            freeReplyObject(reply)
+            let owner = RedisReplyOwner { freeReplyObject(reply) }
+            replies.append(RedisReply(reply.pointee, owner: owner))
         }
         return replies
     }
@@ -97,20 +97,22 @@ final class RedisConnection: @unchecked Sendable {
 }
 
 extension RedisReply {
-    /// A copy of hiredis's reply.
-    fileprivate init(_ reply: redisReply) {
+    /// hiredis's reply; its strings stay where they are, kept alive by `owner`.
+    fileprivate init(_ reply: redisReply, owner: RedisReplyOwner) {
         func text() -> String {
             guard let string = reply.str else { return "" }
             return String(decoding: UnsafeRawBufferPointer(start: string, count: reply.len), as: UTF8.self)
         }
         switch reply.type {
         case REDIS_REPLY_STRING:
-            self = .bytes(reply.str.map { Array(UnsafeRawBufferPointer(start: $0, count: reply.len)) } ?? [])
+            self = .string(RedisBytes(owner: owner, start: UnsafeRawPointer(reply.str), count: reply.len))
         case REDIS_REPLY_STATUS: self = .status(text())
         case REDIS_REPLY_INTEGER: self = .integer(reply.integer)
         case REDIS_REPLY_ARRAY:
             self = .array(
-                (0..<reply.elements).map { index in reply.element[index].map { RedisReply($0.pointee) } ?? .null }
+                (0..<reply.elements).map { index in
+                    reply.element[index].map { RedisReply($0.pointee, owner: owner) } ?? .null
+                }
             )
         case REDIS_REPLY_ERROR: self = .error(text())
         default: self = .null

@@ -86,10 +86,10 @@ public final class RedisDataCache: DataCaching {
         switch reply {
         case .null:
             return miss()
-        case .bytes(let stored):
+        case .string(let stored):
             switch stored.withUnsafeBytes({ RedisValueFrame.unframe($0, key: name) }) {
-            case .valid(let data):
-                return hit(data)
+            case .valid(let payloadOffset):
+                return hit(stored.data(from: payloadOffset))
             case .invalid(let reason):
                 return invalid(name, reason: reason)
             }

@@ -20,8 +20,8 @@ enum RedisValueFrame {
 
     /// What a stored value turned out to be.
     enum Verdict: Equatable {
-        /// A value of ours for this key, with its payload.
-        case valid(Data)
+        /// A value of ours for this key; its payload starts at this offset.
+        case valid(payloadOffset: Int)
         /// Not a value of ours for this key (the reason, for statistics and logs).
         case invalid(String)
     }
@@ -40,7 +40,7 @@ enum RedisValueFrame {
         return frame
     }
 
-    /// The payload of `stored` if it is a value framed for `key`.
+    /// Where the payload of `stored` starts, if it is a value framed for `key`.
     static func unframe(_ stored: UnsafeRawBufferPointer, key: [UInt8]) -> Verdict {
         guard stored.count >= headerSize else { return .invalid("shorter than a header") }
         guard stored.prefix(4).elementsEqual(magic) else { return .invalid("not a NukeRedis value") }
@@ -56,7 +56,7 @@ enum RedisValueFrame {
         guard storedKey.elementsEqual(key) else { return .invalid("stored for another key") }
         let payload = UnsafeRawBufferPointer(rebasing: stored[(headerSize + keyLength)...])
         guard XXH64.hash(payload) == checksum else { return .invalid("checksum mismatch") }
-        return .valid(Data(payload))
+        return .valid(payloadOffset: headerSize + keyLength)
     }
 
     private static func append<T: FixedWidthInteger>(_ value: T, to frame: inout [UInt8]) {

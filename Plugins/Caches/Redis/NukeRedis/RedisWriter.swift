@@ -154,12 +154,12 @@ final class RedisWriter: Sendable {
         repeat {
             guard let replies = client.perform([RedisCommand(["SCAN", cursor, "MATCH", pattern, "COUNT", "1000"])]),
                 case .array(let page)? = replies.first, page.count == 2,
-                case .bytes(let next) = page[0], case .array(let keys) = page[1]
+                let next = page[0].bytes, case .array(let keys) = page[1]
             else {
                 client.statistics.withLock { $0.droppedWrites += 1 }
                 return
             }
-            let names = keys.compactMap { key -> [UInt8]? in if case .bytes(let name) = key { name } else { nil } }
+            let names = keys.compactMap(\.bytes)
             if !names.isEmpty {
                 _ = client.perform([RedisCommand(["UNLINK"] + names.map { $0 as any RedisArgument })])
             }
