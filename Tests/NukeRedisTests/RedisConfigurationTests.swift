@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeCore
 import NukeRedis
 import Testing
 
@@ -37,5 +38,16 @@ import Testing
             #expect(!error.description.contains("hunter2"))
             #expect(error.description.contains("not a number"))
         }
+    }
+}
+
+@Suite struct RedisPluginTests {
+    @Test("RedisPlugin registers its cache as the disk cache named redis")
+    func registration() throws {
+        let cache = RedisDataCache(configuration: try RedisDataCache.Configuration(url: "redis://127.0.0.1"))
+        var registry = PluginRegistry()
+        registry.install(RedisPlugin(cache: cache))
+        #expect(registry.dataCache(named: "redis") as? RedisDataCache === cache)
+        #expect(registry.dataCache(named: "disk") == nil)
     }
 }

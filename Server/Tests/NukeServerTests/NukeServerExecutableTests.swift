@@ -85,6 +85,15 @@ struct NukeServerExecutableTests {
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],
                 "--max-concurrent-downloads must be at least 1"
             ),
+            (["--allow-unsigned", "--redis", "http://cache:6379"], [:], "the scheme is redis:// or unix://"),
+            (
+                ["--allow-unsigned"], ["NUKE_SERVER_REDIS": "redis://u:hunter2@cache/zero"],
+                "database 'zero' is not a number"
+            ),
+            (
+                ["--allow-unsigned", "--redis", "unix:///run/redis.sock", "--redis-timeout", "0"], [:],
+                "--redis-timeout and --redis-ttl must be at least 1"
+            ),
         ]
         for (arguments, environment, message) in cases {
             let outcome = try await ChildProcess.run(
@@ -97,6 +106,7 @@ struct NukeServerExecutableTests {
             #expect(outcome.errors.contains(message), "\(arguments): \(outcome.errors)")
             #expect(outcome.errors.split(separator: "\n").count == 1)
             #expect(!outcome.errors.contains("listening"))
+            #expect(!outcome.errors.contains("hunter2"), "passwords are not printed")
         }
     }
 
