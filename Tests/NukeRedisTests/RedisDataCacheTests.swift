@@ -96,6 +96,27 @@ struct RedisDataCacheTests {
         #expect(cache.statistics.oversizeValues == 1)
     }
 
+    @Test("Past the queue's byte limit a store becomes a removal, so no older value is served")
+    func fullQueue() async throws {
+        let server = try RedisServer()
+        let cache = RedisDataCache(
+            configuration: try server.configuration {
+                $0.maximumQueuedBytes = 25_000
+                $0.operationTimeout = .seconds(5)  // Holds the first write in flight while Redis is stopped.
+            }
+        )
+        cache.storeData(Data("old".utf8), for: "k3")
+        await cache.flush()
+        server.pause()
+        for index in 1...3 { cache.storeData(Data(repeating: UInt8(index), count: 10_000), for: "k\(index)") }
+        #expect(cache.cachedData(for: "k2") == Data(repeating: 2, count: 10_000), "staged")
+        #expect(cache.cachedData(for: "k3") == nil, "over the limit: removed, not the old value")
+        server.resume()
+        await cache.flush()
+        #expect(cache.statistics.droppedWrites == 1)
+        #expect(cache.cachedData(for: "k3") == nil)
+    }
+
     @Test("A full Redis (OOM) and a read-only replica drop writes; reads go on")
     func refusedWrites() async throws {
         let server = try RedisServer()

@@ -13,7 +13,8 @@ extension RedisDataCache {
         public var invalidValues = 0
         /// Writes Redis carried out.
         public var writes = 0
-        /// Writes dropped: Redis refused them (`OOM`, `READONLY`) or could not be reached.
+        /// Writes dropped: Redis refused them (`OOM`, `READONLY`) or could not be reached, or
+        /// the queue of writes was full (then the key is removed instead).
         public var droppedWrites = 0
         /// Values not stored for being over ``Configuration/maximumValueSize``.
         public var oversizeValues = 0

@@ -30,24 +30,24 @@ final class RedisWriter: Sendable {
     /// queue is full (so that an older value is not served instead).
     func store(_ data: Data, for key: [UInt8]) {
         let configuration = client.configuration
-        let frame = RedisValueFrame.frame(data, key: key)
-        var arguments: [any RedisArgument] = ["SET", key, frame]
+        guard RedisValueFrame.headerSize + key.count + data.count <= configuration.maximumValueSize else {
+            client.statistics.withLock { $0.oversizeValues += 1 }
+            remove(key)
+            return
+        }
+        var arguments: [any RedisArgument] = ["SET", key, RedisValueFrame.frame(data, key: key)]
         if let ttl = configuration.timeToLive {
             let (seconds, attoseconds) = ttl.components
             arguments += ["PX", String(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))]
         }
         let command = RedisCommand(arguments)
-        let action = buffer.withLock { buffer -> RedisWriteBuffer.Action in
-            guard frame.count <= configuration.maximumValueSize,
-                buffer.queuedBytes + command.size <= configuration.maximumQueuedBytes
-            else {
-                return buffer.write(key: key, command: RedisCommand(["DEL", key]), value: nil)
+        let (action, isQueueFull) = buffer.withLock { buffer -> (RedisWriteBuffer.Action, Bool) in
+            guard buffer.queuedBytes + command.size <= configuration.maximumQueuedBytes else {
+                return (buffer.write(key: key, command: RedisCommand(["DEL", key]), value: nil), true)
             }
-            return buffer.write(key: key, command: command, value: data)
+            return (buffer.write(key: key, command: command, value: data), false)
         }
-        if frame.count > configuration.maximumValueSize {
-            client.statistics.withLock { $0.oversizeValues += 1 }
-        }
+        if isQueueFull { client.statistics.withLock { $0.droppedWrites += 1 } }
         perform(action)
     }
 
