@@ -181,7 +181,7 @@ struct RedisDataCacheTests {
         let clock = ManualClock()
         let cache = RedisDataCache(
             configuration: try server.configuration {
-                $0.operationTimeout = .milliseconds(200)
+                $0.operationTimeout = .seconds(1)
                 $0.failureThreshold = 1
             },
             clock: clock

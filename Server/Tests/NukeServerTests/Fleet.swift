@@ -26,15 +26,17 @@ final class Fleet: Sendable {
         }
     }
 
-    /// Starts a fleet balanced `balance` (`round-robin` or `consistent-hash`).
-    init(balance: String = "round-robin") async throws {
+    /// Starts a fleet balanced `balance` (`round-robin` or `consistent-hash`), whose servers
+    /// give Redis `redisTimeout` milliseconds (long by default: a busy machine must not turn a
+    /// working Redis into misses).
+    init(balance: String = "round-robin", redisTimeout: Int = 10_000) async throws {
         directory = try TemporaryDirectory(prefix: "nuke-fleet")
         let started = try await ChildProcess.run(
             Self.script,
             [
                 "start", directory.appending("fleet").path, "--balance", balance, "--binary",
                 RunningServer.executable.path,
-                "--origin-root", Self.photos.path,
+                "--origin-root", Self.photos.path, "--redis-timeout", "\(redisTimeout)",
             ],
             in: directory
         )
