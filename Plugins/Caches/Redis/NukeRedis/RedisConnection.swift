@@ -91,8 +91,7 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        Int32(clamping: max(1, duration.milliseconds))
     }
 }
 

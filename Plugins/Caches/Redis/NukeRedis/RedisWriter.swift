@@ -37,8 +37,7 @@ final class RedisWriter: Sendable {
         }
         var arguments: [any RedisArgument] = ["SET", key, RedisValueFrame.frame(data, key: key)]
         if let ttl = configuration.timeToLive {
-            let (seconds, attoseconds) = ttl.components
-            arguments += ["PX", String(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))]
+            arguments += ["PX", String(max(1, ttl.milliseconds))]
         }
         let command = RedisCommand(arguments)
         let (action, isQueueFull) = buffer.withLock { buffer -> (RedisWriteBuffer.Action, Bool) in
