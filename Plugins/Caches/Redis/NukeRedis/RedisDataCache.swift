@@ -30,7 +30,8 @@ internal import Synchronization
 /// let pipeline = ImagePipeline { $0.dataCache = TieredDataCache([local, redis]) }
 /// ```
 public final class RedisDataCache: DataCaching {
-    /// The configuration the cache was made with.
+    /// The configuration the cache was made with (shared by the caches made with
+    /// ``withKeyPrefix(_:)``, whose prefix is ``keyPrefix``).
     public var configuration: Configuration { writer.client.configuration }
     /// The prefix of this cache's keys.
     public let keyPrefix: String
