@@ -31,9 +31,6 @@ final class RedisClient: Sendable {
     /// The breaker's state, for tests and diagnostics.
     var breakerState: CircuitBreaker.State { breaker.withLock { $0.state } }
 
-    /// The connections open now.
-    var openConnections: Int { pool.openCount }
-
     /// The replies to `commands`, sent pipelined on one connection; `nil` when Redis is not
     /// asked (the breaker is open, no connection is free) or does not answer (connection
     /// refused, I/O error, time-out, a server that cannot serve). Error replies to single
@@ -71,8 +68,8 @@ final class RedisClient: Sendable {
             return nil
         }
         pool.checkIn(connection)
-        if let unavailable = replies.first(where: \.isServerUnavailable), case .error(let message) = unavailable {
-            fail(message)
+        if let unavailable = replies.first(where: \.isServerUnavailable) {
+            fail(unavailable.errorMessage ?? "")
             return nil
         }
         let transition = breaker.withLock { $0.recordSuccess() }

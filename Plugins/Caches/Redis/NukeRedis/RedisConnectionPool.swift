@@ -27,9 +27,6 @@ final class RedisConnectionPool: Sendable {
         self.maximumConnections = max(1, maximumConnections)
     }
 
-    /// The connections open now (idle and in use).
-    var openCount: Int { state.withLock { $0.open } }
-
     func checkOut() -> Checkout {
         state.withLock { state in
             if let connection = state.idle.popLast() { return .reused(connection) }
@@ -47,22 +44,21 @@ final class RedisConnectionPool: Sendable {
     /// A connection that failed (or was never made) is gone; so are the idle ones, which most
     /// likely failed with it (Redis restarted or went away). Their sockets close outside the lock.
     func discard() {
-        let closing = state.withLock { state in
-            let idle = state.idle
-            state.open -= 1 + idle.count
-            state.idle = []
-            return idle
-        }
-        _ = closing
+        closeIdle(releasingSlots: 1)
     }
 
     /// Closes the idle connections.
     func closeIdle() {
+        closeIdle(releasingSlots: 0)
+    }
+
+    /// Takes the idle connections out, with `slots` more (connections already gone), and lets
+    /// them close after the lock is released.
+    private func closeIdle(releasingSlots slots: Int) {
         let closing = state.withLock { state in
-            let idle = state.idle
-            state.open -= idle.count
-            state.idle = []
-            return idle
+            defer { state.idle = [] }
+            state.open -= slots + state.idle.count
+            return state.idle
         }
         _ = closing
     }

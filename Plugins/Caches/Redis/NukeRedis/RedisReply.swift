@@ -27,10 +27,16 @@ enum RedisReply: Equatable {
         return string.withUnsafeBytes { Array($0) }
     }
 
+    /// An error reply's message; `nil` for another reply.
+    var errorMessage: String? {
+        guard case .error(let message) = self else { return nil }
+        return message
+    }
+
     /// Whether this error means the server cannot serve anything now (loading its data, busy
     /// with a script, refusing our credentials), as opposed to refusing this one command.
     var isServerUnavailable: Bool {
-        guard case .error(let message) = self else { return false }
+        guard let message = errorMessage else { return false }
         let code = message.prefix { $0 != " " }
         return ["LOADING", "BUSY", "MASTERDOWN", "NOAUTH", "WRONGPASS", "NOPERM", "TRYAGAIN"].contains(code)
     }

@@ -125,16 +125,13 @@ final class RedisWriter: Sendable {
             guard case .write(_, let command, _) = operation else { return nil }
             return command
         }
-        let replies = client.perform(commands)
-        let failed = replies.map { $0.filter { if case .error = $0 { true } else { false } }.count } ?? writes.count
+        // Refused writes (OOM, READONLY) are dropped one by one; no answer drops them all.
+        let errors = client.perform(commands)?.compactMap(\.errorMessage)
+        let failed = errors?.count ?? writes.count
         client.statistics.withLock {
             $0.writes += writes.count - failed
             $0.droppedWrites += failed
-            if let replies, let error = replies.first(where: { if case .error = $0 { true } else { false } }),
-                case .error(let message) = error
-            {
-                $0.lastError = message
-            }
+            if let message = errors?.first { $0.lastError = message }
         }
         buffer.withLock { buffer in
             for write in writes { buffer.finish(write) }
