@@ -25,6 +25,9 @@ import Testing
         ([0x42, 0x4D, 0, 0], .bmp),
         ([0xFF, 0x4F, 0xFF, 0x51], .jpeg2000),
         ([0xFF, 0x0A], .jxl),
+        // A generic major brand with a specific compatible brand (libheif and libavif write these).
+        ([0, 0, 0, 0x1C] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1miafavif".utf8), .avif),
+        ([0, 0, 0, 0x1C] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1heicmiaf".utf8), .heic),
     ]
 
     @Test("Magic bytes", arguments: signatures)
@@ -38,6 +41,12 @@ import Testing
         #expect(AssetType(Data("GIF8".utf8)) == nil)
         #expect(AssetType(Data([0, 0, 0, 0x18] + Array("ftypmif1".utf8))) == nil)
         #expect(AssetType(Data(repeating: 7, count: 32)) == nil)
+        // Compatible brands past the box's end, or after a specific major brand, do not count.
+        #expect(AssetType(Data([0, 0, 0, 0x10] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("avif".utf8))) == nil)
+        #expect(AssetType(Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0] + Array("avif".utf8))) == .mp4)
+        // A box size beyond the data, or below the header, reads what there is without trapping.
+        #expect(AssetType(Data([0xFF, 0xFF, 0xFF, 0xFF] + Array("ftypmif1".utf8) + [0, 0, 0, 0, 0x61, 0x76])) == nil)
+        #expect(AssetType(Data([0, 0, 0, 1] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("avif".utf8))) == nil)
     }
 
     @Test("MIME types map to asset types")
@@ -45,5 +54,6 @@ import Testing
         #expect(AssetType(mimeType: "image/JPEG; charset=binary") == .jpeg)
         #expect(AssetType(mimeType: "image/webp") == .webp)
         #expect(AssetType(mimeType: "text/html") == nil)
+        #expect(AssetType(mimeType: " ") == nil)
     }
 }

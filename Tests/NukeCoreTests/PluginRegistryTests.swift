@@ -31,10 +31,17 @@ import Testing
     func decoderSelection() throws {
         var registry = PluginRegistry()
         registry.install(TestImagePlugin())
+        registry.register(Capabilities.Decoding.self, id: "wildcard", for: []) { _ in ImageDecoders.Empty() }
         registry.register(Capabilities.Decoding.self, id: "decline", for: [TestImageFormat.assetType]) { _ in nil }
-        let context = ImageDecodingContext(request: ImageRequest(url: .test), data: TestImageFormat.make())
+        let context = ImageDecodingContext(
+            request: ImageRequest(url: .test),
+            data: TestImageFormat.make(),
+            registry: registry
+        )
         #expect(registry.decoder(for: context) is TestImageDecoder)
-        let other = ImageDecodingContext(request: ImageRequest(url: .test), data: Data([1, 2, 3]))
+        let other = ImageDecodingContext(request: ImageRequest(url: .test), data: Data([1, 2, 3]), registry: registry)
+        #expect(registry.decoder(for: other) is ImageDecoders.Empty)
+        registry.unregister(Capabilities.Decoding.self, id: "wildcard")
         #expect(registry.decoder(for: other) == nil)
         #expect(registry.installedPlugins == ["nuke.test-image"])
     }

@@ -59,7 +59,11 @@ struct ShrinkOnLoadTests {
         return ImagePipeline.makeTestPipeline(loader: loader) {
             var registry = PluginRegistry()
             registry.install(TestImagePlugin())
-            registry.register(Capabilities.Decoding.self, id: "nuke.test-image.decoder", for: []) { context in
+            registry.register(
+                Capabilities.Decoding.self,
+                id: "nuke.test-image.decoder",
+                for: [TestImageFormat.assetType]
+            ) { context in
                 decodes.increment()
                 return TestImageDecoder(context: context)
             }

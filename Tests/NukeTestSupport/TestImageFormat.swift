@@ -20,6 +20,13 @@ public enum TestImageFormat {
     public static let assetType: AssetType = "nuke-test"
     /// The magic bytes every file starts with.
     public static let magic = Array("NUKETEST".utf8)
+    /// The format's description for a registry.
+    public static let format = ImageFormat(
+        assetType,
+        mimeTypes: ["image/x-nuke-test"],
+        fileExtensions: ["nuketest"],
+        sniffer: .magic(magic)
+    )
     /// The header's length in bytes.
     public static let headerLength = 21
 
@@ -143,7 +150,8 @@ public struct TestImageEncoder: ImageEncoding {
     }
 }
 
-/// Registers the test format's decoder (as a wildcard that checks the magic bytes) and encoder.
+/// Registers the test format (recognised by its magic bytes, `image/x-nuke-test`, `.nuketest`),
+/// its decoder and its encoder.
 public struct TestImagePlugin: NukePlugin {
     /// Creates the plugin.
     public init() {}
@@ -154,8 +162,9 @@ public struct TestImagePlugin: NukePlugin {
     /// Registers the decoder and the encoder (for the test type and for JPEG/PNG, so
     /// `ImageEncoders.Default` finds it).
     public func register(in registry: inout PluginRegistry) {
-        registry.register(Capabilities.Decoding.self, id: "nuke.test-image.decoder", for: []) { context in
-            context.data.starts(with: TestImageFormat.magic) ? TestImageDecoder(context: context) : nil
+        registry.register(TestImageFormat.format)
+        registry.register(Capabilities.Decoding.self, id: "nuke.test-image.decoder", for: [TestImageFormat.assetType]) {
+            TestImageDecoder(context: $0)
         }
         registry.register(
             Capabilities.Encoding.self,

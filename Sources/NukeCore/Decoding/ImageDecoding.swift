@@ -55,7 +55,8 @@ public struct ImageDecodingContext: Sendable {
     public var cacheType: ImageResponse.CacheType?
     /// Whether and how to produce previews of partial data.
     public var previewPolicy: ImagePipeline.PreviewPolicy
-    /// The format recognised from the magic bytes (or the MIME type), if any.
+    /// The format recognised from the magic bytes, else the response's MIME type, else the URL's
+    /// file extension, by the registry's formats; `nil` if none matched.
     public var assetType: AssetType?
     /// The largest `width × height` a decoder may allocate; decoders check the header against
     /// it before allocating pixels and throw ``ImageDecodingError/imageTooLarge(width:height:limit:)``.
@@ -79,8 +80,12 @@ public struct ImageDecodingContext: Sendable {
         return overflow ? Int.max : bytes
     }
 
-    /// Creates a context; the asset type is sniffed from `data`, else taken from the response's
-    /// MIME type.
+    /// Creates a context; the asset type is recognised from `data`, else from the response's
+    /// MIME type, else from the file extension of
+    /// the response's (or the request's) URL.
+    ///
+    /// - Parameter registry: The registry whose formats recognise the data (the pipeline passes
+    ///   its own); `nil` for the built-in formats only.
     public init(
         request: ImageRequest,
         data: Data,
@@ -90,7 +95,8 @@ public struct ImageDecodingContext: Sendable {
         previewPolicy: ImagePipeline.PreviewPolicy = .incremental,
         maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount,
         animationMemoryBudget: Int = ImageAnimation.defaultMemoryBudget,
-        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount
+        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount,
+        registry: PluginRegistry? = nil
     ) {
         self.request = request
         self.data = data
@@ -98,7 +104,11 @@ public struct ImageDecodingContext: Sendable {
         self.dataResponse = dataResponse
         self.cacheType = cacheType
         self.previewPolicy = previewPolicy
-        self.assetType = AssetType(data) ?? dataResponse?.mimeType.flatMap(AssetType.init(mimeType:))
+        self.assetType = (registry ?? PluginRegistry.builtInFormats).assetType(
+            of: data,
+            mimeType: dataResponse?.mimeType,
+            url: dataResponse?.url ?? request.url
+        )
         self.maximumPixelCount = maximumPixelCount
         self.animationMemoryBudget = animationMemoryBudget
         self.maximumFrameCount = maximumFrameCount

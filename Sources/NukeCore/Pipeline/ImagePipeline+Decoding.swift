@@ -27,7 +27,8 @@ extension ImagePipeline {
             previewPolicy: previewPolicy,
             maximumPixelCount: configuration.maximumDecodedPixelCount,
             animationMemoryBudget: configuration.animationMemoryBudget,
-            maximumFrameCount: configuration.maximumAnimationFrameCount
+            maximumFrameCount: configuration.maximumAnimationFrameCount,
+            registry: configuration.registry
         )
         if let downscaler = request.shrinkOnLoadFor {
             context.shrinkOnLoad = ShrinkOnLoad(downscalers: [downscaler], scale: request.scale)

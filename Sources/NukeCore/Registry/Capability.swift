@@ -14,7 +14,18 @@ public protocol Capability: Sendable {
 
 /// The capabilities the pipeline uses.
 public enum Capabilities {
-    /// Decoders, looked up by the ``AssetType`` sniffed from the data.
+    /// Formats: how to recognise an ``AssetType`` from its bytes, MIME types and file extensions.
+    ///
+    /// Every registry starts with ``ImageFormat/builtIn``; a plugin adds a format the core has
+    /// never heard of, or replaces a built-in one, by registering an ``ImageFormat`` for its type.
+    public enum FormatDetection: Capability {
+        /// The format's type.
+        public typealias Key = AssetType
+        /// The format's description.
+        public typealias Provider = ImageFormat
+    }
+
+    /// Decoders, looked up by the ``AssetType`` the registered formats recognise in the data.
     ///
     /// The provider is a factory called once per download; it returns `nil` to decline (for
     /// example for partial data when it cannot decode progressively).

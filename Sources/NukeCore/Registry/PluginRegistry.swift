@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-/// The table of everything plugins provide: decoders, encoders, loaders, processors and caches.
+/// The table of everything plugins provide: formats, decoders, encoders, loaders, processors and
+/// caches.
 ///
 /// A value type. Build one, install plugins into it, and hand it to a pipeline through
 /// ``ImagePipeline/Configuration/registry``; the pipeline keeps its own copy, so later changes to
@@ -31,8 +32,11 @@ public struct PluginRegistry: Sendable {
     private var tables: [ObjectIdentifier: any Sendable] = [:]
     private var pluginIDs: [PluginID] = []
 
-    /// Creates an empty registry.
-    public init() {}
+    /// Creates a registry that knows the built-in formats (``ImageFormat/builtIn``) and nothing
+    /// else: no decoders, encoders, loaders, processors or caches.
+    public init() {
+        registerBuiltInFormats()
+    }
 
     /// Registers a provider of a capability.
     ///
