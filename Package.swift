@@ -53,6 +53,12 @@ let modules: [Module] = [
         testDependencies: ["CNukeLibWebP"],  // libwebp's own animation decoder, the reference
         testResources: [.copy("Fixtures")]
     ),
+    Module(
+        name: "NukeAVIF",
+        path: "Plugins/Decoders/AVIF/NukeAVIF",
+        dependencies: ["CNukeLibAVIF"],
+        testResources: [.copy("Fixtures")]
+    ),
     // Processors.
     Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors", testResources: [.copy("Goldens")]),
     Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
@@ -65,7 +71,9 @@ let modules: [Module] = [
     Module(
         name: "Nuke",
         path: "Sources/Nuke",
-        dependencies: ["NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeProcessors", "NukeFilters", "NukeCurl"],
+        dependencies: [
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeProcessors", "NukeFilters", "NukeCurl",
+        ],
         testResources: [.copy("Photos")]
     ),
     // The loopback HTTP server and the GIF and animated-WebP writers: the demo serves its gallery
@@ -105,6 +113,12 @@ let cTargets: [Target] = [
         path: "Plugins/Decoders/WebP/CNukeLibWebP",
         pkgConfig: "libwebpdemux",
         providers: [.apt(["libwebp-dev"]), .yum(["libwebp-devel"])]
+    ),
+    // libavif's pkg-config file adds -DAVIF_DLL, a flag SwiftPM refuses; the module map links it by name.
+    .systemLibrary(
+        name: "CNukeLibAVIF",
+        path: "Plugins/Decoders/AVIF/CNukeLibAVIF",
+        providers: [.apt(["libavif-dev"]), .yum(["libavif-devel"])]
     ),
     .systemLibrary(
         name: "CNukeLibPNG",

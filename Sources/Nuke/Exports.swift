@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 // `import Nuke` brings in the core and every default plugin.
+@_exported public import NukeAVIF
 @_exported public import NukeCore
 @_exported public import NukeCurl
 @_exported public import NukeFilters

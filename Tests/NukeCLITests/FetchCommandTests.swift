@@ -127,6 +127,25 @@ import Testing
         #expect(result.image.width == 60 && result.image.height == 40)
     }
 
+    @Test("--format avif writes AVIF, and an AVIF source is read back")
+    func avif() async throws {
+        let runner = try CommandRunner()
+        let input = runner.path("wide.jpg")
+        try Self.photo(width: 120, height: 80).write(to: URL(fileURLWithPath: input))
+        let outcome = try await runner.run([
+            "fetch", input, "--size", "60x60", "--format", "avif", "--output", runner.path("out"),
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let result = try await Self.decode(runner.path("out/wide.avif"))
+        #expect(result.type == .avif)
+        #expect(result.image.width == 60 && result.image.height == 40)
+        let back = try await runner.run([
+            "fetch", runner.path("out/wide.avif"), "--format", "png", "--output", runner.path("png"),
+        ])
+        #expect(back.status == 0, "\(back.standardError)")
+        #expect(try await Self.decode(runner.path("png/wide.png")).image.width == 60)
+    }
+
     @Test("A local path with --thumbnail decodes to at most that many pixels")
     func localPathThumbnail() async throws {
         let runner = try CommandRunner()

@@ -15,6 +15,7 @@ enum NukeVersion {
             ("libpng", PNGPlugin.libraryVersion),
             ("giflib", GIFPlugin.libraryVersion),
             ("libwebp", WebPPlugin.libraryVersion),
+            ("libavif", AVIFPlugin.libraryVersion),
             ("libcurl", CurlPlugin.libraryVersion),
         ]
     }

@@ -9,12 +9,13 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case jpeg
     case png
     case webp
+    case avif
 
     init?(argument: String) {
         self.init(name: argument)
     }
 
-    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, in any case).
+    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, in any case).
     init?(name: String) {
         let name = name.lowercased()
         guard let format = name == "jpg" ? .jpeg : OutputFormat(rawValue: name) else { return nil }
@@ -27,7 +28,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         self.init(name: String(fileName[fileName.index(after: dot)...]))
     }
 
-    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp"] }
+    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp", "avif"] }
 
     /// The format to write a processed image of `type` in when none is asked for: its own when it
     /// can be written, else PNG (a GIF's first frame, for example).
@@ -35,6 +36,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         switch type {
         case .jpeg?: .jpeg
         case .webp?: .webp
+        case .avif?: .avif
         default: .png
         }
     }
@@ -51,6 +53,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .jpeg: JPEGEncoder(quality: fraction)
         case .png: PNGEncoder()
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
+        case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
         }
     }
 }

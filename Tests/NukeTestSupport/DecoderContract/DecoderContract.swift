@@ -23,7 +23,8 @@ public struct DecoderContract: Sendable {
     /// One rule of the contract.
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
         /// 10,000 damaged variants of the fixtures decode to images that pass the validation or
-        /// fail with an `ImageDecodingError`; previews of them never crash; nothing is printed.
+        /// fail with an `ImageDecodingError`; previews of them never crash; nothing is printed
+        /// (unless ``printsBecause`` says why the library must).
         case survivesDamagedData
         /// Each fixture loads through a pipeline with only the plugin installed, recognised as its
         /// format, with the pixels of a direct decode.
@@ -60,6 +61,9 @@ public struct DecoderContract: Sendable {
     public let isLossless: Bool
     /// Extra checks on every image a damaged variant decodes to; returns a problem, or `nil`.
     public let validate: @Sendable (ImageContainer) -> String?
+    /// Why the library may print while decoding damaged data (a C library whose messages its
+    /// binding cannot silence), or `nil`: it must print nothing.
+    public let printsBecause: String?
 
     /// Creates the contract for a decoder plugin.
     public init(
@@ -69,6 +73,7 @@ public struct DecoderContract: Sendable {
         bombs: [Data] = [],
         maximumPixelCount: Int = 1 << 22,
         isLossless: Bool = false,
+        printsBecause: String? = nil,
         validate: @escaping @Sendable (ImageContainer) -> String? = { _ in nil }
     ) {
         self.plugin = plugin
@@ -78,6 +83,7 @@ public struct DecoderContract: Sendable {
         self.maximumPixelCount = maximumPixelCount
         self.isLossless = isLossless
         self.validate = validate
+        self.printsBecause = printsBecause
     }
 
     /// Runs one check; throws ``DecoderContractViolation`` when the plugin breaks the rule.
