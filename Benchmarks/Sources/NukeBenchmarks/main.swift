@@ -11,6 +11,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("pipeline", PipelineBenchmarks.run),
     ("caches", CacheBenchmarks.run),
     ("codecs", CodecBenchmarks.run),
+    ("avif", AVIFBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),
     ("starvation", StarvationBenchmarks.run),

@@ -67,6 +67,21 @@ struct ImageProxyTests {
         #expect(!cache.keys.contains { $0.contains("avif") })
     }
 
+    @Test("AVIF when asked for by extension or f:avif; an AVIF result is served as AVIF again")
+    func avif() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy(resultCache: MockDataCache())
+        let byExtension = await proxy.respond(to: fixture.path("w:100", "/photo.jpg", extension: "avif"))
+        #expect(byExtension.status == 200 && byExtension.header("Content-Type") == "image/avif")
+        #expect(AssetType(byExtension.body) == .avif)
+        let decoded = try AVIFDecoder(
+            context: ImageDecodingContext(request: ImageRequest(url: nil), data: byExtension.body)
+        ).decode(byExtension.body)
+        #expect(decoded.image.width == 100)
+        let byOption = await proxy.respond(to: fixture.path("w:50/f:avif", "/photo.jpg"), accept: "image/webp")
+        #expect(byOption.header("Content-Type") == "image/avif" && byOption.header("Vary") == nil)
+    }
+
     @Test("Identical concurrent requests share one fetch")
     func coalescing() async throws {
         let fixture = try ProxyFixture()

@@ -84,8 +84,18 @@ public struct ImageDecodingContext: Sendable {
     /// MIME type, else from the file extension of
     /// the response's (or the request's) URL.
     ///
-    /// - Parameter registry: The registry whose formats recognise the data (the pipeline passes
-    ///   its own); `nil` for the built-in formats only.
+    /// - Parameters:
+    ///   - request: The request being served.
+    ///   - data: The data so far.
+    ///   - isCompleted: `false` while the download is still in progress.
+    ///   - dataResponse: The loader's response, if any.
+    ///   - cacheType: The cache the data came from, if any.
+    ///   - previewPolicy: Whether and how to produce previews of partial data.
+    ///   - maximumPixelCount: The largest `width × height` a decoder may allocate.
+    ///   - animationMemoryBudget: The most bytes of composited frames an animation keeps.
+    ///   - maximumFrameCount: The most frames an animated image may have.
+    ///   - registry: The registry whose formats recognise the data (the pipeline passes its own);
+    ///     `nil` for the built-in formats only.
     public init(
         request: ImageRequest,
         data: Data,

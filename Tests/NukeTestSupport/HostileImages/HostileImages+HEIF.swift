@@ -11,7 +11,10 @@ extension HostileImages {
     /// A HEIF-family file (AVIF, HEIC) whose every image spatial extent (`ispe`) declares
     /// `width × height`: a small real file that claims a huge image.
     ///
-    /// - Parameter data: A real file made by an encoder.
+    /// - Parameters:
+    ///   - data: A real file made by an encoder.
+    ///   - width: The width to declare.
+    ///   - height: The height to declare.
     /// - Returns: The file with its `ispe` boxes rewritten, or `nil` if it has none.
     public static func heif(_ data: Data, declaringWidth width: Int, height: Int) -> Data? {
         var bytes = [UInt8](data)

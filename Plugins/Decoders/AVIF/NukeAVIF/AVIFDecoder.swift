@@ -16,7 +16,7 @@ public import NukeCore
 ///   with the file's matrix coefficients and range; HEIF's transforms are applied: the clean
 ///   aperture's crop, `irot`, then `imir` (EXIF orientation inside an AVIF is not, as in browsers).
 /// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`.
-/// - Sequences (`avis`) become an ``ImageAnimation`` whose frames are decoded in order on demand,
+/// - Sequences (`avis`) become an `ImageAnimation` whose frames are decoded in order on demand,
 ///   with their durations; the first frame is the container's `image` and the original data is
 ///   attached so caches keep the animation. libavif 0.11 reads no loop count: animations loop
 ///   forever.

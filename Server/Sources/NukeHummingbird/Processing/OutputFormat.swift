@@ -12,13 +12,16 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case png
     /// WebP.
     case webp
+    /// AVIF (last: results in the cache are tagged with the case's index).
+    case avif
 
-    /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, any case).
+    /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, `avif`, any case).
     public init?(name: String) {
         switch name.lowercased() {
         case "jpg", "jpeg": self = .jpeg
         case "png": self = .png
         case "webp": self = .webp
+        case "avif": self = .avif
         default: return nil
         }
     }
@@ -33,17 +36,20 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .jpeg: JPEGEncoder(quality: fraction)
         case .png: PNGEncoder()
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
+        case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
         }
     }
 
     /// The format for a result when none was asked for: WebP when the client's `Accept` lists
-    /// `image/webp` and negotiation is on; else the source's own format where it can be written,
-    /// PNG for the rest (a GIF's first frame) and for images with transparency.
+    /// `image/webp` and negotiation is on; else the source's own format where it can be written
+    /// (JPEG, WebP, AVIF), PNG for the rest (a GIF's first frame) and for JPEG sources with
+    /// transparency.
     static func negotiated(accept: String?, source: AssetType?, isOpaque: Bool, prefersWebP: Bool) -> OutputFormat {
         if prefersWebP, let accept, accepts(accept, "image/webp") { return .webp }
         switch source {
         case .jpeg?: return isOpaque ? .jpeg : .png
         case .webp?: return .webp
+        case .avif?: return .avif
         default: return .png
         }
     }
