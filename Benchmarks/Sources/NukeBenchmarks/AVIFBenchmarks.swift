@@ -21,9 +21,15 @@ enum AVIFBenchmarks {
             guard
                 ReferenceTools.text(
                     "convert",
-                    ["-size", "2000x1500", "-seed", "3", "plasma:fractal", "-blur", "0x2", "-depth", "8", "PNG24:" + png]
+                    [
+                        "-size", "2000x1500", "-seed", "3", "plasma:fractal", "-blur", "0x2", "-depth", "8",
+                        "PNG24:" + png,
+                    ]
                 ) != nil,
-                ReferenceTools.text("avifenc", ["-j", "1", "-s", "6", "--min", "25", "--max", "25", "-y", "420", png, avif])
+                ReferenceTools.text(
+                    "avifenc",
+                    ["-j", "1", "-s", "6", "--min", "25", "--max", "25", "-y", "420", png, avif]
+                )
                     != nil
             else {
                 print("AVIF: skipped (needs ImageMagick and libavif-bin)")
@@ -33,7 +39,8 @@ enum AVIFBenchmarks {
         let data = try Data(contentsOf: URL(fileURLWithPath: avif))
         let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
         print("libavif \(AVIFPlugin.libraryVersion)")
-        let decode = try await measure("NukeAVIF: decode 2000×1500 AVIF (4:2:0) to RGBA", operations: 1, iterations: 9) {
+        let decode = try await measure("NukeAVIF: decode 2000×1500 AVIF (4:2:0) to RGBA", operations: 1, iterations: 9)
+        {
             _ = try AVIFDecoder(context: context).decode(data)
         }
         if let avifdec = ReferenceTools.medianMilliseconds(running: "avifdec", ["-j", "1", "--info", avif]) {
@@ -63,7 +70,11 @@ enum AVIFBenchmarks {
 
         let image = try AVIFDecoder(context: context).decode(data).image
         let encoder = AVIFEncoder(mode: .lossy(quality: 0.6), speed: 6)  // quantizer 25, as avifenc below
-        let encode = try await measure("NukeAVIF: encode 2000×1500 at quality 0.6, speed 6", operations: 1, iterations: 3) {
+        let encode = try await measure(
+            "NukeAVIF: encode 2000×1500 at quality 0.6, speed 6",
+            operations: 1,
+            iterations: 3
+        ) {
             _ = try encoder.encode(image)
         }
         let output = directory.appendingPathComponent("out.avif").path
