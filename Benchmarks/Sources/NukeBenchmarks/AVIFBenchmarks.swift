@@ -78,6 +78,22 @@ enum AVIFBenchmarks {
             _ = try encoder.encode(image)
         }
         let output = directory.appendingPathComponent("out.avif").path
+        let oursSize = try encoder.encode(image).count
+        _ = ReferenceTools.run(
+            "avifenc",
+            ["-j", "1", "-s", "6", "--min", "25", "--max", "25", "-y", "420", png, output]
+        )
+        let avifencSize = (try? Data(contentsOf: URL(fileURLWithPath: output)).count) ?? 0
+        let pillowSize = ReferenceTools.text(
+            "python3",
+            [
+                "-c",
+                "import io, sys; from PIL import Image; b = io.BytesIO(); "
+                    + "Image.open(sys.argv[1]).convert('RGB').save(b, 'AVIF', quality=60, speed=6); print(len(b.getvalue()))",
+                png,
+            ]
+        ).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        print("  sizes: ours \(oursSize) B, avifenc \(avifencSize) B, Pillow \(pillowSize.map(String.init) ?? "-") B")
         if let avifenc = ReferenceTools.medianMilliseconds(
             running: "avifenc",
             ["-j", "1", "-s", "6", "--min", "25", "--max", "25", "-y", "420", png, output]
