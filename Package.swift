@@ -59,6 +59,12 @@ let modules: [Module] = [
         dependencies: ["CNukeLibAVIF"],
         testResources: [.copy("Fixtures")]
     ),
+    Module(
+        name: "NukeHEIF",
+        path: "Plugins/Decoders/HEIF/NukeHEIF",
+        dependencies: ["CNukeLibHEIF"],
+        testResources: [.copy("Fixtures")]
+    ),
     // Processors.
     Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors", testResources: [.copy("Goldens")]),
     Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
@@ -72,7 +78,8 @@ let modules: [Module] = [
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeProcessors", "NukeFilters", "NukeCurl",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeProcessors", "NukeFilters",
+            "NukeCurl",
         ],
         testResources: [.copy("Photos")]
     ),
@@ -119,6 +126,12 @@ let cTargets: [Target] = [
         name: "CNukeLibAVIF",
         path: "Plugins/Decoders/AVIF/CNukeLibAVIF",
         providers: [.apt(["libavif-dev"]), .yum(["libavif-devel"])]
+    ),
+    .systemLibrary(
+        name: "CNukeLibHEIF",
+        path: "Plugins/Decoders/HEIF/CNukeLibHEIF",
+        pkgConfig: "libheif",
+        providers: [.apt(["libheif-dev"]), .yum(["libheif-devel"])]
     ),
     .systemLibrary(
         name: "CNukeLibPNG",

@@ -6,7 +6,9 @@ import PackageDescription
 // libFuzzer targets for the decoders, the processor spec parser and the HTTP header parsers: a
 // separate package so that the library is built with coverage and AddressSanitizer only here.
 // Build and run: bash Fuzz/run.sh (Docs/Security.md, "Fuzzing").
-let decoders = ["jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF"]
+let decoders = [
+    "jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF", "heif": "NukeHEIF",
+]
 
 let package = Package(
     name: "NukeFuzz",

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 extension PluginRegistry {
-    /// Every default plugin: the JPEG, PNG, GIF, WebP and AVIF decoders and encoders, the processors
+    /// Every default plugin: the JPEG, PNG, GIF, WebP and AVIF decoders and encoders, the HEIF
+    /// decoder, the processors
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares
@@ -14,6 +15,7 @@ extension PluginRegistry {
         registry.install(GIFPlugin())
         registry.install(WebPPlugin())
         registry.install(AVIFPlugin())
+        registry.install(HEIFPlugin())
         registry.install(ProcessorsPlugin())
         registry.install(FiltersPlugin())
         registry.install(CurlPlugin(loader: .shared))

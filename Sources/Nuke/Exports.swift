@@ -7,6 +7,7 @@
 @_exported public import NukeCurl
 @_exported public import NukeFilters
 @_exported public import NukeGIF
+@_exported public import NukeHEIF
 @_exported public import NukeJPEG
 @_exported public import NukePNG
 @_exported public import NukeProcessors

@@ -8,7 +8,8 @@ import Testing
 
 @Suite struct DefaultConfigurationTests {
     static let defaultPluginIDs: [PluginID] = [
-        "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.processors", "nuke.filters", "nuke.curl",
+        "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.heif", "nuke.processors", "nuke.filters",
+        "nuke.curl",
     ]
 
     @Test("Every way to make a default configuration starts with every default plugin")

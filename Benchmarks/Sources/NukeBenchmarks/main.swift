@@ -12,6 +12,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("caches", CacheBenchmarks.run),
     ("codecs", CodecBenchmarks.run),
     ("avif", AVIFBenchmarks.run),
+    ("heif", HEIFBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),
     ("starvation", StarvationBenchmarks.run),

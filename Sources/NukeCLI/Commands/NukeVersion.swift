@@ -16,6 +16,7 @@ enum NukeVersion {
             ("giflib", GIFPlugin.libraryVersion),
             ("libwebp", WebPPlugin.libraryVersion),
             ("libavif", AVIFPlugin.libraryVersion),
+            ("libheif", HEIFPlugin.libraryVersion),
             ("libcurl", CurlPlugin.libraryVersion),
         ]
     }

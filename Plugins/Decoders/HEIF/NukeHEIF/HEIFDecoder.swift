@@ -1,0 +1,69 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import NukeCore
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// Decodes HEIF (HEIC: HEVC-coded images, as phones write them) with libheif and libde265.
+///
+/// - The primary image is decoded to straight-alpha RGBA, 8 bits a channel (10- and 12-bit
+///   images are reduced by libheif), with the file's crop, rotation and mirror applied by libheif
+///   (EXIF orientation inside a HEIF is not applied again, as in browsers).
+/// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`.
+/// - A thumbnail request is served from the file's embedded thumbnail when one is at least the
+///   requested size (phones embed a 320- or 512-pixel one), else from the primary image;
+///   the result is resampled to the exact size.
+/// - The size is checked against the pixel limit, and the decode's memory (libheif's planes
+///   and the output) against the memory budget, before any image data is decoded.
+/// - Image sequences, depth maps and auxiliary images are not decoded; there are no previews of
+///   partial data (libheif reads whole files).
+public final class HEIFDecoder: ImageDecoding {
+    private let context: ImageDecodingContext
+
+    /// Creates a decoder for one download.
+    public init(context: ImageDecodingContext) {
+        self.context = context
+    }
+
+    /// Decodes complete data.
+    public func decode(_ data: Data) throws -> ImageContainer {
+        let file = try HEIFFile(data: data)
+        let primary = file.primary
+        for (width, height) in [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)] {
+            guard width > 0, height > 0 else {
+                throw ImageDecodingError.corrupt(reason: "the HEIF image has no pixels")
+            }
+            guard width * height <= context.maximumPixelCount else {
+                throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: context.maximumPixelCount)
+            }
+        }
+        let target = context.targetSize(width: primary.width, height: primary.height)
+        let source = embeddedThumbnail(of: primary, atLeast: target) ?? primary
+        try checkMemory(source)
+        var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
+        if let profile = primary.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        return container
+    }
+
+    /// The smallest embedded thumbnail at least `target` in both sides, when the request asks
+    /// for a thumbnail smaller than the image.
+    private func embeddedThumbnail(of image: HEIFImage, atLeast target: (width: Int, height: Int)) -> HEIFImage? {
+        guard target != (image.width, image.height) else { return nil }
+        return image.thumbnails().last { $0.width >= target.width && $0.height >= target.height }
+    }
+
+    /// libheif holds the coded planes (up to 16 bits a sample, alpha included) beside the RGBA
+    /// image it converts to and the copy handed out.
+    private func checkMemory(_ image: HEIFImage) throws {
+        let samples = 3 + (image.hasAlpha ? 1 : 0)
+        let (bytes, overflow) = (image.codedWidth * image.codedHeight).multipliedReportingOverflow(by: 8 + 2 * samples)
+        guard !overflow, bytes <= context.memoryBudget else {
+            throw ImageDecodingError.exceedsMemoryBudget(bytes: overflow ? .max : bytes, budget: context.memoryBudget)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+internal import CNukeLibHEIF
+internal import NukeCore
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// A HEIF file read by libheif: its context over the file's bytes and its primary image. Used by
+/// one thread at a time.
+final class HEIFFile {
+    /// libheif's plug-ins (its codecs) are registered once per process.
+    private static let initialized: Void = { _ = heif_init(nil) }()
+
+    private let context: OpaquePointer
+    let primary: HEIFImage
+
+    /// Reads the file's boxes (no image data is decoded yet).
+    init(data: Data) throws {
+        _ = Self.initialized
+        guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else {
+            throw ImageDecodingError.unrecognizedFormat
+        }
+        try HEIFItemReferences(data).check()
+        guard let context = heif_context_alloc() else {
+            throw ImageDecodingError.corrupt(reason: "libheif could not create a context")
+        }
+        self.context = context
+        // libheif's own limit refuses large images before their size can be reported; the
+        // decoder checks the size against the pipeline's limit itself.
+        heif_context_set_maximum_image_size_limit(context, Int32.max)
+        // Decoding runs on the pipeline's decoding queue already: tiles on this thread.
+        heif_context_set_max_decoding_threads(context, 0)
+        // libheif copies the bytes: the context outlives this call.
+        try data.withUnsafeBytes { bytes in
+            try heif_context_read_from_memory(context, bytes.baseAddress, bytes.count, nil).check()
+        }
+        var handle: OpaquePointer?
+        try heif_context_get_primary_image_handle(context, &handle).check()
+        guard let handle else { throw ImageDecodingError.corrupt(reason: "the HEIF file has no primary image") }
+        primary = HEIFImage(handle: handle)
+    }
+
+    deinit {
+        heif_context_free(context)
+    }
+}
+
+/// One image of a HEIF file (the primary image or a thumbnail).
+final class HEIFImage {
+    private let handle: OpaquePointer
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        heif_image_handle_release(handle)
+    }
+
+    /// The size after the file's transforms (crop, rotation, mirror).
+    var width: Int { Int(heif_image_handle_get_width(handle)) }
+    var height: Int { Int(heif_image_handle_get_height(handle)) }
+    /// The coded size, before the transforms.
+    var codedWidth: Int { Int(heif_image_handle_get_ispe_width(handle)) }
+    var codedHeight: Int { Int(heif_image_handle_get_ispe_height(handle)) }
+    var hasAlpha: Bool { heif_image_handle_has_alpha_channel(handle) != 0 }
+    private var isPremultiplied: Bool { heif_image_handle_is_premultiplied_alpha(handle) != 0 }
+
+    /// The image's ICC profile, if it has one.
+    var iccProfile: Data? {
+        let type = heif_image_handle_get_color_profile_type(handle)
+        guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        guard size > 0 else { return nil }
+        var profile = Data(count: size)
+        let error = profile.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
+        return error.code == heif_error_Ok ? profile : nil
+    }
+
+    /// The embedded thumbnails, largest first.
+    func thumbnails() -> [HEIFImage] {
+        let count = Int(heif_image_handle_get_number_of_thumbnails(handle))
+        guard count > 0 else { return [] }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(count)))
+        return ids.prefix(listed).compactMap { id -> HEIFImage? in
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                return nil
+            }
+            return HEIFImage(handle: thumbnail)
+        }.sorted { $0.width * $0.height > $1.width * $1.height }
+    }
+
+    /// Decodes the image to straight-alpha RGBA, 8 bits a channel, transforms applied.
+    func decode() throws -> Bitmap {
+        guard let options = heif_decoding_options_alloc() else {
+            throw ImageDecodingError.corrupt(reason: "libheif could not allocate options")
+        }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        var decoded: OpaquePointer?
+        try heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options).check()
+        guard let decoded else { throw ImageDecodingError.corrupt(reason: "libheif decoded nothing") }
+        defer { heif_image_release(decoded) }
+        let (width, height) = (
+            Int(heif_image_get_width(decoded, heif_channel_interleaved)),
+            Int(heif_image_get_height(decoded, heif_channel_interleaved))
+        )
+        guard width == self.width, height == self.height else {
+            throw ImageDecodingError.corrupt(
+                reason: "decoded \(width)×\(height) pixels of an image of \(self.width)×\(self.height)"
+            )
+        }
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
+            Int(stride) >= width * 4
+        else { throw ImageDecodingError.corrupt(reason: "libheif gave no RGBA plane") }
+        let unpremultiplies = hasAlpha && isPremultiplied
+        return try Bitmap(width: width, height: height, pixelFormat: .rgba8, isOpaque: hasAlpha ? nil : true) {
+            buffer in
+            let rowBytes = width * 4
+            for row in 0..<height {
+                let target = buffer.baseAddress! + row * rowBytes
+                target.update(from: plane + row * Int(stride), count: rowBytes)
+                if unpremultiplies { Self.unpremultiply(UnsafeMutableBufferPointer(start: target, count: rowBytes)) }
+            }
+        }
+    }
+
+    private static func unpremultiply(_ row: UnsafeMutableBufferPointer<UInt8>) {
+        for pixel in stride(from: 0, to: row.count, by: 4) {
+            let alpha = Int(row[pixel + 3])
+            guard alpha > 0, alpha < 255 else { continue }
+            for channel in 0..<3 {
+                row[pixel + channel] = UInt8(min(255, (Int(row[pixel + channel]) * 255 + alpha / 2) / alpha))
+            }
+        }
+    }
+}

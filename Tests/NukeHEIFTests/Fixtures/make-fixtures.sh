@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+# SPDX-License-Identifier: MIT
+# Makes the NukeHEIF test fixtures and their reference decodes. Run from this folder.
+# Needs: libheif-examples 1.15 (heif-enc with x265, heif-convert), heif-thumbnailer, imagemagick
+# (convert), python3 with Pillow (ImageCms).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+convert -size 48x32 -seed 11 plasma:fractal -blur 0x1 -depth 8 source.png
+convert source.png \( -size 48x32 gradient:white-none \) -compose CopyOpacity -composite -depth 8 PNG32:source-alpha.png
+convert source.png -depth 16 PNG48:source-16.png
+convert -size 256x192 -seed 5 plasma:fractal -blur 0x2 -depth 8 large.png
+python3 -c 'from PIL import ImageCms; open("srgb.icc", "wb").write(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())'
+convert source.png -profile srgb.icc source-icc.png
+
+heif-enc -q 60 source.png -o lossy.heic >/dev/null
+heif-enc -L -p chroma=444 --matrix_coefficients=0 source.png -o lossless.heic >/dev/null
+heif-enc -q 80 source-alpha.png -o alpha.heic >/dev/null
+heif-enc -q 80 -b 10 source-16.png -o ten-bit.heic >/dev/null
+heif-enc -q 80 source-icc.png -o icc.heic >/dev/null
+# A 256×192 image with a 64×48 thumbnail of its own.
+heif-enc -q 70 -t 64 large.png -o thumbnail.heic >/dev/null
+
+for f in lossy lossless alpha ten-bit thumbnail; do
+    heif-convert $f.heic $f.png >/dev/null
+    convert $f.png -depth 8 PAM:$f.reference.pam
+done
+# The embedded thumbnail as heif-thumbnailer renders it (no scaling at its own size).
+heif-thumbnailer -s 64 thumbnail.heic thumbnail-64.png
+convert thumbnail-64.png -depth 8 PAM:thumbnail-64.reference.pam
+
+rm -f source.png source-alpha.png source-16.png source-icc.png large.png thumbnail-64.png \
+    lossy.png lossless.png alpha.png ten-bit.png thumbnail.png

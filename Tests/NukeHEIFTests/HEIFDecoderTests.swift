@@ -1,0 +1,128 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeCore
+import NukeTestSupport
+import Testing
+
+@testable import NukeHEIF
+
+func fixture(_ name: String) throws -> Data {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+    return try Data(contentsOf: url)
+}
+
+func reference(_ name: String) throws -> Bitmap {
+    try ReferenceImage.clearingTransparentColor(try ReferenceImage.read(try fixture(name + ".reference.pam")))
+}
+
+func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximumPixelCount: Int = 1 << 24) throws
+    -> ImageContainer
+{
+    let context = ImageDecodingContext(request: request, data: data, maximumPixelCount: maximumPixelCount)
+    return try HEIFDecoder(context: context).decode(data)
+}
+
+@Suite struct HEIFDecoderTests {
+    @Test(
+        "Lossy, lossless, alpha and 10-bit HEIC match heif-convert",
+        arguments: ["lossy", "lossless", "alpha", "ten-bit"]
+    )
+    func stills(name: String) throws {
+        let container = try decode(try fixture(name + ".heic"))
+        #expect(container.type == .heic)
+        let image = try ReferenceImage.clearingTransparentColor(container.image)
+        #expect(image.width == 48 && image.height == 32)
+        let difference = ReferenceImage.maximumDifference(image, try reference(name))
+        #expect(difference.map { $0 <= (name == "ten-bit" ? 1 : 0) } == true, "\(String(describing: difference))")
+        #expect(container.image.isOpaque == (name != "alpha"))
+    }
+
+    @Test("A thumbnail request small enough is served from the embedded thumbnail")
+    func embeddedThumbnail() throws {
+        let data = try fixture("thumbnail.heic")
+        var request = ImageRequest(url: nil)
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 64)
+        let thumbnail = try decode(data, request: request).image
+        #expect(thumbnail.width == 64 && thumbnail.height == 48)
+        #expect(ReferenceImage.maximumDifference(thumbnail, try reference("thumbnail-64")) == 0)
+        // Larger than the embedded thumbnail: resampled from the primary image, which differs.
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 128)
+        let larger = try decode(data, request: request).image
+        #expect(larger.width == 128 && larger.height == 96)
+        // No thumbnail asked for: the primary image, as heif-convert decodes it.
+        let full = try decode(data).image
+        let expected = try reference("thumbnail")
+        #expect(full.width == 256 && ReferenceImage.maximumDifference(full, expected) == 0)
+    }
+
+    @Test("The ICC profile's bytes are kept")
+    func iccProfile() throws {
+        let container = try decode(try fixture("icc.heic"))
+        #expect(container.userInfo[.iccProfileKey] as? Data == (try fixture("srgb.icc")))
+        #expect(try decode(try fixture("lossy.heic")).userInfo[.iccProfileKey] == nil)
+    }
+
+    @Test("Limits are enforced before decoding")
+    func limits() throws {
+        #expect(throws: ImageDecodingError.imageTooLarge(width: 48, height: 32, limit: 1000)) {
+            try decode(try fixture("lossy.heic"), maximumPixelCount: 1000)
+        }
+        let huge = try #require(HostileImages.heif(try fixture("lossy.heic"), declaringWidth: 60_000, height: 60_000))
+        #expect(throws: ImageDecodingError.imageTooLarge(width: 60_000, height: 60_000, limit: 1 << 24)) {
+            try decode(huge)
+        }
+        // Within the pixel limit, over the memory budget (libheif's planes and the RGBA copies).
+        #expect(throws: ImageDecodingError.exceedsMemoryBudget(bytes: 48 * 32 * 14, budget: 1600 * 4)) {
+            try decode(try fixture("lossy.heic"), maximumPixelCount: 1600)
+        }
+    }
+
+    @Test("Truncated, corrupt and non-HEIF data are typed errors")
+    func badInput() throws {
+        let data = try fixture("lossy.heic")
+        for length in [0, 12, 40, data.count / 2, data.count - 1] {
+            #expect(throws: ImageDecodingError.self, "\(length) bytes") { try decode(data.prefix(length)) }
+        }
+        #expect(throws: ImageDecodingError.unrecognizedFormat) { try decode(Data("GIF89a and then some".utf8)) }
+        // A grid whose tiles include the grid itself: libheif 1.15 recursed until the stack overflowed.
+        #expect(throws: ImageDecodingError.corrupt(reason: "the HEIF file's images refer to each other in a cycle")) {
+            try decode(try fixture("dimg-cycle.heic"))
+        }
+    }
+
+    @Test("The plugin registers the decoder; the library version is reported")
+    func plugin() throws {
+        var registry = PluginRegistry()
+        registry.install(HEIFPlugin())
+        let context = ImageDecodingContext(
+            request: ImageRequest(url: nil),
+            data: try fixture("lossy.heic"),
+            registry: registry
+        )
+        #expect(context.assetType == .heic)
+        #expect(registry.decoder(for: context) is HEIFDecoder)
+        #expect(HEIFPlugin.libraryVersion.hasPrefix("1."))
+    }
+}
+
+@Suite struct HEIFDecoderContractTests {
+    static func contract() throws -> DecoderContract {
+        DecoderContract(
+            plugin: HEIFPlugin(),
+            type: .heic,
+            fixtures: try ["lossy.heic", "alpha.heic", "lossless.heic"].map(fixture),
+            bombs: [
+                try #require(HostileImages.heif(try fixture("lossy.heic"), declaringWidth: 30_000, height: 30_000))
+            ],
+            maximumPixelCount: 1 << 20,
+            printsBecause: "libde265 prints errors in damaged HEVC parameter sets to stderr, with no way to turn it off"
+        )
+    }
+
+    @Test(arguments: DecoderContract.Check.allCases)
+    func contract(_ check: DecoderContract.Check) async throws {
+        try await Self.contract().run(check)
+    }
+}

@@ -1,0 +1,44 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeCore
+import Testing
+
+@testable import NukeHEIF
+
+@Suite struct HEIFItemReferencesTests {
+    /// A file of one `meta` box holding one `iref` box (version 0) with `references`.
+    static func file(_ references: [(type: String, from: Int, to: [Int])]) -> Data {
+        func be(_ value: Int, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * (count - 1 - $0))) }
+        }
+        let entries = references.flatMap { reference -> [UInt8] in
+            let body = be(reference.from, 2) + be(reference.to.count, 2) + reference.to.flatMap { be($0, 2) }
+            return be(8 + body.count, 4) + Array(reference.type.utf8) + body
+        }
+        let iref = be(12 + entries.count, 4) + Array("iref".utf8) + [0, 0, 0, 0] + entries
+        let meta = be(12 + iref.count, 4) + Array("meta".utf8) + [0, 0, 0, 0] + iref
+        let ftyp = be(16, 4) + Array("ftypheic".utf8) + [0, 0, 0, 0]
+        return Data(ftyp + meta)
+    }
+
+    @Test("Grids of tiles and alpha planes pass; cycles through dimg or auxl, and deep chains, do not")
+    func cycles() throws {
+        try HEIFItemReferences(Self.file([("dimg", 1, [2, 3, 4]), ("auxl", 5, [1]), ("thmb", 6, [1])])).check()
+        try HEIFItemReferences(Data("not a HEIF file at all".utf8)).check()
+        for references in [
+            [("dimg", 1, [1])],
+            [("dimg", 1, [2]), ("dimg", 2, [1])],
+            [("dimg", 1, [2]), ("auxl", 1, [2])],  // 2 needs its alpha 1, which is made of 2
+        ] as [[(String, Int, [Int])]] {
+            #expect(throws: ImageDecodingError.self, "\(references)") {
+                try HEIFItemReferences(Self.file(references.map { (type: $0.0, from: $0.1, to: $0.2) })).check()
+            }
+        }
+        let chain = (1...12).map { (type: "dimg", from: $0, to: [$0 + 1]) }
+        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(Self.file(chain)).check() }
+        // A truncated iref reads what is whole and stops.
+        try HEIFItemReferences(Self.file([("dimg", 1, [1])]).dropLast(3)).check()
+    }
+}
