@@ -65,6 +65,14 @@ let modules: [Module] = [
         dependencies: ["CNukeLibHEIF"],
         testResources: [.copy("Fixtures")]
     ),
+    // Colour management.
+    Module(
+        name: "NukeLCMS",
+        path: "Plugins/ColorManagement/LCMS/NukeLCMS",
+        dependencies: ["CNukeLibLCMS"],
+        testDependencies: ["NukeJPEG", "NukeAVIF"],  // real files with profiles through the pipeline
+        testResources: [.copy("Fixtures")]
+    ),
     // Processors.
     Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors", testResources: [.copy("Goldens")]),
     Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
@@ -78,8 +86,8 @@ let modules: [Module] = [
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeProcessors", "NukeFilters",
-            "NukeCurl",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeLCMS", "NukeProcessors",
+            "NukeFilters", "NukeCurl",
         ],
         testResources: [.copy("Photos")]
     ),
@@ -132,6 +140,12 @@ let cTargets: [Target] = [
         path: "Plugins/Decoders/HEIF/CNukeLibHEIF",
         pkgConfig: "libheif",
         providers: [.apt(["libheif-dev"]), .yum(["libheif-devel"])]
+    ),
+    .systemLibrary(
+        name: "CNukeLibLCMS",
+        path: "Plugins/ColorManagement/LCMS/CNukeLibLCMS",
+        pkgConfig: "lcms2",
+        providers: [.apt(["liblcms2-dev"]), .yum(["lcms2-devel"])]
     ),
     .systemLibrary(
         name: "CNukeLibPNG",

@@ -3,7 +3,7 @@
 
 extension PluginRegistry {
     /// Every default plugin: the JPEG, PNG, GIF, WebP and AVIF decoders and encoders, the HEIF
-    /// decoder, the processors
+    /// decoder, the Little CMS colour manager (decoded images arrive in sRGB), the processors
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares
@@ -16,6 +16,7 @@ extension PluginRegistry {
         registry.install(WebPPlugin())
         registry.install(AVIFPlugin())
         registry.install(HEIFPlugin())
+        registry.install(LCMSPlugin())
         registry.install(ProcessorsPlugin())
         registry.install(FiltersPlugin())
         registry.install(CurlPlugin(loader: .shared))

@@ -26,6 +26,26 @@ import Testing
         #expect(Self.field("size", in: outcome.standardOutput) == "64×96 pixels")  // stored 96×64, turned upright
         #expect(Self.field("orientation", in: outcome.standardOutput) == "6 (right, applied)")
         #expect(Self.field("frames", in: outcome.standardOutput) == "1")
+        #expect(Self.field("colour", in: outcome.standardOutput) == "no profile (sRGB)")
+    }
+
+    @Test("info reports an embedded ICC profile and AVIF's colour code points")
+    func infoOnColourProfiles() async throws {
+        let runner = try CommandRunner()
+        let jpeg = try await runner.run([
+            "info", Self.fixtures.appendingPathComponent("display-p3.jpg").path, "--cache-dir", runner.path("c"),
+        ])
+        #expect(jpeg.status == 0, "\(jpeg.standardError)")
+        #expect(Self.field("colour", in: jpeg.standardOutput) == "Display P3 (ICC, 580 bytes)")
+        let avif = try await runner.run([
+            "info", Self.fixtures.appendingPathComponent("display-p3-cicp.avif").path, "--json",
+            "--cache-dir", runner.path("c"),
+        ])
+        #expect(avif.status == 0, "\(avif.standardError)")
+        #expect(
+            avif.standardOutput.contains("\"colorProfile\" : \"CICP 12/13: Display P3, sRGB curve\""),
+            "\(avif.standardOutput)"
+        )
     }
 
     @Test("info lists an animated GIF's frames and durations, over HTTP")

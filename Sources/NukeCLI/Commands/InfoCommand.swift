@@ -9,7 +9,8 @@ import Nuke
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe an image: format, size, pixel format, EXIF orientation, frames and durations."
+        abstract:
+            "Describe an image: format, size, pixel format, colour profile, EXIF orientation, frames and durations."
     )
 
     @Argument(help: "An image URL (http, https, file, data), a file path, or '-' for stdin.")
@@ -22,7 +23,8 @@ struct InfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let image = try InputExpansion().expand([input]).first else { return }
-        let pipeline = try pipelineOptions.makePipeline()
+        // The pixels as decoded, with their profile, so that the profile can be reported.
+        let pipeline = try pipelineOptions.makePipeline(colorManagement: .keepOriginalProfile)
         defer { pipeline.flush() }
         let description: ImageDescription
         switch await pipeline.original(image) {

@@ -66,7 +66,9 @@ struct PipelineOptions: ParsableArguments {
     var noShrinkOnLoad = false
 
     /// Opens the cache and builds the pipeline these options describe.
-    func makePipeline() throws(CommandLineError) -> CommandLinePipeline {
+    func makePipeline(colorManagement: ColorManagementPolicy = .convertToSRGB()) throws(CommandLineError)
+        -> CommandLinePipeline
+    {
         CommandLinePipeline(
             loader: loader,
             concurrency: concurrency,
@@ -74,7 +76,8 @@ struct PipelineOptions: ParsableArguments {
             limits: CommandLinePipeline.Limits(
                 maximumResponseSize: maximumResponseSize?.bytes,
                 maximumPixelCount: maximumPixelCount,
-                isShrinkOnLoadEnabled: !noShrinkOnLoad
+                isShrinkOnLoadEnabled: !noShrinkOnLoad,
+                colorManagement: colorManagement
             )
         )
     }

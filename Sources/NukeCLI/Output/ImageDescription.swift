@@ -13,6 +13,10 @@ struct ImageDescription: Encodable {
     var height: Int
     var pixelFormat: String
     var hasTransparency: Bool
+    /// The colour profile's name (an ICC profile's description, or CICP code points), if any.
+    var colorProfile: String?
+    /// The embedded ICC profile's size in bytes, if any.
+    var colorProfileBytes: Int?
     /// The EXIF orientation, if the file has one (1–8; anything else is ignored).
     var orientation: Int?
     var frames: Int
@@ -30,6 +34,9 @@ struct ImageDescription: Encodable {
         height = bitmap.height
         pixelFormat = "\(bitmap.pixelFormat)"
         hasTransparency = bitmap.pixelFormat.hasAlpha && !bitmap.isOpaque
+        let profile = ColorProfile(of: container)
+        colorProfile = profile.map { LCMSColorManager.describe($0) ?? "unreadable ICC profile" }
+        if case .icc(let bytes)? = profile { colorProfileBytes = bytes.count }
         orientation = container.userInfo[.exifOrientationKey] as? Int
         frames = container.frameCount
         loopCount = container.animation?.loopCount
@@ -48,6 +55,8 @@ struct ImageDescription: Encodable {
                 pixelFormat + (pixelFormat == "rgba8" ? (hasTransparency ? ", with transparency" : ", opaque") : "")
             ),
         ]
+        let profileSize = colorProfileBytes.map { " (ICC, \(counted($0, "byte")))" } ?? ""
+        lines.append(("colour", colorProfile.map { $0 + profileSize } ?? "no profile (sRGB)"))
         if let orientation {
             let meaning = ImageOrientation(rawValue: orientation).map { " (\($0), applied)" } ?? " (invalid, ignored)"
             lines.append(("orientation", "\(orientation)" + meaning))

@@ -20,6 +20,8 @@ struct CommandLinePipeline: Sendable {
         var maximumPixelCount: Int?
         /// `ImagePipeline.Configuration.isShrinkOnLoadEnabled`.
         var isShrinkOnLoadEnabled = true
+        /// `ImagePipeline.Configuration.colorManagement` (`nuke info` keeps profiles to report them).
+        var colorManagement = ColorManagementPolicy.convertToSRGB()
     }
 
     /// Builds the pipeline.
@@ -56,6 +58,7 @@ struct CommandLinePipeline: Sendable {
         if let size = limits.maximumResponseSize { configuration.maximumResponseDataSize = size }
         if let pixels = limits.maximumPixelCount { configuration.maximumDecodedPixelCount = pixels }
         configuration.isShrinkOnLoadEnabled = limits.isShrinkOnLoadEnabled
+        configuration.colorManagement = limits.colorManagement
         self.pipeline = ImagePipeline(
             configuration: configuration,
             delegate: StatisticsDelegate(statistics: statistics)

@@ -24,6 +24,7 @@ public struct ImageAnimation: Sendable {
     public let memoryBudget: Int
 
     private let store: AnimationFrameStore
+    private let source: any AnimationFrameSource
 
     /// Creates an animation whose frames `source` composites in order.
     public init(
@@ -39,7 +40,21 @@ public struct ImageAnimation: Sendable {
         self.frameDurations = frameDurations
         self.loopCount = loopCount
         self.memoryBudget = memoryBudget
+        self.source = source
         self.store = AnimationFrameStore(source: source, frameCount: frameDurations.count, budget: memoryBudget)
+    }
+
+    /// The same animation with `transform` applied to each frame as it is produced (a colour
+    /// conversion, for example); frames already produced by this one are not reused.
+    public func mappingFrames(_ transform: @escaping @Sendable (Bitmap) throws -> Bitmap) -> ImageAnimation {
+        ImageAnimation(
+            width: width,
+            height: height,
+            frameDurations: frameDurations,
+            loopCount: loopCount,
+            memoryBudget: memoryBudget,
+            source: MappedFrameSource(base: source, transform: transform)
+        )
     }
 
     /// 64 MiB: sixteen 1000×1000 frames.
@@ -169,5 +184,29 @@ private final class CheckedOutCursor: @unchecked Sendable {
 
     init(_ cursor: any AnimationFrameCursor) {
         self.cursor = cursor
+    }
+}
+
+/// A source whose frames are another source's, transformed.
+private struct MappedFrameSource: AnimationFrameSource {
+    let base: any AnimationFrameSource
+    let transform: @Sendable (Bitmap) throws -> Bitmap
+
+    func makeCursor() throws -> any AnimationFrameCursor {
+        MappedFrameCursor(base: try base.makeCursor(), transform: transform)
+    }
+}
+
+private final class MappedFrameCursor: AnimationFrameCursor {
+    private let base: any AnimationFrameCursor
+    private let transform: @Sendable (Bitmap) throws -> Bitmap
+
+    init(base: any AnimationFrameCursor, transform: @escaping @Sendable (Bitmap) throws -> Bitmap) {
+        self.base = base
+        self.transform = transform
+    }
+
+    func nextFrame() throws -> Bitmap? {
+        try base.nextFrame().map(transform)
     }
 }

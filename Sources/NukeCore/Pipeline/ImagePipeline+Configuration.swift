@@ -103,6 +103,11 @@ extension ImagePipeline {
         /// ``ImageDecodingError/tooManyFrames(limit:)``.
         public var maximumAnimationFrameCount = Configuration.defaultMaximumAnimationFrameCount
 
+        /// What happens to the colour profile of decoded images: by default, with a colour manager
+        /// registered (NukeLCMS), pixels are converted to sRGB with the perceptual intent;
+        /// ``ColorManagementPolicy/keepOriginalProfile`` leaves them and carries the profile.
+        public var colorManagement: ColorManagementPolicy = .convertToSRGB()
+
         /// The most bytes of composited frames each animated image keeps in memory (64 MiB);
         /// frames beyond it are composited again when shown again.
         public var animationMemoryBudget = ImageAnimation.defaultMemoryBudget

@@ -54,7 +54,7 @@ extension ImagePipeline {
                 )
             }
             if container.type == nil { container.type = context.assetType }
-            return .success(container)
+            return .success(managingColor(of: container))
         } catch {
             return .failure(.decodingFailed(decoder: decoder, context: context, error: error))
         }

@@ -60,6 +60,15 @@ public enum Capabilities {
         public typealias Provider = @Sendable (ProcessorParameters) throws -> any ImageProcessing
     }
 
+    /// Colour managers, which convert decoded pixels from their profile to sRGB. The newest
+    /// registration is used, whatever its keys.
+    public enum ColorManagement: Capability {
+        /// The colour manager's name.
+        public typealias Key = String
+        /// The colour manager.
+        public typealias Provider = any ColorManaging
+    }
+
     /// Memory caches, looked up by name.
     public enum MemoryCaching: Capability {
         /// The cache's name.

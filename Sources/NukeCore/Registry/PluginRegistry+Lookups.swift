@@ -32,6 +32,11 @@ extension PluginRegistry {
         return providers(Capabilities.Loading.self, for: scheme).first
     }
 
+    /// The newest colour manager registered, if any.
+    public var colorManager: (any ColorManaging)? {
+        registrations(Capabilities.ColorManagement.self).first?.provider
+    }
+
     /// The memory cache registered under `name`.
     public func imageCache(named name: String) -> (any ImageCaching)? {
         providers(Capabilities.MemoryCaching.self, for: name).first

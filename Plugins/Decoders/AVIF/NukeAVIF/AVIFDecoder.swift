@@ -15,7 +15,8 @@ public import NukeCore
 /// - Pixels come out as straight-alpha RGBA (8 bits per channel), converted from YUV by libavif
 ///   with the file's matrix coefficients and range; HEIF's transforms are applied: the clean
 ///   aperture's crop, `irot`, then `imir` (EXIF orientation inside an AVIF is not, as in browsers).
-/// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`.
+/// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`; without one, the colour
+///   code points under `UserInfoKey.cicpKey` (a colour manager then converts either to sRGB).
 /// - Sequences (`avis`) become an `ImageAnimation` whose frames are decoded in order on demand,
 ///   with their durations; the first frame is the container's `image` and the original data is
 ///   attached so caches keep the animation. libavif 0.11 reads no loop count: animations loop
@@ -53,6 +54,7 @@ public final class AVIFDecoder: ImageDecoding {
             container = ImageContainer(image: try context.thumbnail(of: image), type: .avif)
         }
         if let profile = reader.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if let cicp = reader.cicp { container.userInfo[.cicpKey] = cicp }
         return container
     }
 

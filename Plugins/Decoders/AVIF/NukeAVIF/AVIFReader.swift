@@ -81,6 +81,17 @@ final class AVIFReader {
         return Data(bytes: data, count: icc.size)
     }
 
+    /// The colour code points, recorded when the file has no ICC profile (they then say what the
+    /// colours mean).
+    var cicp: CICP? {
+        let image = decoder.pointee.image.pointee
+        guard image.icc.size == 0 else { return nil }
+        return CICP(
+            colorPrimaries: Int(image.colorPrimaries),
+            transferCharacteristics: Int(image.transferCharacteristics)
+        )
+    }
+
     /// The transforms the container asks for (crop, rotation, mirror).
     var transforms: AVIFTransforms {
         AVIFTransforms(decoder.pointee.image)

@@ -14,7 +14,8 @@ public import NukeCore
 /// - The primary image is decoded to straight-alpha RGBA, 8 bits a channel (10- and 12-bit
 ///   images are reduced by libheif), with the file's crop, rotation and mirror applied by libheif
 ///   (EXIF orientation inside a HEIF is not applied again, as in browsers).
-/// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`.
+/// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`; without one, `nclx`
+///   code points under `UserInfoKey.cicpKey` (a colour manager then converts either to sRGB).
 /// - A thumbnail request is served from the file's embedded thumbnail when one is at least the
 ///   requested size (phones embed a 320- or 512-pixel one), else from the primary image;
 ///   the result is resampled to the exact size.
@@ -47,6 +48,7 @@ public final class HEIFDecoder: ImageDecoding {
         try checkMemory(source)
         var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
         if let profile = primary.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if let cicp = primary.cicp { container.userInfo[.cicpKey] = cicp }
         return container
     }
 

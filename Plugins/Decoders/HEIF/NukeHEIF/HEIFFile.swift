@@ -82,6 +82,20 @@ final class HEIFImage {
         return error.code == heif_error_Ok ? profile : nil
     }
 
+    /// The colour code points of an `nclx` profile, when the image has no ICC profile.
+    var cicp: CICP? {
+        guard heif_image_handle_get_color_profile_type(handle) == heif_color_profile_type_nclx else { return nil }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return nil
+        }
+        defer { heif_nclx_color_profile_free(nclx) }
+        return CICP(
+            colorPrimaries: Int(nclx.pointee.color_primaries.rawValue),
+            transferCharacteristics: Int(nclx.pointee.transfer_characteristics.rawValue)
+        )
+    }
+
     /// The embedded thumbnails, largest first.
     func thumbnails() -> [HEIFImage] {
         let count = Int(heif_image_handle_get_number_of_thumbnails(handle))

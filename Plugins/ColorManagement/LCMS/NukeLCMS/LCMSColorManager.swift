@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+internal import CNukeLibLCMS
+public import NukeCore
+internal import Synchronization
+
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
+/// Converts decoded pixels to sRGB with Little CMS (lcms2): from ICC profiles (RGB matrix/curve
+/// and LUT profiles, gray profiles) and from CICP code points (BT.709, BT.601, BT.2020, Display
+/// P3 and DCI-P3 primaries with the sRGB, BT.709, gamma and linear curves).
+///
+/// Transforms are built once per profile, pixel format and intent and kept (the most recent
+/// ``Configuration/cachedTransformCount``); a profile that already is sRGB converts nothing.
+/// Alpha is copied unchanged. Thread-safe: transforms run without Little CMS's pixel cache, so
+/// one transform serves many threads at once, and none is built or run under the cache's lock.
+public final class LCMSColorManager: ColorManaging {
+    /// How many transforms to keep.
+    public struct Configuration: Sendable {
+        /// The most transforms kept, least recently used dropped first (default 32).
+        public var cachedTransformCount = 32
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    private struct Key: Hashable {
+        var profile: ColorProfile
+        var pixelFormat: PixelFormat
+        var intent: RenderingIntent
+    }
+
+    /// A cached answer: a transform, or `nil` when the profile is sRGB.
+    private struct Entry {
+        var transform: LCMSTransform?
+        var lastUse: UInt64
+    }
+
+    private let configuration: Configuration
+    private let cache = Mutex<(entries: [Key: Entry], clock: UInt64)>(([:], 0))
+
+    /// Creates a colour manager.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// `image` converted from `profile` to sRGB, or `nil` if `profile` is sRGB.
+    ///
+    /// - Throws: ``ColorManagementError`` for a profile Little CMS cannot read, one of another
+    ///   colour space than the pixels (a CMYK profile on RGBA), or unsupported code points.
+    public func convertToSRGB(_ image: Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap? {
+        let key = Key(profile: profile, pixelFormat: image.pixelFormat, intent: intent)
+        let cached = cache.withLock { state -> Entry? in
+            state.clock += 1
+            guard var entry = state.entries[key] else { return nil }
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry
+        }
+        let transform: LCMSTransform?
+        if let cached {
+            transform = cached.transform
+        } else {
+            transform = try Self.makeTransform(for: key)
+            store(transform, for: key)
+        }
+        return try transform?.apply(to: image)
+    }
+
+    /// A profile's name for people: an ICC profile's description tag (such as `Display P3`),
+    /// or the code points' meaning (such as `CICP 12/13: Display P3, sRGB curve`); `nil` for an
+    /// ICC profile Little CMS cannot read.
+    public static func describe(_ profile: ColorProfile) -> String? {
+        switch profile {
+        case .icc(let data):
+            guard let opened = try? LCMSProfile.icc(data) else { return nil }
+            return opened.description ?? "unnamed \(opened.colorSpaceName) profile"
+        case .cicp(let cicp):
+            return "CICP \(cicp): " + (Primaries.name(cicp.colorPrimaries) ?? "primaries \(cicp.colorPrimaries)") + ", "
+                + (TransferCurve.name(cicp.transferCharacteristics) ?? "transfer \(cicp.transferCharacteristics)")
+        }
+    }
+
+    /// The number of transforms kept (for tests and metrics).
+    public var cachedTransformCount: Int {
+        cache.withLock { $0.entries.count }
+    }
+
+    private static func makeTransform(for key: Key) throws -> LCMSTransform? {
+        let source: LCMSProfile
+        switch key.profile {
+        case .icc(let data):
+            source = try LCMSProfile.icc(data)
+            if key.pixelFormat == .rgba8, source.isSRGB { return nil }
+        case .cicp(let cicp):
+            if cicp.isSRGB { return nil }
+            source = try LCMSProfile.cicp(cicp)
+        }
+        return try LCMSTransform(from: source, pixelFormat: key.pixelFormat, intent: key.intent)
+    }
+
+    private func store(_ transform: LCMSTransform?, for key: Key) {
+        let limit = max(1, configuration.cachedTransformCount)
+        cache.withLock { state in
+            state.clock += 1
+            state.entries[key] = Entry(transform: transform, lastUse: state.clock)
+            while state.entries.count > limit,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
+                state.entries[oldest.key] = nil
+            }
+        }
+    }
+}

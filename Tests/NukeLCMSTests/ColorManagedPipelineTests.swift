@@ -1,0 +1,89 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeAVIF
+import NukeCore
+import NukeJPEG
+import NukeTestSupport
+import Testing
+
+@testable import NukeLCMS
+
+@Suite struct ColorManagedPipelineTests {
+    func pipeline(installingLCMS: Bool = true, _ configure: (inout ImagePipeline.Configuration) -> Void = { _ in })
+        -> ImagePipeline
+    {
+        var registry = PluginRegistry()
+        registry.install(JPEGPlugin())
+        registry.install(AVIFPlugin())
+        if installingLCMS { registry.install(LCMSPlugin()) }
+        return ImagePipeline {
+            $0.registry = registry
+            $0.imageCache = nil
+            configure(&$0)
+        }
+    }
+
+    func load(_ name: String, with pipeline: ImagePipeline) async throws -> ImageContainer {
+        let data = try fixture(name)
+        return try await pipeline.imageTask(with: ImageRequest(id: name, data: { data })).response.container
+    }
+
+    @Test("A Display P3 JPEG arrives in sRGB, within 1 level of Pillow's decode and conversion")
+    func jpeg() async throws {
+        let container = try await load("display-p3.jpg", with: pipeline())
+        #expect(try difference(container.image, try image("display-p3-jpeg.reference.ppm")) <= 1)
+        #expect(container.userInfo[.iccProfileKey] == nil)
+    }
+
+    @Test("AVIF's ICC profile and its nclx code points are both honoured")
+    func avif() async throws {
+        let pipeline = pipeline()
+        let reference = try image("display-p3-avif.reference.ppm")
+        for name in ["display-p3-icc.avif", "display-p3-cicp.avif"] {
+            let container = try await load(name, with: pipeline)
+            #expect(try difference(container.image, reference) <= 1, "\(name)")
+            #expect(container.userInfo[.cicpKey] == nil && container.userInfo[.iccProfileKey] == nil)
+        }
+    }
+
+    @Test("keepOriginalProfile, or no colour manager, leaves the pixels and carries the profile")
+    func keeping() async throws {
+        let converted = try await load("display-p3.jpg", with: pipeline())
+        for pipeline in [pipeline { $0.colorManagement = .keepOriginalProfile }, pipeline(installingLCMS: false)] {
+            let kept = try await load("display-p3.jpg", with: pipeline)
+            #expect(kept.userInfo[.iccProfileKey] as? Data == (try fixture("display-p3.icc")))
+            #expect(try difference(kept.image, converted.image) > 10)
+        }
+        let cicp = try await load("display-p3-cicp.avif", with: pipeline { $0.colorManagement = .keepOriginalProfile })
+        #expect(cicp.userInfo[.cicpKey] as? CICP == CICP(colorPrimaries: 12, transferCharacteristics: 13))
+    }
+
+    @Test("An animation's frames are converted as they are produced")
+    func animationFrames() throws {
+        let frame = try image("source.ppm")
+        struct Source: AnimationFrameSource {
+            let frame: Bitmap
+            func makeCursor() throws -> any AnimationFrameCursor { Cursor(frames: [frame, frame]) }
+        }
+        final class Cursor: AnimationFrameCursor {
+            var frames: [Bitmap]
+            init(frames: [Bitmap]) { self.frames = frames }
+            func nextFrame() throws -> Bitmap? { frames.isEmpty ? nil : frames.removeFirst() }
+        }
+        let animation = ImageAnimation(
+            width: frame.width,
+            height: frame.height,
+            frameDurations: [0.1, 0.1],
+            loopCount: 0,
+            source: Source(frame: frame)
+        )
+        let manager = LCMSColorManager()
+        let profile = ColorProfile.icc(try fixture("display-p3.icc"))
+        let mapped = animation.mappingFrames { try manager.convertToSRGB($0, from: profile, intent: .perceptual) ?? $0 }
+        let reference = try image("display-p3.reference.ppm")
+        #expect(try difference(try mapped.frame(at: 1), reference) <= 1)
+        #expect(try difference(try animation.frame(at: 1), frame) == 0)
+    }
+}
