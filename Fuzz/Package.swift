@@ -38,6 +38,11 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),
             .executableTarget(
+                name: "fuzz-icc",
+                dependencies: ["FuzzSupport", .product(name: "NukeLCMS", package: "nuke-linux")],
+                swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
+            ),
+            .executableTarget(
                 name: "fuzz-http-headers",
                 dependencies: ["FuzzSupport", .product(name: "NukeCore", package: "nuke-linux")],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]

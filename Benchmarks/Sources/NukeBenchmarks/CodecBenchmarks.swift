@@ -259,7 +259,7 @@ enum CodecBenchmarks {
         var bitmap: Bitmap?
     }
 
-    private static func makeInputs(in directory: URL) -> (jpeg: String, png: String)? {
+    static func makeInputs(in directory: URL) -> (jpeg: String, png: String)? {
         let ppm = directory.appendingPathComponent("photo.ppm").path
         let jpeg = directory.appendingPathComponent("photo-12mp.jpg").path
         let png = directory.appendingPathComponent("photo-rgba.png").path

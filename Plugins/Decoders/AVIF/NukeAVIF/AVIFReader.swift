@@ -35,6 +35,14 @@ final class AVIFReader {
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
         data.copyBytes(to: bytes)
         (self.decoder, self.bytes) = (decoder, bytes)
+        // An initializer that throws before every property is set never reaches `deinit`.
+        var isInitialized = false
+        defer {
+            if !isInitialized {
+                avifDecoderDestroy(decoder)
+                bytes.deallocate()
+            }
+        }
         // Decoding already runs on the pipeline's decoding queue, one image per thread.
         decoder.pointee.maxThreads = 1
         // As browsers do: files that omit a box the standard requires (pixi, for example) still decode.
@@ -57,6 +65,7 @@ final class AVIFReader {
         (width, height) = (Int(image.width), Int(image.height))
         frameCount = Int(decoder.pointee.imageCount)
         hasAlpha = decoder.pointee.alphaPresent != 0
+        isInitialized = true  // from here on, `deinit` frees them
         guard width > 0, height > 0, frameCount > 0 else {
             throw ImageDecodingError.corrupt(reason: "the AVIF file has no pixels")
         }

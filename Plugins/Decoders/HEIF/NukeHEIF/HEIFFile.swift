@@ -29,7 +29,9 @@ final class HEIFFile {
         guard let context = heif_context_alloc() else {
             throw ImageDecodingError.corrupt(reason: "libheif could not create a context")
         }
-        self.context = context
+        // An initializer that throws before every property is set never reaches `deinit`.
+        var isInitialized = false
+        defer { if !isInitialized { heif_context_free(context) } }
         // libheif's own limit refuses large images before their size can be reported; the
         // decoder checks the size against the pipeline's limit itself.
         heif_context_set_maximum_image_size_limit(context, Int32.max)
@@ -42,7 +44,9 @@ final class HEIFFile {
         var handle: OpaquePointer?
         try heif_context_get_primary_image_handle(context, &handle).check()
         guard let handle else { throw ImageDecodingError.corrupt(reason: "the HEIF file has no primary image") }
+        self.context = context
         primary = HEIFImage(handle: handle)
+        isInitialized = true
     }
 
     deinit {

@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeCore
+import NukeJPEG
+import NukeLCMS
+
+/// The cost of colour management on a 12 MP photo: converting it from Display P3 to sRGB with
+/// NukeLCMS, against decoding the JPEG (the goal: under a tenth of it), and against Pillow's
+/// ImageCms doing the same conversion on the same pixels.
+enum ColorBenchmarks {
+    static func run() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nuke-codec-bench")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard let inputs = CodecBenchmarks.makeInputs(in: directory) else {
+            print("color: skipped (needs ImageMagick's convert and libjpeg-turbo-progs' cjpeg)")
+            return
+        }
+        let profilePath = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Tests/NukeLCMSTests/Fixtures/display-p3.icc").path
+        let profile = try Data(contentsOf: URL(fileURLWithPath: profilePath))
+        let data = try Data(contentsOf: URL(fileURLWithPath: inputs.jpeg))
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
+        let decode = try await measure("NukeJPEG: decode 12 MP JPEG to RGBA", operations: 1, iterations: 9) {
+            _ = try JPEGDecoder(context: context).decode(data)
+        }
+        let image = try JPEGDecoder(context: context).decode(data).image
+        let manager = LCMSColorManager()
+        _ = try manager.convertToSRGB(image, from: .icc(profile), intent: .perceptual)  // builds the transform
+        let convert = try await measure("NukeLCMS: 12 MP Display P3 → sRGB", operations: 1, iterations: 9) {
+            _ = try manager.convertToSRGB(image, from: .icc(profile), intent: .perceptual)
+        }
+        let share = convert.microsecondsPerOperation / decode.microsecondsPerOperation * 100
+        print(String(format: "  → colour conversion: %.0f%% of the JPEG decode (goal: under 10%%)", share))
+        let operation = "ImageCms.applyTransform(im, transform)"
+        let setup = """
+            from PIL import ImageCms
+            im = Image.open(sys.argv[1]).convert('RGBA')
+            transform = ImageCms.buildTransform(ImageCms.ImageCmsProfile(sys.argv[1].replace('photo-12mp.jpg', 'p3.icc')), ImageCms.createProfile('sRGB'), 'RGBA', 'RGBA', renderingIntent=0)
+            """
+        try profile.write(to: directory.appendingPathComponent("p3.icc"))
+        if let pillow = ReferenceTools.pillowMilliseconds(setup: setup, operation, runs: 5, argument: inputs.jpeg) {
+            ReferenceTools.report(
+                "12 MP Display P3 → sRGB",
+                ours: convert.microsecondsPerOperation / 1000,
+                reference: pillow,
+                tool: "Pillow ImageCms.applyTransform"
+            )
+        }
+    }
+}
