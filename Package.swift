@@ -70,7 +70,7 @@ let modules: [Module] = [
         name: "NukeLCMS",
         path: "Plugins/ColorManagement/LCMS/NukeLCMS",
         dependencies: ["CNukeLibLCMS"],
-        testDependencies: ["NukeJPEG", "NukeAVIF"],  // real files with profiles through the pipeline
+        testDependencies: ["NukeJPEG", "NukePNG", "NukeWebP", "NukeAVIF"],  // files with profiles through the pipeline
         testResources: [.copy("Fixtures")]
     ),
     // Processors.

@@ -5,7 +5,9 @@ import Foundation
 import NukeAVIF
 import NukeCore
 import NukeJPEG
+import NukePNG
 import NukeTestSupport
+import NukeWebP
 import Testing
 
 @testable import NukeLCMS
@@ -17,6 +19,8 @@ import Testing
         var registry = PluginRegistry()
         registry.install(JPEGPlugin())
         registry.install(AVIFPlugin())
+        registry.install(PNGPlugin())
+        registry.install(WebPPlugin())
         if installingLCMS { registry.install(LCMSPlugin()) }
         return ImagePipeline {
             $0.registry = registry
@@ -35,6 +39,15 @@ import Testing
         let container = try await load("display-p3.jpg", with: pipeline())
         #expect(try difference(container.image, try image("display-p3-jpeg.reference.ppm")) <= 1)
         #expect(container.userInfo[.iccProfileKey] == nil)
+    }
+
+    @Test("PNG's iCCP and WebP's ICCP profiles are honoured", arguments: ["display-p3.png", "display-p3.webp"])
+    func pngAndWebP(name: String) async throws {
+        let container = try await load(name, with: pipeline())
+        #expect(try difference(container.image, try image("display-p3.reference.ppm")) <= 1)
+        let kept = try await load(name, with: pipeline { $0.colorManagement = .keepOriginalProfile })
+        #expect(kept.userInfo[.iccProfileKey] as? Data == (try fixture("display-p3.icc")))
+        #expect(try difference(kept.image, try image("source.ppm")) == 0)
     }
 
     @Test("AVIF's ICC profile and its nclx code points are both honoured")

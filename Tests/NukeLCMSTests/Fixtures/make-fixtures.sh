@@ -49,6 +49,9 @@ for name in ["display-p3", "adobe-rgb", "prophoto"]:
 gray = source.convert("L")
 gray.save("gray.pgm")
 to_srgb(gray, "gray-22.icc").save("gray-22.reference.ppm")
+# Lossless PNG and WebP files that carry Display P3 (their pixels are the source's).
+source.save("display-p3.png", icc_profile=open("display-p3.icc", "rb").read())
+source.save("display-p3.webp", lossless=True, icc_profile=open("display-p3.icc", "rb").read())
 # A JPEG that carries Display P3, and Pillow's decode of it converted.
 source.save("display-p3.jpg", quality=95, icc_profile=open("display-p3.icc", "rb").read())
 to_srgb(Image.open("display-p3.jpg"), "display-p3.icc").save("display-p3-jpeg.reference.ppm")

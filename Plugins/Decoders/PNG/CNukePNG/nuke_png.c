@@ -86,6 +86,19 @@ static void nuke_png_info(png_structp png, png_infop info) {
         pixels = calloc((size_t)height, stride);
         if (!pixels) png_error(png, "out of memory");
     }
+    // The embedded colour profile (libpng has checked it and drops a malformed one with a warning).
+    png_charp profile_name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_size = 0;
+    if (png_get_iCCP(png, info, &profile_name, &compression, &profile, &profile_size) == PNG_INFO_iCCP && profile &&
+        profile_size > 0) {
+        reader->image->icc_profile = malloc(profile_size);
+        if (reader->image->icc_profile) {
+            memcpy(reader->image->icc_profile, profile, profile_size);
+            reader->image->icc_profile_size = profile_size;
+        }
+    }
     reader->image->width = (int)width;
     reader->image->height = (int)height;
     reader->image->channels = channels;
@@ -153,6 +166,9 @@ int nuke_png_decode(
         png_destroy_read_struct(&png, &info, NULL);
         if (image->pixels != output) free(image->pixels);
         image->pixels = NULL;
+        free(image->icc_profile);
+        image->icc_profile = NULL;
+        image->icc_profile_size = 0;
         return code;
     }
     png_set_progressive_read_fn(png, &reader, nuke_png_info, nuke_png_row, nuke_png_end);
@@ -170,6 +186,9 @@ int nuke_png_decode(
     if (!finished && (!allow_partial || !image->pixels)) {
         if (image->pixels != output) free(image->pixels);
         image->pixels = NULL;
+        free(image->icc_profile);
+        image->icc_profile = NULL;
+        image->icc_profile_size = 0;
         strncpy(message, "the data ends before the image does", NUKE_PNG_MESSAGE_SIZE - 1);
         return NUKE_PNG_TRUNCATED;
     }

@@ -17,7 +17,8 @@ internal import Synchronization
 /// Gray images without transparency decode to `PixelFormat.gray8`; everything else to
 /// `PixelFormat.rgba8` (straight alpha). During a progressive download, each further
 /// Adam7 pass (or, for plain images when previews are asked for, each further band of rows)
-/// yields a preview. Thumbnail requests are decoded fully, then resampled. The pixel limit is
+/// yields a preview. The embedded ICC profile (`iCCP`) is kept under `UserInfoKey.iccProfileKey`.
+/// Thumbnail requests are decoded fully, then resampled. The pixel limit is
 /// checked from the header before any pixel memory is allocated.
 public final class PNGDecoder: ImageDecoding {
     private let context: ImageDecodingContext
@@ -31,7 +32,9 @@ public final class PNGDecoder: ImageDecoding {
     /// Decodes complete data.
     public func decode(_ data: Data) throws -> ImageContainer {
         let decoded = try decodePixels(data, allowPartial: false)
-        return try makeContainer(decoded.bitmap)
+        var container = try makeContainer(decoded.bitmap)
+        if let profile = decoded.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        return container
     }
 
     /// A preview of partial data, when more of the image arrived since the last one: a further
@@ -50,6 +53,7 @@ public final class PNGDecoder: ImageDecoding {
         }
         guard isNew, var preview = try? makeContainer(decoded.bitmap) else { return nil }
         preview.isPreview = true
+        if let profile = decoded.iccProfile { preview.userInfo[.iccProfileKey] = profile }
         return preview
     }
 
@@ -61,6 +65,7 @@ public final class PNGDecoder: ImageDecoding {
         var isInterlaced: Bool
         var completedPasses: Int
         var completedRows: Int
+        var iccProfile: Data?
     }
 
     private func decodePixels(_ data: Data, allowPartial: Bool) throws -> Decoded {
@@ -69,20 +74,22 @@ public final class PNGDecoder: ImageDecoding {
         // through a buffer libpng's side allocates and zeroes.
         if !allowPartial, let layout = PNGLayout(data), layout.pixelCount <= context.maximumPixelCount {
             var image = nuke_png_image()
+            var profile: Data?
             let bitmap = try Bitmap(width: layout.width, height: layout.height, pixelFormat: layout.pixelFormat) {
                 buffer in
-                try decode(data, allowPartial: false, into: buffer, image: &image)
+                profile = try decode(data, allowPartial: false, into: buffer, image: &image)
             }
             return Decoded(
                 bitmap: bitmap,
                 isComplete: true,
                 isInterlaced: image.is_interlaced != 0,
                 completedPasses: 7,
-                completedRows: layout.height
+                completedRows: layout.height,
+                iccProfile: profile
             )
         }
         var image = nuke_png_image()
-        try decode(data, allowPartial: allowPartial, into: nil, image: &image)
+        let profile = try decode(data, allowPartial: allowPartial, into: nil, image: &image)
         guard let pixels = image.pixels else { throw ImageDecodingError.corrupt(reason: "no pixels were decoded") }
         defer { nuke_png_free(pixels) }
         let (width, height) = (Int(image.width), Int(image.height))
@@ -96,7 +103,8 @@ public final class PNGDecoder: ImageDecoding {
             isComplete: image.is_complete != 0,
             isInterlaced: image.is_interlaced != 0,
             completedPasses: Int(image.completed_passes),
-            completedRows: Int(image.completed_rows)
+            completedRows: Int(image.completed_rows),
+            iccProfile: profile
         )
     }
 
@@ -105,7 +113,7 @@ public final class PNGDecoder: ImageDecoding {
         allowPartial: Bool,
         into output: UnsafeMutableBufferPointer<UInt8>?,
         image: inout nuke_png_image
-    ) throws {
+    ) throws -> Data? {
         var message = [CChar](repeating: 0, count: Int(NUKE_PNG_MESSAGE_SIZE))
         let limit = UInt64(max(0, context.maximumPixelCount))
         let status = data.withUnsafeBytes { bytes in
@@ -125,6 +133,12 @@ public final class PNGDecoder: ImageDecoding {
         guard status == NUKE_PNG_OK else {
             throw Self.error(status, message: message, image: image, limit: context.maximumPixelCount)
         }
+        guard let icc = image.icc_profile else { return nil }
+        defer {
+            nuke_png_free(icc)
+            image.icc_profile = nil
+        }
+        return Data(bytes: icc, count: image.icc_profile_size)
     }
 
     private func makeContainer(_ bitmap: Bitmap) throws -> ImageContainer {

@@ -27,6 +27,7 @@ internal import Synchronization
 ///   handed out)
 ///   against the memory budget, and its frame count against the frame limit, before any frame is
 ///   decoded.
+/// - The `ICCP` chunk's profile is kept under `UserInfoKey.iccProfileKey`.
 public final class WebPDecoder: ImageDecoding {
     private let context: ImageDecodingContext
     private let incremental = Mutex<IncrementalDecoder?>(nil)
@@ -46,15 +47,20 @@ public final class WebPDecoder: ImageDecoding {
         guard width * height <= context.maximumPixelCount else {
             throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: context.maximumPixelCount)
         }
+        var container: ImageContainer
         if features.has_animation != 0 {
-            return try decodeAnimation(data)
+            container = try decodeAnimation(data)
+        } else {
+            let size =
+                shrinkOnLoadSize(width: width, height: height) ?? context.targetSize(width: width, height: height)
+            container = ImageContainer(
+                image: try decodeStill(data, width: width, height: height, to: size, hasAlpha: features.has_alpha != 0),
+                type: .webp
+            )
+            container = context.shrunk(container, originalWidth: width, originalHeight: height)
         }
-        let size = shrinkOnLoadSize(width: width, height: height) ?? context.targetSize(width: width, height: height)
-        let container = ImageContainer(
-            image: try decodeStill(data, width: width, height: height, to: size, hasAlpha: features.has_alpha != 0),
-            type: .webp
-        )
-        return context.shrunk(container, originalWidth: width, originalHeight: height)
+        if let profile = Self.iccProfile(of: data) { container.userInfo[.iccProfileKey] = profile }
+        return container
     }
 
     /// A preview of a still image's rows decoded so far, each time another eighth has arrived.
@@ -157,6 +163,21 @@ public final class WebPDecoder: ImageDecoding {
     }
 
     // MARK: Helpers
+
+    /// The extended format's `ICCP` chunk, if the file has one.
+    static func iccProfile(of data: Data) -> Data? {
+        data.withUnsafeBytes { bytes -> Data? in
+            var webpData = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
+            guard let demuxer = WebPDemux(&webpData) else { return nil }
+            defer { WebPDemuxDelete(demuxer) }
+            guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & UInt32(ICCP_FLAG.rawValue) != 0 else { return nil }
+            var chunk = WebPChunkIterator()
+            guard WebPDemuxGetChunk(demuxer, "ICCP", 1, &chunk) != 0 else { return nil }
+            defer { WebPDemuxReleaseChunkIterator(&chunk) }
+            guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return nil }
+            return Data(bytes: start, count: chunk.chunk.size)
+        }
+    }
 
     static func features(of data: Data) throws -> WebPBitstreamFeatures {
         guard data.count >= 12, data.starts(with: Array("RIFF".utf8)),

@@ -27,6 +27,8 @@ typedef struct {
     int completed_passes;  // Adam7 passes fully decoded (7 when complete; 0 or 1 otherwise for plain images)
     int completed_rows;    // rows of the current pass decoded
     uint8_t *pixels;       // width × channels bytes per row: the caller's buffer, or one to release with nuke_png_free
+    uint8_t *icc_profile;  // the iCCP chunk's profile, decompressed (release with nuke_png_free), or NULL
+    size_t icc_profile_size;
 } nuke_png_image;
 
 /// Decodes `data` with libpng's progressive reader. Any colour type and bit depth becomes 8-bit
