@@ -65,6 +65,12 @@ let modules: [Module] = [
         dependencies: ["CNukeLibHEIF"],
         testResources: [.copy("Fixtures")]
     ),
+    Module(
+        name: "NukeJXL",
+        path: "Plugins/Decoders/JXL/NukeJXL",
+        dependencies: ["CNukeLibJXL"],
+        testResources: [.copy("Fixtures")]
+    ),
     // Colour management.
     Module(
         name: "NukeLCMS",
@@ -86,7 +92,8 @@ let modules: [Module] = [
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeLCMS", "NukeProcessors",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
+            "NukeProcessors",
             "NukeFilters", "NukeCurl",
         ],
         testResources: [.copy("Photos")]
@@ -140,6 +147,12 @@ let cTargets: [Target] = [
         path: "Plugins/Decoders/HEIF/CNukeLibHEIF",
         pkgConfig: "libheif",
         providers: [.apt(["libheif-dev"]), .yum(["libheif-devel"])]
+    ),
+    // libjxl's pkg-config file adds -DHWY_SHARED_DEFINE, a flag SwiftPM refuses; linked by name.
+    .systemLibrary(
+        name: "CNukeLibJXL",
+        path: "Plugins/Decoders/JXL/CNukeLibJXL",
+        providers: [.apt(["libjxl-dev"]), .yum(["libjxl-devel"])]
     ),
     .systemLibrary(
         name: "CNukeLibLCMS",

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "NukeWebP", package: "nuke-linux"),
                 .product(name: "NukeAVIF", package: "nuke-linux"),
                 .product(name: "NukeHEIF", package: "nuke-linux"),
+                .product(name: "NukeJXL", package: "nuke-linux"),
                 .product(name: "NukeLCMS", package: "nuke-linux"),
                 .product(name: "NukeProcessors", package: "nuke-linux"),
                 .product(name: "NukeFilters", package: "nuke-linux"),

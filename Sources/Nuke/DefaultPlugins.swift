@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 extension PluginRegistry {
-    /// Every default plugin: the JPEG, PNG, GIF, WebP and AVIF decoders and encoders, the HEIF
-    /// decoder, the Little CMS colour manager (decoded images arrive in sRGB), the processors
+    /// Every default plugin: the JPEG, PNG, GIF, WebP, AVIF and JPEG XL decoders and encoders, the
+    /// HEIF decoder, the Little CMS colour manager (decoded images arrive in sRGB), the processors
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares
@@ -16,6 +16,7 @@ extension PluginRegistry {
         registry.install(WebPPlugin())
         registry.install(AVIFPlugin())
         registry.install(HEIFPlugin())
+        registry.install(JXLPlugin())
         registry.install(LCMSPlugin())
         registry.install(ProcessorsPlugin())
         registry.install(FiltersPlugin())

@@ -9,6 +9,7 @@
 @_exported public import NukeGIF
 @_exported public import NukeHEIF
 @_exported public import NukeJPEG
+@_exported public import NukeJXL
 @_exported public import NukeLCMS
 @_exported public import NukePNG
 @_exported public import NukeProcessors

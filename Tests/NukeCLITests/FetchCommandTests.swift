@@ -127,20 +127,20 @@ import Testing
         #expect(result.image.width == 60 && result.image.height == 40)
     }
 
-    @Test("--format avif writes AVIF, and an AVIF source is read back")
-    func avif() async throws {
+    @Test("--format avif and --format jxl write AVIF and JPEG XL, read back", arguments: ["avif", "jxl"])
+    func modernFormats(format: String) async throws {
         let runner = try CommandRunner()
         let input = runner.path("wide.jpg")
         try Self.photo(width: 120, height: 80).write(to: URL(fileURLWithPath: input))
         let outcome = try await runner.run([
-            "fetch", input, "--size", "60x60", "--format", "avif", "--output", runner.path("out"),
+            "fetch", input, "--size", "60x60", "--format", format, "--output", runner.path("out"),
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let result = try await Self.decode(runner.path("out/wide.avif"))
-        #expect(result.type == .avif)
+        let result = try await Self.decode(runner.path("out/wide.\(format)"))
+        #expect(result.type == AssetType(rawValue: format))
         #expect(result.image.width == 60 && result.image.height == 40)
         let back = try await runner.run([
-            "fetch", runner.path("out/wide.avif"), "--format", "png", "--output", runner.path("png"),
+            "fetch", runner.path("out/wide.\(format)"), "--format", "png", "--output", runner.path("png"),
         ])
         #expect(back.status == 0, "\(back.standardError)")
         #expect(try await Self.decode(runner.path("png/wide.png")).image.width == 60)

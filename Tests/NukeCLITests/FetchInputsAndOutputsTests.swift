@@ -238,7 +238,9 @@ import Testing
         let outcome = try await CommandRunner().run(["--version"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.hasPrefix("nuke \(NukeVersion.number) "))
-        for library in ["libjpeg-turbo", "libpng", "giflib", "libwebp", "libavif", "libheif", "lcms2", "libcurl"] {
+        for library in [
+            "libjpeg-turbo", "libpng", "giflib", "libwebp", "libavif", "libheif", "libjxl", "lcms2", "libcurl",
+        ] {
             #expect(outcome.standardOutput.contains(library + " "), "\(outcome.standardOutput)")
         }
     }

@@ -8,7 +8,8 @@ import Testing
 
 @Suite struct DefaultConfigurationTests {
     static let defaultPluginIDs: [PluginID] = [
-        "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.heif", "nuke.lcms", "nuke.processors",
+        "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.heif", "nuke.jxl", "nuke.lcms",
+        "nuke.processors",
         "nuke.filters",
         "nuke.curl",
     ]

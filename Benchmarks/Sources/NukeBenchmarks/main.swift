@@ -13,6 +13,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("codecs", CodecBenchmarks.run),
     ("avif", AVIFBenchmarks.run),
     ("heif", HEIFBenchmarks.run),
+    ("jxl", JXLBenchmarks.run),
     ("color", ColorBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),

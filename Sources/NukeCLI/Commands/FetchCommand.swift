@@ -50,13 +50,13 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            The output format: jpeg (or jpg), png, webp or avif. Default: the extension --name ends \
+            The output format: jpeg (or jpg), png, webp, avif or jxl. Default: the extension --name ends \
             with, else the source's own (png for GIF when processed).
             """
     )
     var format: OutputFormat?
 
-    @Option(help: "The quality for jpeg, webp and avif, 1-100.")
+    @Option(help: "The quality for jpeg, webp, avif and jxl, 1-100.")
     var quality: Int = 80
 
     @Flag(help: "Remove metadata (EXIF, XMP, ICC profiles, comments) from files written as downloaded.")
@@ -188,7 +188,7 @@ struct FetchCommand: AsyncParsableCommand {
         if let literal = template.literalExtension {
             guard let named = OutputFormat(name: literal) else {
                 throw .usage(
-                    "bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp, avif)"
+                    "bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp, avif, jxl)"
                 )
             }
             if let format, format != named {

@@ -17,6 +17,7 @@ enum NukeVersion {
             ("libwebp", WebPPlugin.libraryVersion),
             ("libavif", AVIFPlugin.libraryVersion),
             ("libheif", HEIFPlugin.libraryVersion),
+            ("libjxl", JXLPlugin.libraryVersion),
             ("lcms2", LCMSPlugin.libraryVersion),
             ("libcurl", CurlPlugin.libraryVersion),
         ]

@@ -10,12 +10,13 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case png
     case webp
     case avif
+    case jxl
 
     init?(argument: String) {
         self.init(name: argument)
     }
 
-    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, in any case).
+    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, `jxl`, in any case).
     init?(name: String) {
         let name = name.lowercased()
         guard let format = name == "jpg" ? .jpeg : OutputFormat(rawValue: name) else { return nil }
@@ -28,7 +29,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         self.init(name: String(fileName[fileName.index(after: dot)...]))
     }
 
-    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp", "avif"] }
+    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp", "avif", "jxl"] }
 
     /// The format to write a processed image of `type` in when none is asked for: its own when it
     /// can be written, else PNG (a GIF's first frame, for example).
@@ -37,6 +38,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .jpeg?: .jpeg
         case .webp?: .webp
         case .avif?: .avif
+        case .jxl?: .jxl
         default: .png
         }
     }
@@ -54,6 +56,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .png: PNGEncoder()
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
         case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
+        case .jxl: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)))
         }
     }
 }

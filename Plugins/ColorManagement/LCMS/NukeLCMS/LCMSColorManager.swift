@@ -51,7 +51,7 @@ public final class LCMSColorManager: ColorManaging {
 
     /// `image` converted from `profile` to sRGB, or `nil` if `profile` is sRGB.
     ///
-    /// - Throws: ``ColorManagementError`` for a profile Little CMS cannot read, one of another
+    /// - Throws: `ColorManagementError` for a profile Little CMS cannot read, one of another
     ///   colour space than the pixels (a CMYK profile on RGBA), or unsupported code points.
     public func convertToSRGB(_ image: Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap? {
         let key = Key(profile: profile, pixelFormat: image.pixelFormat, intent: intent)

@@ -42,12 +42,12 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
 
     /// The format for a result when none was asked for: WebP when the client's `Accept` lists
     /// `image/webp` and negotiation is on; else the source's own format where it can be written
-    /// (JPEG, WebP, AVIF; JPEG for HEIC photos), PNG for the rest (a GIF's first frame) and for
-    /// JPEG or HEIC sources with transparency.
+    /// (JPEG, WebP, AVIF; JPEG for HEIC and JPEG XL photos), PNG for the rest (a GIF's first
+    /// frame) and for JPEG, HEIC or JPEG XL sources with transparency.
     static func negotiated(accept: String?, source: AssetType?, isOpaque: Bool, prefersWebP: Bool) -> OutputFormat {
         if prefersWebP, let accept, accepts(accept, "image/webp") { return .webp }
         switch source {
-        case .jpeg?, .heic?: return isOpaque ? .jpeg : .png
+        case .jpeg?, .heic?, .jxl?: return isOpaque ? .jpeg : .png
         case .webp?: return .webp
         case .avif?: return .avif
         default: return .png

@@ -1,0 +1,127 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeCore
+import NukeTestSupport
+import Testing
+
+@testable import NukeJXL
+
+func fixture(_ name: String) throws -> Data {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+    return try Data(contentsOf: url)
+}
+
+func reference(_ name: String) throws -> Bitmap {
+    try ReferenceImage.clearingTransparentColor(try ReferenceImage.read(try fixture(name + ".reference.pam")))
+}
+
+func decode(
+    _ data: Data,
+    request: ImageRequest = ImageRequest(url: nil),
+    maximumPixelCount: Int = 1 << 24,
+    maximumFrameCount: Int = 1000
+) throws -> ImageContainer {
+    let context = ImageDecodingContext(
+        request: request,
+        data: data,
+        maximumPixelCount: maximumPixelCount,
+        maximumFrameCount: maximumFrameCount
+    )
+    return try JXLDecoder(context: context).decode(data)
+}
+
+@Suite struct JXLDecoderTests {
+    @Test("Lossy, lossless and alpha stills match djxl", arguments: ["lossy", "lossless", "alpha"])
+    func stills(name: String) throws {
+        let container = try decode(try fixture(name + ".jxl"))
+        #expect(container.type == .jxl)
+        let image = try ReferenceImage.clearingTransparentColor(container.image)
+        #expect(image.width == 48 && image.height == 32)
+        let difference = ReferenceImage.maximumDifference(image, try reference(name))
+        #expect(difference.map { $0 <= (name == "lossy" ? 1 : 0) } == true, "\(String(describing: difference))")
+        #expect(container.image.isOpaque == (name != "alpha"))
+        #expect(container.userInfo[.iccProfileKey] != nil)
+    }
+
+    @Test("Animations: every frame, durations and the loop count; the data is kept")
+    func animation() throws {
+        let data = try fixture("animated.jxl")
+        let container = try decode(data)
+        let animation = try #require(container.animation)
+        #expect(animation.frameCount == 3)
+        #expect(animation.frameDurations.map { ($0 * 1000).rounded() } == [100, 200, 300])
+        #expect(animation.loopCount == 0)  // cjxl 0.7 drops the GIF's count: jxlinfo says "looping"
+        #expect(container.data == data)
+        for index in 0..<3 {
+            let expected = try reference("animated.frame-\(index)")
+            #expect(ReferenceImage.maximumDifference(try animation.frame(at: index), expected) == 0, "frame \(index)")
+        }
+        #expect(throws: ImageDecodingError.tooManyFrames(limit: 2)) { try decode(data, maximumFrameCount: 2) }
+    }
+
+    @Test("Limits, truncation and other data are typed errors")
+    func badInput() throws {
+        let data = try fixture("lossless.jxl")
+        #expect(throws: ImageDecodingError.imageTooLarge(width: 48, height: 32, limit: 1000)) {
+            try decode(data, maximumPixelCount: 1000)
+        }
+        for length in [0, 2, 10, data.count / 2, data.count - 1] {
+            #expect(throws: ImageDecodingError.self, "\(length) bytes") { try decode(data.prefix(length)) }
+        }
+        #expect(throws: ImageDecodingError.unrecognizedFormat) { try decode(Data("GIF89a and then some".utf8)) }
+    }
+
+    @Test("The encoder: lossless round-trips exactly, alpha and gray included; lossy is close; bad settings throw")
+    func encoder() throws {
+        let opaque = try reference("lossless")
+        #expect(
+            ReferenceImage.maximumDifference(try decode(try JXLEncoder(mode: .lossless).encode(opaque)).image, opaque)
+                == 0
+        )
+        let translucent = try reference("alpha")
+        let decoded = try decode(try JXLEncoder(mode: .lossless).encode(translucent)).image
+        #expect(
+            ReferenceImage.maximumDifference(try ReferenceImage.clearingTransparentColor(decoded), translucent) == 0
+        )
+        let gray = try Bitmap(width: 20, height: 10, pixelFormat: .gray8, pixels: (0..<200).map { UInt8($0) })
+        #expect(try decode(try JXLEncoder(mode: .lossless).encode(gray)).image.pixel(x: 13, y: 7)[0] == 153)
+        let lossy = try JXLEncoder(mode: .lossy(distance: 1)).encode(opaque)
+        #expect(AssetType(lossy) == .jxl)
+        #expect(try #require(ReferenceImage.maximumDifference(try decode(lossy).image, opaque)) <= 32)
+        for encoder in [
+            JXLEncoder(mode: .lossy(distance: 0)), JXLEncoder(mode: .lossy(distance: .nan)), JXLEncoder(effort: 0),
+        ] {
+            #expect(throws: ImageEncodingError.self) { try encoder.encode(opaque) }
+        }
+    }
+
+    @Test("The plugin registers the decoder and the encoder; the library version is reported")
+    func plugin() throws {
+        var registry = PluginRegistry()
+        registry.install(JXLPlugin())
+        let context = ImageDecodingContext(
+            request: ImageRequest(url: nil),
+            data: try fixture("lossy.jxl"),
+            registry: registry
+        )
+        #expect(context.assetType == .jxl)
+        #expect(registry.decoder(for: context) is JXLDecoder)
+        #expect(registry.encoder(for: .jxl) is JXLEncoder)
+        #expect(JXLPlugin.libraryVersion.hasPrefix("0.") || JXLPlugin.libraryVersion.hasPrefix("1."))
+    }
+}
+
+@Suite struct JXLDecoderContractTests {
+    @Test(arguments: DecoderContract.Check.allCases)
+    func contract(_ check: DecoderContract.Check) async throws {
+        try await DecoderContract(
+            plugin: JXLPlugin(encoder: JXLEncoder(mode: .lossless)),
+            type: .jxl,
+            fixtures: try ["lossless.jxl", "lossy.jxl", "alpha.jxl", "animated.jxl"].map(fixture),
+            maximumPixelCount: 1 << 20,
+            printsBecause: "Debian's libjxl 0.7 is built to print JXL_FAILURE traces of bad input to stderr"
+        ).run(check)
+    }
+}
