@@ -9,7 +9,7 @@ internal import NukeCore
 /// `@unchecked Sendable`: the transform is created without Little CMS's one-pixel cache
 /// (`cmsFLAGS_NOCACHE`), which is its only mutable state, so `cmsDoTransform` may run on it from
 /// several threads at once; the handle itself never changes.
-final class LCMSTransform: @unchecked Sendable {
+final class LCMSTransform: ColorTransform, @unchecked Sendable {
     private let handle: cmsHTRANSFORM
     let pixelFormat: PixelFormat
 
@@ -56,4 +56,10 @@ final class LCMSTransform: @unchecked Sendable {
             }
         }
     }
+}
+
+/// Converts pixels of one format from one profile to sRGB.
+protocol ColorTransform: Sendable {
+    /// `image` converted.
+    func apply(to image: Bitmap) throws -> Bitmap
 }
