@@ -76,7 +76,8 @@ let modules: [Module] = [
         name: "NukeLCMS",
         path: "Plugins/ColorManagement/LCMS/NukeLCMS",
         dependencies: ["CNukeLibLCMS"],
-        testDependencies: ["NukeJPEG", "NukePNG", "NukeWebP", "NukeAVIF"],  // files with profiles through the pipeline
+        // Files with profiles through the pipeline, and every encoder that embeds them.
+        testDependencies: ["NukeJPEG", "NukePNG", "NukeWebP", "NukeAVIF", "NukeJXL"],
         testResources: [.copy("Fixtures")]
     ),
     // Processors.

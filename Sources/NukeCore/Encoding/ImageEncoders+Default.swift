@@ -39,23 +39,25 @@ extension ImageEncoders {
 
         /// Encodes with the preferred format's encoder, or any registered one.
         public func encode(_ image: Bitmap) throws -> Data {
-            let preferred = preferredType(for: image)
-            let fallbackOrder: [AssetType] = [preferred, .png, .jpeg, .webp]
-            for type in fallbackOrder {
-                if let encoder = registry.encoder(for: type) { return try encoder.encode(image) }
-            }
-            if let encoder = registry.registrations(Capabilities.Encoding.self).first?.provider {
-                return try encoder.encode(image)
-            }
-            throw ImageEncodingError.encoderNotRegistered(preferred)
+            try encoder(for: image).encode(image)
         }
 
-        /// Returns the original data of animations; otherwise encodes the image.
+        /// Returns the original data of animations; otherwise encodes the container with the
+        /// preferred format's encoder, which writes its colour profile when it carries one.
         public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
             if let data = container.data, container.type == .gif || container.type == .webp, !container.isPreview {
                 return data
             }
-            return try encode(container.image)
+            return try encoder(for: container.image).encode(container, context: context)
+        }
+
+        private func encoder(for image: Bitmap) throws -> any ImageEncoding {
+            let preferred = preferredType(for: image)
+            for type in [preferred, .png, .jpeg, .webp] {
+                if let encoder = registry.encoder(for: type) { return encoder }
+            }
+            if let encoder = registry.registrations(Capabilities.Encoding.self).first?.provider { return encoder }
+            throw ImageEncodingError.encoderNotRegistered(preferred)
         }
     }
 }

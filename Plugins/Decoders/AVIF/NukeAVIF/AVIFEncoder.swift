@@ -39,6 +39,16 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
     ///   libavif's 65,536-pixel side, or a quality or speed out of range;
     ///   `ImageEncodingError.failed(reason:)` when libavif fails (or has no AV1 encoder).
     public func encode(_ image: Bitmap) throws -> Data {
+        try encode(image, iccProfile: nil)
+    }
+
+    /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
+    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); sRGB code points otherwise.
+    public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+    }
+
+    private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {
         guard image.width > 0, image.height > 0, image.width <= 65_536, image.height <= 65_536 else {
             throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be an AVIF")
         }
@@ -72,6 +82,11 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         avif.pointee.matrixCoefficients = avifMatrixCoefficients(
             isLossless ? AVIF_MATRIX_COEFFICIENTS_IDENTITY : AVIF_MATRIX_COEFFICIENTS_BT601
         )
+        if let iccProfile, !iccProfile.isEmpty {
+            iccProfile.withUnsafeBytes {
+                avifImageSetProfileICC(avif, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count)
+            }
+        }
         try rgba.withUnsafeBytes { pixels in
             var rgb = avifRGBImage()
             avifRGBImageSetDefaults(&rgb, avif)

@@ -322,6 +322,8 @@ int nuke_jpeg_encode(
     int is_gray,
     int quality,
     int progressive,
+    const uint8_t *icc_profile,
+    size_t icc_profile_size,
     uint8_t **output,
     size_t *output_size,
     char message[NUKE_JPEG_MESSAGE_SIZE]
@@ -350,6 +352,9 @@ int nuke_jpeg_encode(
     jpeg_set_quality(&cinfo, quality < 0 ? 0 : (quality > 100 ? 100 : quality), TRUE);
     if (progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
+    if (icc_profile && icc_profile_size > 0 && icc_profile_size <= 0xFFFFFFFFu) {
+        jpeg_write_icc_profile(&cinfo, icc_profile, (unsigned int)icc_profile_size);
+    }
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
         jpeg_write_scanlines(&cinfo, &row, 1);

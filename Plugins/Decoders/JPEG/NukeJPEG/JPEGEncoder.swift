@@ -28,6 +28,16 @@ public struct JPEGEncoder: ImageEncoding, Hashable {
     /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image or
     ///   a quality outside 0…1; `ImageEncodingError.failed(reason:)` if libjpeg fails.
     public func encode(_ image: Bitmap) throws -> Data {
+        try encode(image, iccProfile: nil)
+    }
+
+    /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
+    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); plain sRGB otherwise.
+    public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+    }
+
+    private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {
         guard image.width > 0, image.height > 0 else {
             throw ImageEncodingError.unsupportedImage(reason: "the image has no pixels")
         }
@@ -37,6 +47,7 @@ public struct JPEGEncoder: ImageEncoding, Hashable {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: Int(NUKE_JPEG_MESSAGE_SIZE))
+        let profile = [UInt8](iccProfile ?? Data())
         let status = image.withUnsafeBytes { pixels in
             message.withUnsafeMutableBufferPointer { message in
                 nuke_jpeg_encode(
@@ -47,6 +58,8 @@ public struct JPEGEncoder: ImageEncoding, Hashable {
                     image.pixelFormat == .gray8 ? 1 : 0,
                     Int32((quality * 100).rounded()),
                     isProgressive ? 1 : 0,
+                    profile.isEmpty ? nil : profile,
+                    profile.count,
                     &output,
                     &size,
                     message.baseAddress

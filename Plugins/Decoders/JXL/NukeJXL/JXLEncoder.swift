@@ -52,6 +52,16 @@ public struct JXLEncoder: ImageEncoding, Hashable {
     /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image or settings
     ///   out of range; `ImageEncodingError.failed(reason:)` when libjxl fails.
     public func encode(_ image: Bitmap) throws -> Data {
+        try encode(image, iccProfile: nil)
+    }
+
+    /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
+    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); sRGB otherwise.
+    public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+    }
+
+    private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {
         guard image.width > 0, image.height > 0, image.width <= 1 << 30, image.height <= 1 << 30 else {
             throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be a JPEG XL")
         }
@@ -75,9 +85,16 @@ public struct JXLEncoder: ImageEncoding, Hashable {
         info.alpha_bits = hasAlpha ? 8 : 0
         info.uses_original_profile = mode == .lossless ? JXL_TRUE : JXL_FALSE
         try Self.check(JxlEncoderSetBasicInfo(encoder, &info), "basic info")
-        var color = JxlColorEncoding()
-        JxlColorEncodingSetToSRGB(&color, isGray ? JXL_TRUE : JXL_FALSE)
-        try Self.check(JxlEncoderSetColorEncoding(encoder, &color), "colour encoding")
+        if let iccProfile, !iccProfile.isEmpty {
+            try iccProfile.withUnsafeBytes { bytes in
+                let profile = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                try Self.check(JxlEncoderSetICCProfile(encoder, profile, bytes.count), "ICC profile")
+            }
+        } else {
+            var color = JxlColorEncoding()
+            JxlColorEncodingSetToSRGB(&color, isGray ? JXL_TRUE : JXL_FALSE)
+            try Self.check(JxlEncoderSetColorEncoding(encoder, &color), "colour encoding")
+        }
         guard let settings = JxlEncoderFrameSettingsCreate(encoder, nil) else {
             throw ImageEncodingError.failed(reason: "libjxl: no frame settings")
         }

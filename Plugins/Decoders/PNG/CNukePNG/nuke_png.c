@@ -233,6 +233,8 @@ int nuke_png_encode(
     int channels,
     int drop_alpha,
     int level,
+    const uint8_t *icc_profile,
+    size_t icc_profile_size,
     uint8_t **output,
     size_t *output_size,
     char message[NUKE_PNG_MESSAGE_SIZE]
@@ -260,6 +262,9 @@ int nuke_png_encode(
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, color, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
+    if (icc_profile && icc_profile_size > 0 && icc_profile_size <= 0xFFFFFFFFu) {
+        png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc_profile, (png_uint_32)icc_profile_size);
+    }
     png_write_info(png, info);
     if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (int y = 0; y < height; y++) {

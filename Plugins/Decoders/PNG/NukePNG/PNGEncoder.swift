@@ -26,6 +26,16 @@ public struct PNGEncoder: ImageEncoding, Hashable {
     /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image or a
     ///   level outside 0…9; `ImageEncodingError.failed(reason:)` if libpng fails.
     public func encode(_ image: Bitmap) throws -> Data {
+        try encode(image, iccProfile: nil)
+    }
+
+    /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
+    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); plain sRGB otherwise.
+    public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+    }
+
+    private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {
         guard image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be a PNG")
         }
@@ -35,6 +45,7 @@ public struct PNGEncoder: ImageEncoding, Hashable {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: Int(NUKE_PNG_MESSAGE_SIZE))
+        let profile = [UInt8](iccProfile ?? Data())
         let status = image.withUnsafeBytes { pixels in
             message.withUnsafeMutableBufferPointer { message in
                 nuke_png_encode(
@@ -45,6 +56,8 @@ public struct PNGEncoder: ImageEncoding, Hashable {
                     Int32(image.pixelFormat.bytesPerPixel),
                     image.isOpaque ? 1 : 0,
                     Int32(compressionLevel),
+                    profile.isEmpty ? nil : profile,
+                    profile.count,
                     &output,
                     &size,
                     message.baseAddress

@@ -57,6 +57,35 @@ public struct WebPEncoder: ImageEncoding, Hashable {
         return Data(bytesNoCopy: output, count: size, deallocator: .custom { pointer, _ in WebPFree(pointer) })
     }
 
+    /// Encodes the container's image, with its ICC profile in an `ICCP` chunk when it carries one
+    /// (its pixels kept their colours: `ColorManagementPolicy.keepOriginalProfile`).
+    public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        let encoded = try encode(container.image)
+        guard let profile = container.userInfo[.iccProfileKey] as? Data, !profile.isEmpty else { return encoded }
+        return try Self.adding(profile, to: encoded)
+    }
+
+    /// `webp` remuxed with an `ICCP` chunk.
+    private static func adding(_ profile: Data, to webp: Data) throws -> Data {
+        guard let mux = WebPMuxNew() else { throw ImageEncodingError.failed(reason: "libwebpmux: no muxer") }
+        defer { WebPMuxDelete(mux) }
+        var assembled = WebPData()
+        let status = webp.withUnsafeBytes { image in
+            profile.withUnsafeBytes { icc in
+                var bitstream = WebPData(bytes: image.baseAddress?.assumingMemoryBound(to: UInt8.self), size: image.count)
+                var chunk = WebPData(bytes: icc.baseAddress?.assumingMemoryBound(to: UInt8.self), size: icc.count)
+                guard WebPMuxSetImage(mux, &bitstream, 1) == WEBP_MUX_OK, WebPMuxSetChunk(mux, "ICCP", &chunk, 1) == WEBP_MUX_OK
+                else { return WEBP_MUX_BAD_DATA }
+                return WebPMuxAssemble(mux, &assembled)
+            }
+        }
+        defer { WebPDataClear(&assembled) }
+        guard status == WEBP_MUX_OK, let bytes = assembled.bytes else {
+            throw ImageEncodingError.failed(reason: "libwebpmux could not add the ICC profile")
+        }
+        return Data(bytes: bytes, count: assembled.size)
+    }
+
     private static func expandingGray(_ image: Bitmap) throws -> Bitmap {
         try Bitmap(width: image.width, height: image.height, pixelFormat: .rgba8, isOpaque: true) { buffer in
             image.withUnsafeBytes { gray in

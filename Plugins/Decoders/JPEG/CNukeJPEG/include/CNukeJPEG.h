@@ -81,6 +81,8 @@ int nuke_jpeg_encode(
     int is_gray,
     int quality,
     int progressive,
+    const uint8_t *icc_profile,  // written as APP2 ICC_PROFILE markers when not NULL
+    size_t icc_profile_size,
     uint8_t **output,
     size_t *output_size,
     char message[NUKE_JPEG_MESSAGE_SIZE]

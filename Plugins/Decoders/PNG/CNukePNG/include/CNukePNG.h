@@ -50,7 +50,8 @@ int nuke_png_decode(
 );
 
 /// Encodes 8-bit pixels: `channels` 1 (gray), 3 (RGB) or 4 (RGBA); with `drop_alpha`, RGBA input
-/// is written as RGB. `level` is zlib's compression level, 0…9.
+/// is written as RGB. `level` is zlib's compression level, 0…9. An ICC profile, when given, is
+/// written as the iCCP chunk.
 int nuke_png_encode(
     const uint8_t *pixels,
     int width,
@@ -59,6 +60,8 @@ int nuke_png_encode(
     int channels,
     int drop_alpha,
     int level,
+    const uint8_t *icc_profile,
+    size_t icc_profile_size,
     uint8_t **output,
     size_t *output_size,
     char message[NUKE_PNG_MESSAGE_SIZE]
