@@ -72,9 +72,13 @@ public struct WebPEncoder: ImageEncoding, Hashable {
         var assembled = WebPData()
         let status = webp.withUnsafeBytes { image in
             profile.withUnsafeBytes { icc in
-                var bitstream = WebPData(bytes: image.baseAddress?.assumingMemoryBound(to: UInt8.self), size: image.count)
+                var bitstream = WebPData(
+                    bytes: image.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                    size: image.count
+                )
                 var chunk = WebPData(bytes: icc.baseAddress?.assumingMemoryBound(to: UInt8.self), size: icc.count)
-                guard WebPMuxSetImage(mux, &bitstream, 1) == WEBP_MUX_OK, WebPMuxSetChunk(mux, "ICCP", &chunk, 1) == WEBP_MUX_OK
+                guard WebPMuxSetImage(mux, &bitstream, 1) == WEBP_MUX_OK,
+                    WebPMuxSetChunk(mux, "ICCP", &chunk, 1) == WEBP_MUX_OK
                 else { return WEBP_MUX_BAD_DATA }
                 return WebPMuxAssemble(mux, &assembled)
             }
