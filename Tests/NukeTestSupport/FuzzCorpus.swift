@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import Dispatch
 public import NukeCore
 internal import Synchronization
 
@@ -146,4 +147,35 @@ public func runDecoderFuzzPass(
         return "an empty frame"
     }
     return nil
+}
+
+/// Runs `body` — work that makes a C library print to standard error (dav1d, libde265 and libjxl
+/// print diagnostics of bad data) — with standard error captured and discarded, never while
+/// another capture runs, so that nothing it prints lands in the capture of a test proving that
+/// another library prints nothing.
+///
+/// The capture's lock is taken on a Dispatch thread, never on the cooperative pool, which stays
+/// free for the asynchronous work `body` awaits.
+public func quietly<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await runOffCooperativePool {
+        let outcome = QuietOutcome<T>()
+        _ = capturingStandardError {
+            Task {
+                do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+            }
+            outcome.done.wait()
+        }
+        return try outcome.result.withLock { $0! }.get()
+    }
+}
+
+/// The result of ``quietly(_:)``'s body, handed from its task to the waiting thread.
+private final class QuietOutcome<T: Sendable>: Sendable {
+    let result = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+
+    func finish(_ outcome: Result<T, any Error>) {
+        result.withLock { $0 = outcome }
+        done.signal()
+    }
 }

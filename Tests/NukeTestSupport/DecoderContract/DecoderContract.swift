@@ -87,8 +87,20 @@ public struct DecoderContract: Sendable {
     }
 
     /// Runs one check; throws ``DecoderContractViolation`` when the plugin breaks the rule.
+    ///
+    /// For a plugin that prints (``printsBecause``), every check but the damaged-data one (which
+    /// captures its own output) runs ``quietly(_:)``, so its library's messages never reach another
+    /// plugin's capture.
     public func run(_ check: Check) async throws {
         try ensure(!fixtures.isEmpty, "the contract needs at least one fixture")
+        if printsBecause != nil, check != .survivesDamagedData {
+            try await quietly { [self] in try await runUnguarded(check) }
+        } else {
+            try await runUnguarded(check)
+        }
+    }
+
+    private func runUnguarded(_ check: Check) async throws {
         switch check {
         case .survivesDamagedData: try await survivesDamagedData()
         case .loadsThroughPipeline: try await loadsThroughPipeline()
