@@ -96,6 +96,12 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         ) {
             try await quietDecode(try fixture("dimg-cycle.heic"))
         }
+        // The same cycle in a second top-level meta box (found by fuzz-heif).
+        await #expect(
+            throws: ImageDecodingError.corrupt(reason: "the HEIF file's images refer to each other in a cycle")
+        ) {
+            try await quietDecode(try fixture("two-meta-boxes.heic"))
+        }
     }
 
     @Test("The plugin registers the decoder; the library version is reported")

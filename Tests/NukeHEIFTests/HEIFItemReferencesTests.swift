@@ -38,6 +38,10 @@ import Testing
         }
         let chain = (1...12).map { (type: "dimg", from: $0, to: [$0 + 1]) }
         #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(Self.file(chain)).check() }
+        // A cycle in a second meta box counts too.
+        let healthy = Self.file([("dimg", 1, [2])])
+        let cyclic = Self.file([("dimg", 1, [1])]).dropFirst(16)  // its meta box, without the ftyp
+        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(healthy + cyclic).check() }
         // A truncated iref reads what is whole and stops.
         try HEIFItemReferences(Self.file([("dimg", 1, [1])]).dropLast(3)).check()
     }

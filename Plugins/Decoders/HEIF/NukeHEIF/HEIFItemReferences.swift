@@ -15,7 +15,8 @@ internal import NukeCore
 ///
 /// libheif 1.15 follows these references recursively while decoding: a file whose references
 /// form a cycle recursed until the stack overflowed (found by the decoder contract's damaged
-/// data, kept as the fixture `dimg-cycle.heic`). ``check()`` refuses cycles and chains deeper
+/// data, kept as the fixture `dimg-cycle.heic`; fuzz-heif then found the same cycle in a second
+/// `meta` box, `two-meta-boxes.heic`). ``check()`` refuses cycles and chains deeper
 /// than any real file has before libheif decodes anything.
 struct HEIFItemReferences {
     /// The deepest chain of derived images accepted (a real file has at most two: a grid of tiles,
@@ -25,13 +26,19 @@ struct HEIFItemReferences {
     /// For each item, the items it needs.
     private(set) var needs: [UInt32: [UInt32]] = [:]
 
-    /// Reads the references of the `meta` box at the top level of `data`; a file without one has none.
+    /// Reads the references of every `iref` box in every `meta` box at the top level of `data`
+    /// (a damaged file may have several, and libheif may read any); a file without one has none.
     init(_ data: Data) {
         let bytes = [UInt8](data)
-        guard let meta = Self.box("meta", in: bytes, from: 0, to: bytes.count),
-            let iref = Self.box("iref", in: bytes, from: meta.contentStart + 4, to: meta.end),
-            iref.contentStart + 4 <= iref.end
-        else { return }
+        for meta in Self.boxes("meta", in: bytes, from: 0, to: bytes.count) {
+            for iref in Self.boxes("iref", in: bytes, from: meta.contentStart + 4, to: meta.end) {
+                read(iref, in: bytes)
+            }
+        }
+    }
+
+    private mutating func read(_ iref: (contentStart: Int, end: Int), in bytes: [UInt8]) {
+        guard iref.contentStart + 4 <= iref.end else { return }
         let idSize = bytes[iref.contentStart] == 0 ? 2 : 4  // version 0: 16-bit item IDs
         var offset = iref.contentStart + 4
         while offset + 8 + 2 * idSize <= iref.end {
@@ -86,10 +93,12 @@ struct HEIFItemReferences {
         return deepest
     }
 
-    /// The first box of `type` among the boxes between `start` and `end` (not nested).
-    private static func box(_ type: String, in bytes: [UInt8], from start: Int, to end: Int)
-        -> (contentStart: Int, end: Int)?
+    /// Every box of `type` among the boxes between `start` and `end` (not nested); a box whose
+    /// size runs past `end` is read up to `end` (a parser may do so) and ends the list.
+    private static func boxes(_ type: String, in bytes: [UInt8], from start: Int, to end: Int)
+        -> [(contentStart: Int, end: Int)]
     {
+        var found: [(contentStart: Int, end: Int)] = []
         var offset = start
         while offset + 8 <= end {
             var size = integer(bytes, offset, 4)
@@ -100,13 +109,14 @@ struct HEIFItemReferences {
             } else if size == 0 {
                 size = end - offset
             }
-            guard size >= header, size <= end - offset else { return nil }
+            guard size >= header else { break }
+            let boxEnd = min(offset + min(size, end - offset), end)
             if bytes[offset + 4..<offset + 8].elementsEqual(type.utf8) {
-                return (offset + header, offset + size)
+                found.append((offset + header, boxEnd))
             }
-            offset += size
+            offset = boxEnd
         }
-        return nil
+        return found
     }
 
     /// The big-endian integer of `count` bytes at `offset` (at most 8 bytes; saturating).
