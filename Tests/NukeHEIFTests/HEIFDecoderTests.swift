@@ -102,6 +102,12 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         ) {
             try await quietDecode(try fixture("two-meta-boxes.heic"))
         }
+        // …and in a reference whose size runs past its box (found by fuzz-heif too).
+        await #expect(
+            throws: ImageDecodingError.corrupt(reason: "the HEIF file's images refer to each other in a cycle")
+        ) {
+            try await quietDecode(try fixture("oversized-reference.heic"))
+        }
     }
 
     @Test("The plugin registers the decoder; the library version is reported")

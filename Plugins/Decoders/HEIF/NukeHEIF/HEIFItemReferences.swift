@@ -42,19 +42,20 @@ struct HEIFItemReferences {
         let idSize = bytes[iref.contentStart] == 0 ? 2 : 4  // version 0: 16-bit item IDs
         var offset = iref.contentStart + 4
         while offset + 8 + 2 * idSize <= iref.end {
-            let size = Self.integer(bytes, offset, 4)
-            guard size >= 8, offset + size <= iref.end else { break }
+            // A reference whose size runs past the box is read up to the box's end, as libheif reads it.
+            let size = min(Self.integer(bytes, offset, 4), iref.end - offset)
+            guard size >= 8 else { break }
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let from = UInt32(Self.integer(bytes, offset + 8, idSize))
             let count = Self.integer(bytes, offset + 8 + idSize, 2)
             let toStart = offset + 10 + idSize
-            if toStart + count * idSize <= offset + size {
-                let targets = (0..<count).map { UInt32(Self.integer(bytes, toStart + $0 * idSize, idSize)) }
-                switch type {
-                case "dimg": needs[from, default: []] += targets
-                case "auxl": for master in targets { needs[master, default: []].append(from) }
-                default: break
-                }
+            // The targets that fit, whatever the count claims.
+            let fitting = min(count, max(0, (offset + size - toStart) / idSize))
+            let targets = (0..<fitting).map { UInt32(Self.integer(bytes, toStart + $0 * idSize, idSize)) }
+            switch type {
+            case "dimg": needs[from, default: []] += targets
+            case "auxl": for master in targets { needs[master, default: []].append(from) }
+            default: break
             }
             offset += size
         }
