@@ -65,7 +65,7 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         case .lossless:
             quantizer = Int32(AVIF_QUANTIZER_LOSSLESS)
         }
-        let rgba = try image.pixelFormat == .rgba8 ? image : image.expandingGrayToRGBA()
+        let rgba = try image.convertedToRGBA()
         let isLossless = mode == .lossless
         guard
             let avif = avifImageCreate(
@@ -123,24 +123,5 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
             if !detail.isEmpty { reason += ": \(detail)" }
         }
         throw ImageEncodingError.failed(reason: "libavif: \(reason)")
-    }
-}
-
-extension Bitmap {
-    /// An opaque RGBA copy of a gray bitmap.
-    fileprivate func expandingGrayToRGBA() throws -> Bitmap {
-        try Bitmap(width: width, height: height, pixelFormat: .rgba8, isOpaque: true) { buffer in
-            withUnsafeBytes { gray in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let value = gray[y * bytesPerRow + x]
-                        let offset = (y * width + x) * 4
-                        (buffer[offset], buffer[offset + 1], buffer[offset + 2], buffer[offset + 3]) = (
-                            value, value, value, 255
-                        )
-                    }
-                }
-            }
-        }
     }
 }

@@ -36,7 +36,7 @@ public struct WebPEncoder: ImageEncoding, Hashable {
         guard image.width > 0, image.height > 0, image.width <= 16383, image.height <= 16383 else {
             throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be a WebP")
         }
-        let rgba = try image.pixelFormat == .rgba8 ? image : Self.expandingGray(image)
+        let rgba = try image.convertedToRGBA()
         var output: UnsafeMutablePointer<UInt8>?
         let size = rgba.withUnsafeBytes { pixels -> Int in
             let base = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -88,22 +88,5 @@ public struct WebPEncoder: ImageEncoding, Hashable {
             throw ImageEncodingError.failed(reason: "libwebpmux could not add the ICC profile")
         }
         return Data(bytes: bytes, count: assembled.size)
-    }
-
-    private static func expandingGray(_ image: Bitmap) throws -> Bitmap {
-        try Bitmap(width: image.width, height: image.height, pixelFormat: .rgba8, isOpaque: true) { buffer in
-            image.withUnsafeBytes { gray in
-                for y in 0..<image.height {
-                    for x in 0..<image.width {
-                        let value = gray[y * image.bytesPerRow + x]
-                        let offset = (y * image.width + x) * 4
-                        buffer[offset] = value
-                        buffer[offset + 1] = value
-                        buffer[offset + 2] = value
-                        buffer[offset + 3] = 255
-                    }
-                }
-            }
-        }
     }
 }
