@@ -73,6 +73,11 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         await #expect(throws: ImageDecodingError.imageTooLarge(width: 60_000, height: 60_000, limit: 1 << 24)) {
             try await quietDecode(huge)
         }
+        // A 48×32 image that is an overlay on a canvas of half a gigapixel, which libheif 1.15
+        // allocates as declared (found by fuzz-heif: 1.6 GB).
+        await #expect(throws: ImageDecodingError.imageTooLarge(width: 27_870, height: 19_967, limit: 1 << 24)) {
+            try await quietDecode(try fixture("overlay-canvas.heic"))
+        }
         // Within the pixel limit, over the memory budget (libheif's planes and the RGBA copies).
         await #expect(throws: ImageDecodingError.exceedsMemoryBudget(bytes: 48 * 32 * 14, budget: 1600 * 4)) {
             try await quietDecode(try fixture("lossy.heic"), maximumPixelCount: 1600)

@@ -45,4 +45,18 @@ import Testing
         // A truncated iref reads what is whole and stops.
         try HEIFItemReferences(Self.file([("dimg", 1, [1])]).dropLast(3)).check()
     }
+
+    @Test("Grid and overlay canvases are read from the file, in the file's data or in idat")
+    func canvases() throws {
+        let data = try fixture("overlay-canvas.heic")
+        // Two meta boxes, with an overlay in mdat (item 1 of the first) and two grids in idat each
+        // (items 2 and 4: heif-enc writes a 48×32 image as a grid of one 64×64 tile, cropped).
+        let overlay = HEIFCanvases.Canvas(itemType: "iovl", width: 27_870, height: 19_967)
+        let grid = HEIFCanvases.Canvas(itemType: "grid", width: 48, height: 32)
+        #expect(HEIFCanvases(data).canvases == [overlay, grid, grid, grid, grid])
+        #expect(HEIFCanvases(try fixture("lossy.heic")).canvases == [grid])
+        for length in [0, 12, 100, 300, 800, 1000] {
+            _ = HEIFCanvases(data.prefix(length))  // reads what it can, never past the end
+        }
+    }
 }

@@ -20,7 +20,8 @@ public import NukeCore
 ///   requested size (phones embed a 320- or 512-pixel one), else from the primary image;
 ///   the result is resampled to the exact size.
 /// - The size is checked against the pixel limit, and the decode's memory (libheif's planes
-///   and the output) against the memory budget, before any image data is decoded.
+///   and the output) against the memory budget, before any image data is decoded; so is the
+///   canvas every grid or overlay in the file declares, which libheif allocates as declared.
 /// - Image sequences, depth maps and auxiliary images are not decoded; there are no previews of
 ///   partial data (libheif reads whole files).
 public final class HEIFDecoder: ImageDecoding {
@@ -35,17 +36,22 @@ public final class HEIFDecoder: ImageDecoding {
     public func decode(_ data: Data) throws -> ImageContainer {
         let file = try HEIFFile(data: data)
         let primary = file.primary
-        for (width, height) in [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)] {
+        let sizes =
+            [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)]
+            + file.canvases.map { ($0.width, $0.height) }
+        for (width, height) in sizes {
             guard width > 0, height > 0 else {
                 throw ImageDecodingError.corrupt(reason: "the HEIF image has no pixels")
             }
-            guard width * height <= context.maximumPixelCount else {
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= context.maximumPixelCount else {
                 throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: context.maximumPixelCount)
             }
         }
         let target = context.targetSize(width: primary.width, height: primary.height)
         let source = embeddedThumbnail(of: primary, atLeast: target) ?? primary
         try checkMemory(source)
+        for canvas in file.canvases { try checkMemory(width: canvas.width, height: canvas.height, hasAlpha: true) }
         var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
         if let profile = primary.iccProfile { container.userInfo[.iccProfileKey] = profile }
         if let cicp = primary.cicp { container.userInfo[.cicpKey] = cicp }
@@ -62,8 +68,12 @@ public final class HEIFDecoder: ImageDecoding {
     /// libheif holds the coded planes (up to 16 bits a sample, alpha included) beside the RGBA
     /// image it converts to and the copy handed out.
     private func checkMemory(_ image: HEIFImage) throws {
-        let samples = 3 + (image.hasAlpha ? 1 : 0)
-        let (bytes, overflow) = (image.codedWidth * image.codedHeight).multipliedReportingOverflow(by: 8 + 2 * samples)
+        try checkMemory(width: image.codedWidth, height: image.codedHeight, hasAlpha: image.hasAlpha)
+    }
+
+    private func checkMemory(width: Int, height: Int, hasAlpha: Bool) throws {
+        let samples = 3 + (hasAlpha ? 1 : 0)
+        let (bytes, overflow) = (width * height).multipliedReportingOverflow(by: 8 + 2 * samples)
         guard !overflow, bytes <= context.memoryBudget else {
             throw ImageDecodingError.exceedsMemoryBudget(bytes: overflow ? .max : bytes, budget: context.memoryBudget)
         }

@@ -18,6 +18,8 @@ final class HEIFFile {
 
     private let context: OpaquePointer
     let primary: HEIFImage
+    /// The canvases the file's derived images declare, which libheif allocates as declared.
+    let canvases: [HEIFCanvases.Canvas]
 
     /// Reads the file's boxes (no image data is decoded yet).
     init(data: Data) throws {
@@ -26,6 +28,7 @@ final class HEIFFile {
             throw ImageDecodingError.unrecognizedFormat
         }
         try HEIFItemReferences(data).check()
+        canvases = HEIFCanvases(data).canvases
         guard let context = heif_context_alloc() else {
             throw ImageDecodingError.corrupt(reason: "libheif could not create a context")
         }

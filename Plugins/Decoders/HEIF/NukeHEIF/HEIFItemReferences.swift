@@ -30,28 +30,28 @@ struct HEIFItemReferences {
     /// (a damaged file may have several, and libheif may read any); a file without one has none.
     init(_ data: Data) {
         let bytes = [UInt8](data)
-        for meta in Self.boxes("meta", in: bytes, from: 0, to: bytes.count) {
-            for iref in Self.boxes("iref", in: bytes, from: meta.contentStart + 4, to: meta.end) {
+        for meta in HEIFBoxes.metaBoxes(in: bytes) {
+            for iref in HEIFBoxes.boxes("iref", in: bytes, from: meta.contentStart, to: meta.end) {
                 read(iref, in: bytes)
             }
         }
     }
 
-    private mutating func read(_ iref: (contentStart: Int, end: Int), in bytes: [UInt8]) {
+    private mutating func read(_ iref: HEIFBoxes.Box, in bytes: [UInt8]) {
         guard iref.contentStart + 4 <= iref.end else { return }
         let idSize = bytes[iref.contentStart] == 0 ? 2 : 4  // version 0: 16-bit item IDs
         var offset = iref.contentStart + 4
         while offset + 8 + 2 * idSize <= iref.end {
             // A reference whose size runs past the box is read up to the box's end, as libheif reads it.
-            let size = min(Self.integer(bytes, offset, 4), iref.end - offset)
+            let size = min(HEIFBoxes.integer(bytes, offset, 4), iref.end - offset)
             guard size >= 8 else { break }
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            let from = UInt32(Self.integer(bytes, offset + 8, idSize))
-            let count = Self.integer(bytes, offset + 8 + idSize, 2)
+            let from = UInt32(HEIFBoxes.integer(bytes, offset + 8, idSize))
+            let count = HEIFBoxes.integer(bytes, offset + 8 + idSize, 2)
             let toStart = offset + 10 + idSize
             // The targets that fit, whatever the count claims.
             let fitting = min(count, max(0, (offset + size - toStart) / idSize))
-            let targets = (0..<fitting).map { UInt32(Self.integer(bytes, toStart + $0 * idSize, idSize)) }
+            let targets = (0..<fitting).map { UInt32(HEIFBoxes.integer(bytes, toStart + $0 * idSize, idSize)) }
             switch type {
             case "dimg": needs[from, default: []] += targets
             case "auxl": for master in targets { needs[master, default: []].append(from) }
@@ -92,38 +92,5 @@ struct HEIFItemReferences {
         }
         finished[item] = deepest
         return deepest
-    }
-
-    /// Every box of `type` among the boxes between `start` and `end` (not nested); a box whose
-    /// size runs past `end` is read up to `end` (a parser may do so) and ends the list.
-    private static func boxes(_ type: String, in bytes: [UInt8], from start: Int, to end: Int)
-        -> [(contentStart: Int, end: Int)]
-    {
-        var found: [(contentStart: Int, end: Int)] = []
-        var offset = start
-        while offset + 8 <= end {
-            var size = integer(bytes, offset, 4)
-            var header = 8
-            if size == 1, offset + 16 <= end {
-                size = integer(bytes, offset + 8, 8)
-                header = 16
-            } else if size == 0 {
-                size = end - offset
-            }
-            guard size >= header else { break }
-            let boxEnd = min(offset + min(size, end - offset), end)
-            if bytes[offset + 4..<offset + 8].elementsEqual(type.utf8) {
-                found.append((offset + header, boxEnd))
-            }
-            offset = boxEnd
-        }
-        return found
-    }
-
-    /// The big-endian integer of `count` bytes at `offset` (at most 8 bytes; saturating).
-    private static func integer(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
-        var value: UInt64 = 0
-        for byte in bytes[offset..<offset + count] { value = value << 8 | UInt64(byte) }
-        return value > UInt64(Int.max) ? Int.max : Int(value)
     }
 }
