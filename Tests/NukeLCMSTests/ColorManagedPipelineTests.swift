@@ -41,6 +41,20 @@ import Testing
         #expect(container.userInfo[.iccProfileKey] == nil)
     }
 
+    @Test("An Adobe CMYK JPEG arrives in sRGB through its CMYK profile, within 1 level of Pillow's")
+    func cmykJPEG() async throws {
+        let container = try await load("cmyk-icc.jpg", with: pipeline())
+        #expect(try difference(container.image, try image("cmyk-icc.reference.ppm")) <= 1)
+        #expect(container.userInfo[.iccProfileKey] == nil)
+        // Without the conversion the inks are mixed without a profile; the CMYK profile, which
+        // does not describe RGB pixels, is not carried either way.
+        for pipeline in [pipeline { $0.colorManagement = .keepOriginalProfile }, pipeline(installingLCMS: false)] {
+            let naive = try await load("cmyk-icc.jpg", with: pipeline)
+            #expect(naive.userInfo[.iccProfileKey] == nil)
+            #expect(try difference(naive.image, container.image) > 10)
+        }
+    }
+
     @Test("PNG's iCCP and WebP's ICCP profiles are honoured", arguments: ["display-p3.png", "display-p3.webp"])
     func pngAndWebP(name: String) async throws {
         let container = try await load(name, with: pipeline())

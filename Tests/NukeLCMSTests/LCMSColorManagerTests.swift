@@ -127,4 +127,32 @@ func difference(_ lhs: Bitmap, _ rhs: Bitmap, sourceLocation: SourceLocation = #
             _ = try? LCMSColorManager().convertToSRGB(source, from: .icc(corpus), intent: .perceptual)
         }
     }
+
+    @Test("CMYK pixels convert through a CMYK profile, opaque; other profiles and code points are typed errors")
+    func cmyk() throws {
+        // Full cyan, full black, no ink, through the LUT-based print profile of the fixtures.
+        let pixels = try #require(CMYKPixels(width: 3, height: 1, bytes: [255, 0, 0, 0, 0, 0, 0, 255, 0, 0, 0, 0]))
+        let converted = try manager.convertToSRGB(pixels, from: .icc(try fixture("cmyk.icc")), intent: .perceptual)
+        #expect(converted.width == 3 && converted.height == 1 && converted.pixelFormat == .rgba8)
+        let (cyan, black, paper) = (
+            converted.pixel(x: 0, y: 0), converted.pixel(x: 1, y: 0), converted.pixel(x: 2, y: 0)
+        )
+        #expect(cyan[0] < 40 && cyan[1] > 200 && cyan[2] > 200 && cyan[3] == 255)
+        #expect(black.prefix(3).allSatisfy { $0 < 10 } && black[3] == 255)
+        #expect(paper.prefix(3).allSatisfy { $0 > 245 } && paper[3] == 255)
+        // Without a profile: each ink's complement times black's.
+        let naive = try pixels.convertedToRGBAWithoutProfile()
+        #expect(naive.pixel(x: 0, y: 0) == [0, 255, 255, 255] && naive.pixel(x: 1, y: 0) == [0, 0, 0, 255])
+        #expect(throws: ColorManagementError.profileMismatch(profile: "RGB", pixels: .rgba8)) {
+            try manager.convertToSRGB(pixels, from: .icc(try fixture("display-p3.icc")), intent: .perceptual)
+        }
+        #expect(throws: ColorManagementError.unsupportedColorSpace("CMYK")) {
+            try manager.convertToSRGB(
+                pixels,
+                from: .cicp(CICP(colorPrimaries: 1, transferCharacteristics: 13)),
+                intent: .perceptual
+            )
+        }
+        #expect(CMYKPixels(width: 2, height: 1, bytes: [0, 0, 0, 0]) == nil)
+    }
 }

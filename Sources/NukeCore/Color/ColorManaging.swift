@@ -13,6 +13,22 @@ public protocol ColorManaging: Sendable {
     /// - Throws: ``ColorManagementError`` for a profile that cannot be read or does not fit the
     ///   pixels (a CMYK profile on RGB pixels, for example).
     func convertToSRGB(_ image: Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap?
+
+    /// CMYK `pixels` converted from `profile` (a CMYK ICC profile) to opaque sRGB RGBA. Decoders
+    /// of CMYK images (NukeJPEG) call it through ``ImageDecodingContext/colorConversion``.
+    ///
+    /// The default implementation throws ``ColorManagementError/unsupportedColorSpace(_:)``:
+    /// the decoder then converts the CMYK naively, as without a colour manager.
+    func convertToSRGB(_ pixels: CMYKPixels, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap
+}
+
+extension ColorManaging {
+    /// Throws ``ColorManagementError/unsupportedColorSpace(_:)``: this manager converts no CMYK.
+    public func convertToSRGB(_ pixels: CMYKPixels, from profile: ColorProfile, intent: RenderingIntent) throws
+        -> Bitmap
+    {
+        throw ColorManagementError.unsupportedColorSpace("CMYK")
+    }
 }
 
 /// How colours outside the destination's gamut are brought in (ICC rendering intents).
@@ -35,6 +51,8 @@ public enum ColorManagementError: Error, Hashable, Sendable, CustomStringConvert
     case profileMismatch(profile: String, pixels: PixelFormat)
     /// The code points name a colour space the plugin cannot build (PQ or HLG, for example).
     case unsupportedCICP(CICP)
+    /// The colour manager converts no pixels of this colour space (such as `CMYK`).
+    case unsupportedColorSpace(String)
 
     /// A sentence describing the problem.
     public var description: String {
@@ -42,6 +60,7 @@ public enum ColorManagementError: Error, Hashable, Sendable, CustomStringConvert
         case .invalidProfile(let reason): "Invalid colour profile: \(reason)"
         case let .profileMismatch(profile, pixels): "A \(profile) colour profile on \(pixels) pixels"
         case .unsupportedCICP(let cicp): "Unsupported colour code points \(cicp)"
+        case .unsupportedColorSpace(let name): "The colour manager does not convert \(name) pixels"
         }
     }
 }

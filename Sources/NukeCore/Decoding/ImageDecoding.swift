@@ -70,6 +70,10 @@ public struct ImageDecodingContext: Sendable {
     /// the full image ("shrink-on-load"); `nil` for a full decode. Set by the pipeline; decoders
     /// that scale while decoding read it through ``minimumDecodedSize(width:height:)``.
     public var shrinkOnLoad: ShrinkOnLoad?
+    /// The conversion to sRGB the pipeline applies after the decode, for decoders that must
+    /// convert colours themselves (CMYK, which they turn into RGB); `nil` when the pipeline keeps
+    /// the original profile or has no colour manager. Set by the pipeline.
+    public var colorConversion: ColorConversion?
 
     /// The most bytes one decode may allocate: ``maximumPixelCount`` RGBA pixels. Decoders check
     /// everything large they allocate (the output, coefficient buffers, an animation's canvases)

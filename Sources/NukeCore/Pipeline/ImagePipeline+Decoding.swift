@@ -30,6 +30,11 @@ extension ImagePipeline {
             maximumFrameCount: configuration.maximumAnimationFrameCount,
             registry: configuration.registry
         )
+        if case .convertToSRGB(let intent) = configuration.colorManagement,
+            let manager = configuration.registry.colorManager
+        {
+            context.colorConversion = ColorConversion(manager: manager, intent: intent)
+        }
         if let downscaler = request.shrinkOnLoadFor {
             context.shrinkOnLoad = ShrinkOnLoad(downscalers: [downscaler], scale: request.scale)
         }

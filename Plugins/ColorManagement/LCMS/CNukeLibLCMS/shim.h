@@ -6,4 +6,6 @@
 
 static inline cmsUInt32Number nuke_lcms_type_rgba_8(void) { return TYPE_RGBA_8; }
 static inline cmsUInt32Number nuke_lcms_type_gray_8(void) { return TYPE_GRAY_8; }
+static inline cmsUInt32Number nuke_lcms_type_cmyk_8(void) { return TYPE_CMYK_8; }
 static inline cmsUInt32Number nuke_lcms_flags(void) { return cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA; }
+static inline cmsUInt32Number nuke_lcms_flags_without_alpha(void) { return cmsFLAGS_NOCACHE; }

@@ -12,7 +12,7 @@ internal import Synchronization
 #endif
 
 /// Converts decoded pixels to sRGB with Little CMS (lcms2): from ICC profiles (RGB matrix/curve
-/// and LUT profiles, gray profiles) and from CICP code points (BT.709, BT.601, BT.2020, Display
+/// and LUT profiles, gray profiles, CMYK profiles for CMYK JPEGs) and from CICP code points (BT.709, BT.601, BT.2020, Display
 /// P3 and DCI-P3 primaries with the sRGB, BT.709, gamma and linear curves).
 ///
 /// Matrix/curve profiles (almost every RGB profile in photos) convert through tables and one
@@ -35,7 +35,8 @@ public final class LCMSColorManager: ColorManaging {
 
     private struct Key: Hashable {
         var profile: ColorProfile
-        var pixelFormat: PixelFormat
+        /// The pixels' format, `nil` for CMYK.
+        var pixelFormat: PixelFormat?
         var intent: RenderingIntent
     }
 
@@ -58,7 +59,25 @@ public final class LCMSColorManager: ColorManaging {
     /// - Throws: `ColorManagementError` for a profile Little CMS cannot read, one of another
     ///   colour space than the pixels (a CMYK profile on RGBA), or unsupported code points.
     public func convertToSRGB(_ image: Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap? {
-        let key = Key(profile: profile, pixelFormat: image.pixelFormat, intent: intent)
+        try transform(for: Key(profile: profile, pixelFormat: image.pixelFormat, intent: intent))?.apply(to: image)
+    }
+
+    /// CMYK `pixels` converted from `profile`, a CMYK ICC profile (such as a print profile a CMYK
+    /// JPEG embeds), to sRGB.
+    ///
+    /// - Throws: `ColorManagementError` for a profile Little CMS cannot read or one of another
+    ///   colour space than CMYK.
+    public func convertToSRGB(_ pixels: CMYKPixels, from profile: ColorProfile, intent: RenderingIntent) throws
+        -> Bitmap
+    {
+        guard let transform = try transform(for: Key(profile: profile, pixelFormat: nil, intent: intent)),
+            let cmyk = transform as? LCMSTransform
+        else { throw ColorManagementError.profileMismatch(profile: "sRGB", pixels: .rgba8) }
+        return try cmyk.apply(to: pixels)
+    }
+
+    /// The cached transform for `key`, made and kept if there is none.
+    private func transform(for key: Key) throws -> (any ColorTransform)? {
         let cached = cache.withLock { state -> Entry? in
             state.clock += 1
             guard var entry = state.entries[key] else { return nil }
@@ -73,7 +92,7 @@ public final class LCMSColorManager: ColorManaging {
             transform = try Self.makeTransform(for: key)
             store(transform, for: key)
         }
-        return try transform?.apply(to: image)
+        return transform
     }
 
     /// A profile's name for people: an ICC profile's description tag (such as `Display P3`),
@@ -96,19 +115,23 @@ public final class LCMSColorManager: ColorManaging {
     }
 
     private static func makeTransform(for key: Key) throws -> (any ColorTransform)? {
+        guard let pixelFormat = key.pixelFormat else {
+            guard case .icc(let data) = key.profile else { throw ColorManagementError.unsupportedColorSpace("CMYK") }
+            return try LCMSTransform(cmykFrom: try LCMSProfile.icc(data), intent: key.intent)
+        }
         let source: LCMSProfile
         switch key.profile {
         case .icc(let data):
             source = try LCMSProfile.icc(data)
-            if key.pixelFormat == .rgba8, source.isSRGB { return nil }
+            if pixelFormat == .rgba8, source.isSRGB { return nil }
         case .cicp(let cicp):
             if cicp.isSRGB { return nil }
             source = try LCMSProfile.cicp(cicp)
         }
-        if let fast = MatrixShaperTransform(profile: source, pixelFormat: key.pixelFormat, intent: key.intent) {
+        if let fast = MatrixShaperTransform(profile: source, pixelFormat: pixelFormat, intent: key.intent) {
             return fast
         }
-        return try LCMSTransform(from: source, pixelFormat: key.pixelFormat, intent: key.intent)
+        return try LCMSTransform(from: source, pixelFormat: pixelFormat, intent: key.intent)
     }
 
     private func store(_ transform: (any ColorTransform)?, for key: Key) {

@@ -93,6 +93,8 @@ final class LCMSProfile {
     var isSRGB: Bool {
         guard colorSpace == cmsSigRgbData else { return false }
         let reference = LCMSProfile.sRGB()
+        // Open while its tags are read and its curves evaluated below.
+        defer { withExtendedLifetime(reference) {} }
         let colorants = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
         for tag in colorants {
             guard let ours = cmsReadTag(handle, tag)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee,

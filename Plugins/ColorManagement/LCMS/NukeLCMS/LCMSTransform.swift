@@ -20,8 +20,9 @@ final class LCMSTransform: ColorTransform, @unchecked Sendable {
         }
         let destination = pixelFormat == .gray8 ? try LCMSProfile.sRGBGray() : LCMSProfile.sRGB()
         let format = pixelFormat == .gray8 ? nuke_lcms_type_gray_8() : nuke_lcms_type_rgba_8()
-        guard
-            let handle = cmsCreateTransform(
+        // Both profiles stay open until the transform is made (Little CMS reads their tags then).
+        let made = withExtendedLifetime((source, destination)) {
+            cmsCreateTransform(
                 source.handle,
                 format,
                 destination.handle,
@@ -29,13 +30,58 @@ final class LCMSTransform: ColorTransform, @unchecked Sendable {
                 cmsUInt32Number(intent.rawValue),
                 nuke_lcms_flags()
             )
-        else { throw ColorManagementError.invalidProfile(reason: "Little CMS cannot make a transform from it") }
+        }
+        guard let handle = made else {
+            throw ColorManagementError.invalidProfile(reason: "Little CMS cannot make a transform from it")
+        }
         self.handle = handle
         self.pixelFormat = pixelFormat
     }
 
+    /// A transform from a CMYK profile to sRGB RGBA (alpha set opaque).
+    init(cmykFrom source: LCMSProfile, intent: RenderingIntent) throws {
+        guard source.colorSpace == cmsSigCmykData else {
+            throw ColorManagementError.profileMismatch(profile: source.colorSpaceName, pixels: .rgba8)
+        }
+        let destination = LCMSProfile.sRGB()
+        let made = withExtendedLifetime((source, destination)) {
+            cmsCreateTransform(
+                source.handle,
+                nuke_lcms_type_cmyk_8(),
+                destination.handle,
+                nuke_lcms_type_rgba_8(),
+                cmsUInt32Number(intent.rawValue),
+                nuke_lcms_flags_without_alpha()
+            )
+        }
+        guard let handle = made else {
+            throw ColorManagementError.invalidProfile(reason: "Little CMS cannot make a transform from it")
+        }
+        self.handle = handle
+        self.pixelFormat = .rgba8
+    }
+
     deinit {
         cmsDeleteTransform(handle)
+    }
+
+    /// CMYK `pixels` converted to opaque RGBA.
+    func apply(to pixels: CMYKPixels) throws -> Bitmap {
+        try Bitmap(width: pixels.width, height: pixels.height, pixelFormat: .rgba8, isOpaque: true) { output in
+            // Little CMS leaves the extra (alpha) channel alone.
+            output.update(repeating: 255)
+            pixels.bytes.withUnsafeBytes { input in
+                let rowBytes = pixels.width * 4
+                for row in 0..<pixels.height {
+                    cmsDoTransform(
+                        handle,
+                        input.baseAddress! + row * rowBytes,
+                        output.baseAddress! + row * rowBytes,
+                        cmsUInt32Number(pixels.width)
+                    )
+                }
+            }
+        }
     }
 
     /// `image` converted (alpha copied).

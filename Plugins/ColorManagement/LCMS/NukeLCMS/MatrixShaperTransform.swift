@@ -39,6 +39,8 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
             return nil
         }
         let sRGB = LCMSProfile.sRGB()
+        // Open until its curve has been read and reversed below.
+        defer { withExtendedLifetime(sRGB) {} }
         if isGray {
             guard profile.colorSpace == cmsSigGrayData, let curve = Self.curve(handle, cmsSigGrayTRCTag) else {
                 return nil

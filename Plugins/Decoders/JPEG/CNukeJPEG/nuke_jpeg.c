@@ -168,15 +168,10 @@ int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info
 // MARK: Decoding
 
 // Adobe writes CMYK inverted (255 = no ink); other writers do not.
-static void nuke_cmyk_to_rgba(const JSAMPLE *cmyk, uint8_t *rgba, JDIMENSION width, int inverted) {
-    for (JDIMENSION x = 0; x < width; x++) {
-        unsigned c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
-        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-        rgba[4 * x] = (uint8_t)((c * k + 127) / 255);
-        rgba[4 * x + 1] = (uint8_t)((m * k + 127) / 255);
-        rgba[4 * x + 2] = (uint8_t)((y * k + 127) / 255);
-        rgba[4 * x + 3] = 255;
-    }
+/// Turns a row of CMYK as libjpeg gives it into 0 = no ink (Adobe's files store it inverted).
+static void nuke_cmyk_normalize(JSAMPLE *cmyk, JDIMENSION width, int inverted) {
+    if (!inverted) return;
+    for (size_t index = 0; index < (size_t)width * 4; index++) cmyk[index] = (JSAMPLE)(255 - cmyk[index]);
 }
 
 int nuke_jpeg_decode(
@@ -198,7 +193,6 @@ int nuke_jpeg_decode(
     struct jpeg_decompress_struct cinfo;
     struct jpeg_progress_mgr progress;
     nuke_error_mgr error;
-    JSAMPLE *volatile cmyk_row = NULL;
     nuke_init_error(&error, message);
     error.max_scans = max_scans > 0 ? max_scans : 1000;
     error.allow_truncated = allow_truncated;
@@ -206,7 +200,6 @@ int nuke_jpeg_decode(
     cinfo.err = &error.base;
     if (setjmp(error.jump)) {
         int code = error.too_many_scans ? NUKE_JPEG_TOO_MANY_SCANS : (error.saw_eof ? NUKE_JPEG_TRUNCATED : NUKE_JPEG_ERROR);
-        free(cmyk_row);
         jpeg_destroy_decompress(&cinfo);
         return code;
     }
@@ -268,34 +261,22 @@ int nuke_jpeg_decode(
         jpeg_destroy_decompress(&cinfo);
         return NUKE_JPEG_TRUNCATED;
     }
-    if (is_cmyk) {
-        cmyk_row = malloc((size_t)cinfo.output_width * 4);
-        if (!cmyk_row) {
-            strncpy(message, "out of memory", NUKE_JPEG_MESSAGE_SIZE - 1);
-            jpeg_destroy_decompress(&cinfo);
-            return NUKE_JPEG_ERROR;
-        }
-    }
+    // Hand libjpeg every remaining row at once (as TurboJPEG does), so it writes whole row
+    // groups straight into the output instead of through its one-row spare buffer.
     int inverted = cinfo.saw_Adobe_marker;
-    if (is_cmyk) {
-        while (cinfo.output_scanline < cinfo.output_height) {
-            uint8_t *row = output + (size_t)cinfo.output_scanline * stride;
-            JSAMPROW target = cmyk_row;
-            if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
-            nuke_cmyk_to_rgba(cmyk_row, row, cinfo.output_width, inverted);
+    JSAMPROW rows[64];
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JDIMENSION first = cinfo.output_scanline;
+        JDIMENSION count = cinfo.output_height - first;
+        if (count > 64) count = 64;
+        for (JDIMENSION index = 0; index < count; index++) {
+            rows[index] = output + (size_t)(first + index) * stride;
         }
-    } else {
-        // Hand libjpeg every remaining row at once (as TurboJPEG does), so it writes whole row
-        // groups straight into the output instead of through its one-row spare buffer.
-        JSAMPROW rows[64];
-        while (cinfo.output_scanline < cinfo.output_height) {
-            JDIMENSION count = cinfo.output_height - cinfo.output_scanline;
-            if (count > 64) count = 64;
-            for (JDIMENSION index = 0; index < count; index++) {
-                rows[index] = output + (size_t)(cinfo.output_scanline + index) * stride;
-            }
-            if (jpeg_read_scanlines(&cinfo, rows, count) == 0) break;
+        JDIMENSION read = jpeg_read_scanlines(&cinfo, rows, count);
+        if (is_cmyk) {
+            for (JDIMENSION index = 0; index < read; index++) nuke_cmyk_normalize(rows[index], cinfo.output_width, inverted);
         }
+        if (read == 0) break;
     }
     result->width = (int)cinfo.output_width;
     result->height = (int)cinfo.output_height;
@@ -303,7 +284,6 @@ int nuke_jpeg_decode(
     if (cinfo.output_scanline == cinfo.output_height) {
         jpeg_finish_decompress(&cinfo);
     }
-    free(cmyk_row);
     jpeg_destroy_decompress(&cinfo);
     if (error.saw_eof && !allow_truncated) {
         strncpy(message, "the data ends before the image does", NUKE_JPEG_MESSAGE_SIZE - 1);

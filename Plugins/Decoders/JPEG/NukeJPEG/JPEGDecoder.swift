@@ -15,6 +15,10 @@ internal import Synchronization
 /// grayscale (kept as an 8-bit gray bitmap), CMYK and YCCK (converted to RGB, Adobe inversion
 /// included).
 ///
+/// - A CMYK image with a CMYK ICC profile is converted to sRGB through that profile by the
+///   pipeline's colour manager (``ImageDecodingContext/colorConversion``, NukeLCMS); without a
+///   profile or a colour manager, each ink's complement is multiplied by black's, as browsers
+///   show CMYK. Either way the CMYK profile is not carried: it does not describe RGB pixels.///
 /// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by
 ///   default, applied, so the image comes back upright. The ICC profile's bytes are kept under
 ///   `UserInfoKey.iccProfileKey`.
@@ -52,7 +56,7 @@ public final class JPEGDecoder: ImageDecoding {
         public init() {}
     }
 
-    private let context: ImageDecodingContext
+    let context: ImageDecodingContext
     private let options: Options
     private let completedScans = Mutex(0)
 
@@ -143,6 +147,8 @@ public final class JPEGDecoder: ImageDecoding {
             allowingTruncation: allowingTruncation,
             reusing: &storage
         )
+        let isCMYK = header.color == NUKE_JPEG_COLOR_CMYK
+        if isCMYK { image = try convertingCMYK(image, profile: metadata.iccProfile) }
         if let target, image.width != target.width || image.height != target.height {
             image = try image.resized(width: target.width, height: target.height)
         }
@@ -150,7 +156,8 @@ public final class JPEGDecoder: ImageDecoding {
 
         var container = ImageContainer(image: image, type: .jpeg)
         if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
-        if let profile = metadata.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        // A CMYK profile does not describe the RGB pixels a CMYK image becomes.
+        if let profile = metadata.iccProfile, !isCMYK { container.userInfo[.iccProfileKey] = profile }
         if minimum != nil {
             let swaps = effectiveOrientation.swapsDimensions
             container = context.shrunk(

@@ -45,7 +45,8 @@ typedef struct {
 int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info, char message[NUKE_JPEG_MESSAGE_SIZE]);
 
 /// Decodes at scale `scale_num`/8 (1…8) into `output` (gray: 1 byte per pixel when the image is
-/// grayscale; else RGBA), `stride` bytes per row, which must hold the scaled size
+/// grayscale; CMYK, 4 bytes a pixel with 0 for no ink (Adobe's inverted values turned back), when
+/// it is CMYK or YCCK; else RGBA), `stride` bytes per row, which must hold the scaled size
 /// (ceil(width × scale_num / 8) × ceil(height × scale_num / 8)).
 /// With `allow_truncated`, incomplete data yields what could be decoded and `is_truncated`;
 /// without it, decoding stops at the first sign of an early end (the data runs out, the scan
