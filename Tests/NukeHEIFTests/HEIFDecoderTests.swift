@@ -39,6 +39,23 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         #expect(container.image.isOpaque == (name != "alpha"))
     }
 
+    @Test(
+        "irot and imir are applied as heif-convert applies them; the size is the turned one",
+        arguments: ["rotated", "rotated-mirrored"]
+    )
+    func transformations(name: String) throws {
+        let data = try fixture(name + ".heic")
+        let image = try ReferenceImage.clearingTransparentColor(try decode(data).image)
+        #expect(image.width == 32 && image.height == 48)
+        let difference = ReferenceImage.maximumDifference(image, try reference(name))
+        #expect(difference == 0, "\(String(describing: difference))")
+        // A thumbnail request is measured in the turned size.
+        var request = ImageRequest(url: nil)
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 24)
+        let thumbnail = try decode(data, request: request).image
+        #expect(thumbnail.width == 16 && thumbnail.height == 24)
+    }
+
     @Test("A thumbnail request small enough is served from the embedded thumbnail")
     func embeddedThumbnail() throws {
         let data = try fixture("thumbnail.heic")

@@ -7,7 +7,9 @@ internal import Synchronization
 /// live, and least-recently-used eviction (the second-chance variant: reads never reorder, so a
 /// hit costs one hash lookup under a lock).
 ///
-/// An entry costs its bitmap's `bytesPerRow × height` plus the size of any attached data.
+/// An entry costs its bitmap's `bytesPerRow × height` plus the size of any attached data, plus,
+/// for an animation, the most bytes of frames it may keep (its memory budget, or all its frames
+/// when they take less).
 /// An entry costing at least ``entryCostLimit`` of ``costLimit`` is not stored at all.
 public final class ImageCache: ImageCaching {
     private struct State {
@@ -128,9 +130,19 @@ public final class ImageCache: ImageCaching {
         state.withLock { $0.entries.evict { _, count in count <= limit } }
     }
 
-    /// What an image costs in this cache: its pixel bytes plus its attached data.
+    /// What an image costs in this cache: its pixel bytes plus its attached data, plus the most
+    /// bytes of frames its animation may keep.
     public static func cost(of image: ImageContainer) -> Int {
-        image.image.byteCount + (image.data?.count ?? 0)
+        image.image.byteCount + (image.data?.count ?? 0) + (image.animation.map(animationCost) ?? 0)
+    }
+
+    /// The most bytes of frames `animation` keeps: its memory budget, or every frame's RGBA when
+    /// that is less.
+    private static func animationCost(_ animation: ImageAnimation) -> Int {
+        let frame = animation.width.multipliedReportingOverflow(by: animation.height * 4)
+        let (frames, overflow) = frame.partialValue.multipliedReportingOverflow(by: animation.frameCount)
+        guard !frame.overflow, !overflow else { return max(0, animation.memoryBudget) }
+        return min(max(0, animation.memoryBudget), frames)
     }
 
     // MARK: Private

@@ -140,7 +140,7 @@ final class LoadImageJob: Job<ImageResponse> {
         )
         let timer = isCompleted ? services.stageTimer(.process, for: request) : nil  // Not previews.
         operation = services.imageProcessingQueue.addWork(on: services.workers, priority: priority) {
-            timer.timed { Result { try processor.process(response.container, context: context) } }
+            timer.timed { Result { try processor.processingAnimation(response.container, context: context) } }
         } completion: { result, span in
             timer.report(span, isSuccess: (try? result.get()) != nil)
             guard !self.isDisposed else { return }

@@ -47,13 +47,27 @@ public struct ImageAnimation: Sendable {
     /// The same animation with `transform` applied to each frame as it is produced (a colour
     /// conversion, for example); frames already produced by this one are not reused.
     public func mappingFrames(_ transform: @escaping @Sendable (Bitmap) throws -> Bitmap) -> ImageAnimation {
+        mappingFrames(width: width, height: height, transform)
+    }
+
+    /// The animation with `transform` applied to each frame as it is produced, the frames then
+    /// `width × height` (a resize, for example). Durations and loop count are kept, and so is the
+    /// memory budget: frames are made on demand, never all at once.
+    ///
+    /// A transformed frame of another size is an error when it is produced
+    /// (``ImageProcessingError/frameSizeMismatch(frame:width:height:expectedWidth:expectedHeight:)``).
+    public func mappingFrames(
+        width: Int,
+        height: Int,
+        _ transform: @escaping @Sendable (Bitmap) throws -> Bitmap
+    ) -> ImageAnimation {
         ImageAnimation(
             width: width,
             height: height,
             frameDurations: frameDurations,
             loopCount: loopCount,
             memoryBudget: memoryBudget,
-            source: MappedFrameSource(base: source, transform: transform)
+            source: MappedFrameSource(base: source, width: width, height: height, transform: transform)
         )
     }
 
@@ -76,6 +90,9 @@ public struct ImageAnimation: Sendable {
         }
         return try store.frame(at: index)
     }
+
+    /// The bytes of frames kept in memory now (at most ``memoryBudget``).
+    var cachedFrameBytes: Int { store.cachedBytes }
 
     /// The frames in order, produced one at a time as the sequence is iterated. A frame that
     /// cannot be produced ends the sequence.
@@ -161,6 +178,9 @@ final class AnimationFrameStore: Sendable {
         }
     }
 
+    /// The bytes of frames cached now.
+    var cachedBytes: Int { state.withLock { $0.cachedBytes } }
+
     /// Caches a frame if it fits, evicting the frames farthest behind it first.
     private func remember(_ frame: Bitmap, at index: Int, in state: inout State) {
         guard state.cache[index] == nil else { return }
@@ -187,26 +207,41 @@ private final class CheckedOutCursor: @unchecked Sendable {
     }
 }
 
-/// A source whose frames are another source's, transformed.
+/// A source whose frames are another source's, transformed to frames of one size.
 private struct MappedFrameSource: AnimationFrameSource {
     let base: any AnimationFrameSource
+    let width: Int
+    let height: Int
     let transform: @Sendable (Bitmap) throws -> Bitmap
 
     func makeCursor() throws -> any AnimationFrameCursor {
-        MappedFrameCursor(base: try base.makeCursor(), transform: transform)
+        MappedFrameCursor(base: try base.makeCursor(), source: self)
     }
 }
 
 private final class MappedFrameCursor: AnimationFrameCursor {
     private let base: any AnimationFrameCursor
-    private let transform: @Sendable (Bitmap) throws -> Bitmap
+    private let source: MappedFrameSource
+    private var index = 0
 
-    init(base: any AnimationFrameCursor, transform: @escaping @Sendable (Bitmap) throws -> Bitmap) {
+    init(base: any AnimationFrameCursor, source: MappedFrameSource) {
         self.base = base
-        self.transform = transform
+        self.source = source
     }
 
     func nextFrame() throws -> Bitmap? {
-        try base.nextFrame().map(transform)
+        guard let frame = try base.nextFrame() else { return nil }
+        defer { index += 1 }
+        let transformed = try source.transform(frame)
+        guard transformed.width == source.width, transformed.height == source.height else {
+            throw ImageProcessingError.frameSizeMismatch(
+                frame: index,
+                width: transformed.width,
+                height: transformed.height,
+                expectedWidth: source.width,
+                expectedHeight: source.height
+            )
+        }
+        return transformed
     }
 }

@@ -32,6 +32,24 @@ public protocol ImageProcessing: Sendable {
     /// Defaults to ``identifier``, or to the processor itself when it is `Hashable`, which avoids
     /// building strings.
     var hashableIdentifier: AnyHashable { get }
+
+    /// What the processor does to an animated image; ``AnimationProcessing/everyFrame`` by
+    /// default. The pipeline applies it through ``processingAnimation(_:context:)``.
+    var animationProcessing: AnimationProcessing { get }
+}
+
+/// What a processor does to an animated image (a container with an ``ImageAnimation``).
+public enum AnimationProcessing: Hashable, Sendable {
+    /// Each frame is processed as the still image is, on demand as the frame is produced:
+    /// the result is an animation of the processed frames, durations and loop count kept. For
+    /// processors that treat every pixel array the same way (resizing, filters, crops).
+    case everyFrame
+    /// The result is a still of the processed first frame: for processors that cannot apply to
+    /// frames one by one (an effect that varies over the whole image sequence, for example).
+    case firstFrameOnly
+    /// The processor's ``ImageProcessing/process(_:context:)`` handles `container.animation`
+    /// itself, and its result is taken as it is.
+    case wholeContainer
 }
 
 extension ImageProcessing {
@@ -50,6 +68,34 @@ extension ImageProcessing {
 
     /// The ``identifier``.
     public var hashableIdentifier: AnyHashable { identifier }
+
+    /// ``AnimationProcessing/everyFrame``.
+    public var animationProcessing: AnimationProcessing { .everyFrame }
+
+    /// `container` processed, animation included, as ``animationProcessing`` says: the still
+    /// image by ``process(_:context:)``, then, for ``AnimationProcessing/everyFrame``, each frame
+    /// of the animation the same way as it is produced (the first frame's processed size is
+    /// every frame's); for ``AnimationProcessing/firstFrameOnly``, no animation. A container
+    /// without an animation is processed as ``process(_:context:)`` does.
+    public func processingAnimation(_ container: ImageContainer, context: ImageProcessingContext) throws
+        -> ImageContainer
+    {
+        var output = try process(container, context: context)
+        guard let animation = container.animation else { return output }
+        switch animationProcessing {
+        case .wholeContainer:
+            break
+        case .firstFrameOnly:
+            output.animation = nil
+        case .everyFrame:
+            let processor = self
+            output.animation = animation.mappingFrames(width: output.image.width, height: output.image.height) {
+                frame in
+                try processor.process(ImageContainer(image: frame), context: context).image
+            }
+        }
+        return output
+    }
 }
 
 extension ImageProcessing where Self: Hashable {
@@ -98,6 +144,8 @@ public enum ImageProcessingError: Error, Hashable, Sendable, CustomStringConvert
     case invalidParameter(name: String, reason: String)
     /// The output would have more pixels than the limit allows (checked before allocating).
     case outputTooLarge(width: Int, height: Int, limit: Int)
+    /// A processed frame of an animation came out another size than the first frame.
+    case frameSizeMismatch(frame: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
     /// A sentence describing the problem.
     public var description: String {
@@ -106,6 +154,8 @@ public enum ImageProcessingError: Error, Hashable, Sendable, CustomStringConvert
         case let .invalidParameter(name, reason): "Invalid parameter \(name): \(reason)"
         case let .outputTooLarge(width, height, limit):
             "An output of \(width)×\(height) pixels exceeds the limit of \(limit) pixels"
+        case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):
+            "Frame \(frame) came out \(width)×\(height) pixels, the animation is \(expectedWidth)×\(expectedHeight)"
         }
     }
 

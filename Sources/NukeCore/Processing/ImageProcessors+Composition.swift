@@ -24,10 +24,14 @@ extension ImageProcessors {
             return current
         }
 
-        /// Applies every processor in order, rethrowing the first error.
+        /// Applies every processor in order, each to the animation as well as its
+        /// ``ImageProcessing/animationProcessing`` says, rethrowing the first error.
         public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-            try processors.reduce(container) { try $1.process($0, context: context) }
+            try processors.reduce(container) { try $1.processingAnimation($0, context: context) }
         }
+
+        /// ``AnimationProcessing/wholeContainer``: each child treats the animation its own way.
+        public var animationProcessing: AnimationProcessing { .wholeContainer }
 
         /// The children's identifiers, concatenated.
         public var identifier: String {

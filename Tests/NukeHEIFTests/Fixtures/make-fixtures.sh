@@ -21,8 +21,13 @@ heif-enc -q 80 -b 10 source-16.png -o ten-bit.heic >/dev/null
 heif-enc -q 80 source-icc.png -o icc.heic >/dev/null
 # A 256×192 image with a 64×48 thumbnail of its own.
 heif-enc -q 70 -t 64 large.png -o thumbnail.heic >/dev/null
+# Transformations heif-enc cannot write, added to the primary image's properties: a quarter turn
+# anticlockwise (irot 1) of the lossless image; three quarters (irot 3), then a mirror about the
+# horizontal axis (imir 1), of the one with alpha.
+python3 add-transforms.py lossless.heic rotated.heic 1
+python3 add-transforms.py alpha.heic rotated-mirrored.heic 3 1
 
-for f in lossy lossless alpha ten-bit thumbnail; do
+for f in lossy lossless alpha ten-bit thumbnail rotated rotated-mirrored; do
     heif-convert $f.heic $f.png >/dev/null
     convert $f.png -depth 8 PAM:$f.reference.pam
 done
@@ -31,4 +36,4 @@ heif-thumbnailer -s 64 thumbnail.heic thumbnail-64.png
 convert thumbnail-64.png -depth 8 PAM:thumbnail-64.reference.pam
 
 rm -f source.png source-alpha.png source-16.png source-icc.png large.png thumbnail-64.png \
-    lossy.png lossless.png alpha.png ten-bit.png thumbnail.png
+    lossy.png lossless.png alpha.png ten-bit.png thumbnail.png rotated.png rotated-mirrored.png
