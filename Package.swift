@@ -50,7 +50,8 @@ let modules: [Module] = [
         name: "NukeWebP",
         path: "Plugins/Decoders/WebP/NukeWebP",
         dependencies: ["CNukeLibWebP"],
-        testDependencies: ["CNukeLibWebP"],  // libwebp's own animation decoder, the reference
+        // libwebp's own animation decoder, the reference; GIF input for animated round trips.
+        testDependencies: ["CNukeLibWebP", "NukeGIF"],
         testResources: [.copy("Fixtures")]
     ),
     Module(

@@ -57,33 +57,41 @@ public struct WebPEncoder: ImageEncoding, Hashable {
         return Data(bytesNoCopy: output, count: size, deallocator: .custom { pointer, _ in WebPFree(pointer) })
     }
 
-    /// Encodes the container's image, with its ICC profile in an `ICCP` chunk when it carries one
-    /// (its pixels kept their colours: `ColorManagementPolicy.keepOriginalProfile`).
+    /// Encodes the container: its animation, when it has one of more than one frame, as an
+    /// animated WebP (each frame in the mode asked for, only what changed since the previous
+    /// frame stored, durations in milliseconds and the loop count kept), else its image; with its
+    /// ICC profile in an `ICCP` chunk when it carries one (its pixels kept their colours:
+    /// `ColorManagementPolicy.keepOriginalProfile`).
+    ///
+    /// - Throws: `ImageEncodingError`, and the animation's errors for a frame it cannot produce.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
-        let encoded = try encode(container.image)
+        let encoded =
+            if let animation = container.animation, animation.frameCount > 1 {
+                try WebPAnimationEncoder(mode: mode).encode(animation)
+            } else {
+                try encode(container.image)
+            }
         guard let profile = container.userInfo[.iccProfileKey] as? Data, !profile.isEmpty else { return encoded }
         return try Self.adding(profile, to: encoded)
     }
 
-    /// `webp` remuxed with an `ICCP` chunk.
+    /// `webp` (a still or an animation) remuxed with an `ICCP` chunk.
     private static func adding(_ profile: Data, to webp: Data) throws -> Data {
-        guard let mux = WebPMuxNew() else { throw ImageEncodingError.failed(reason: "libwebpmux: no muxer") }
-        defer { WebPMuxDelete(mux) }
         var assembled = WebPData()
+        defer { WebPDataClear(&assembled) }
         let status = webp.withUnsafeBytes { image in
-            profile.withUnsafeBytes { icc in
+            profile.withUnsafeBytes { icc -> WebPMuxError in
                 var bitstream = WebPData(
                     bytes: image.baseAddress?.assumingMemoryBound(to: UInt8.self),
                     size: image.count
                 )
+                guard let mux = WebPMuxCreate(&bitstream, 1) else { return WEBP_MUX_BAD_DATA }
+                defer { WebPMuxDelete(mux) }
                 var chunk = WebPData(bytes: icc.baseAddress?.assumingMemoryBound(to: UInt8.self), size: icc.count)
-                guard WebPMuxSetImage(mux, &bitstream, 1) == WEBP_MUX_OK,
-                    WebPMuxSetChunk(mux, "ICCP", &chunk, 1) == WEBP_MUX_OK
-                else { return WEBP_MUX_BAD_DATA }
+                guard WebPMuxSetChunk(mux, "ICCP", &chunk, 1) == WEBP_MUX_OK else { return WEBP_MUX_BAD_DATA }
                 return WebPMuxAssemble(mux, &assembled)
             }
         }
-        defer { WebPDataClear(&assembled) }
         guard status == WEBP_MUX_OK, let bytes = assembled.bytes else {
             throw ImageEncodingError.failed(reason: "libwebpmux could not add the ICC profile")
         }
