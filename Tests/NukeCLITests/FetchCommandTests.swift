@@ -94,6 +94,44 @@ import Testing
         #expect(first.type == .png && first.frameCount == 1 && first.image.width == 8)
     }
 
+    @Test("A processed animated GIF stays animated as WebP, every frame processed; --first-frame writes a still")
+    func processedAnimations() async throws {
+        let frames = try (0..<4).map { index in
+            GIFWriter.Frame(
+                image: try Bitmap(width: 40, height: 20, pixelFormat: .rgba8, fill: [UInt8(index * 60), 0, 200, 255]),
+                delayCentiseconds: 10 * (index + 1)
+            )
+        }
+        let runner = try CommandRunner()
+        let input = runner.path("spin.gif")
+        try GIFWriter.encode(frames, repetitionCount: 2).write(to: URL(fileURLWithPath: input))
+        let animated = try await runner.run([
+            "fetch", input, "--processors", "resize(width:20)", "--quality", "100", "--output", runner.path("out"),
+        ])
+        #expect(animated.status == 0, "\(animated.standardError)")
+        #expect(animated.standardOutput.contains("(gif → webp, 20×10, 4 frames"), "\(animated.standardOutput)")
+        let webp = try await Self.decode(runner.path("out/spin.webp"))
+        let animation = try #require(webp.animation)
+        #expect(animation.width == 20 && animation.height == 10 && animation.frameCount == 4)
+        #expect(animation.frameDurations == [0.1, 0.2, 0.3, 0.4] && animation.loopCount == 3)
+        for index in 0..<4 {
+            let red = try animation.frame(at: index).pixel(x: 10, y: 5)[0]
+            #expect(abs(Int(red) - index * 60) <= 16, "frame \(index): red \(red)")  // lossy, 4:2:0
+        }
+        let still = try await runner.run([
+            "fetch", input, "--processors", "resize(width:20)", "--first-frame", "--output", runner.path("still"),
+        ])
+        #expect(still.status == 0, "\(still.standardError)")
+        let png = try await Self.decode(runner.path("still/spin.png"))
+        #expect(png.type == .png && png.frameCount == 1 && png.image.width == 20)
+        // Asked for as-is with --first-frame, the GIF is re-encoded as a still too.
+        let first = try await runner.run([
+            "fetch", input, "--first-frame", "--format", "webp", "--output", runner.path("f"),
+        ])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(try await Self.decode(runner.path("f/spin.webp")).frameCount == 1)
+    }
+
     @Test("A second run is answered by the HTTP cache in --cache-dir, without the network")
     func secondRunUsesHTTPCache() async throws {
         let server = try Self.makeServer()

@@ -15,7 +15,9 @@ struct FetchCommand: AsyncParsableCommand {
             too) and '-' for an image on stdin; --input-file adds one input per line of a file \
             ('-': stdin). An image is written as downloaded when nothing changes its pixels and \
             the output format is its own; otherwise it is decoded, processed and re-encoded \
-            (animations keep their first frame; re-encoded files carry no metadata).
+            (re-encoded files carry no metadata). An animation processed stays animated, every \
+            frame processed, when written as WebP (the default for an animated GIF); other \
+            formats, and --first-frame, write its first frame.
 
             Examples:
               nuke fetch https://example.com/a.jpg photo.png --size 512x512 --format webp -o out
@@ -51,7 +53,7 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(
         help: """
             The output format: jpeg (or jpg), png, webp, avif or jxl. Default: the extension --name ends \
-            with, else the source's own (png for GIF when processed).
+            with, else the source's own (for a GIF when processed: webp if animated, else png).
             """
     )
     var format: OutputFormat?
@@ -61,6 +63,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Flag(help: "Remove metadata (EXIF, XMP, ICC profiles, comments) from files written as downloaded.")
     var strip = false
+
+    @Flag(help: "Write an animation's first frame only, as a still.")
+    var firstFrame = false
 
     @Option(name: [.customShort("o"), .long], help: "The folder to write into, or '-' for stdout (one input only).")
     var output: String = "."
@@ -204,6 +209,7 @@ struct FetchCommand: AsyncParsableCommand {
             format: format,
             quality: quality,
             strip: strip,
+            firstFrame: firstFrame,
             nameTemplate: template
         )
     }

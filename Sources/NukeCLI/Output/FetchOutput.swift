@@ -52,8 +52,9 @@ struct FetchOutput {
         var file = FetchedFile(input: "", index: 0, status: .saved, sourceFormat: source?.rawValue)
         let data: Data
         let fileExtension: String
+        let animation = plan.firstFrame ? nil : container.animation.flatMap { $0.frameCount > 1 ? $0 : nil }
         if let original = loaded.original, let type = source, plan.format.map({ $0.rawValue == type.rawValue }) ?? true,
-            !(plan.strip && hasRotation(container))
+            !(plan.strip && hasRotation(container)), !(plan.firstFrame && container.frameCount > 1)
         {
             data = plan.strip ? try stripped(original, type: type) : original
             fileExtension = type.fileExtension
@@ -62,15 +63,16 @@ struct FetchOutput {
             file.asDownloaded = true
         } else {
             // Also a JPEG whose EXIF rotation `--strip` would lose: it is re-encoded upright.
-            let format = plan.format ?? OutputFormat.matching(source)
+            let format = plan.format ?? (source == .gif && animation != nil ? .webp : OutputFormat.matching(source))
+            let written = format.writesAnimations ? animation : nil
             do {
-                data = try format.encoder(quality: plan.quality).encode(loaded.response.image)
+                data = try encode(loaded.response, animation: written, as: format, quality: plan.quality)
             } catch {
                 throw CommandLineError("cannot encode as \(format.rawValue): \(error)")
             }
             fileExtension = format.fileExtension
             file.format = format.rawValue
-            file.frames = 1
+            file.frames = written?.frameCount ?? 1
             file.asDownloaded = false
         }
         file.stripped = plan.strip
@@ -84,6 +86,21 @@ struct FetchOutput {
             width: loaded.response.image.width,
             height: loaded.response.image.height
         )
+    }
+
+    /// The response's image, or `animation` (frames made one at a time), without metadata.
+    private static func encode(
+        _ response: ImageResponse,
+        animation: ImageAnimation?,
+        as format: OutputFormat,
+        quality: Int
+    ) throws -> Data {
+        let encoder = format.encoder(quality: quality)
+        guard let animation else { return try encoder.encode(response.image) }
+        var output = ImageContainer(image: response.image)
+        output.animation = animation
+        let context = ImageEncodingContext(request: response.request, image: output, dataResponse: nil)
+        return try encoder.encode(output, context: context)
     }
 
     /// Writes `encoded` for `input` (the `index`th) and describes what was written.

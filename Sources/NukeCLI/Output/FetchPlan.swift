@@ -15,6 +15,8 @@ struct FetchPlan: Sendable {
     var quality: Int
     /// `--strip`.
     var strip: Bool
+    /// `--first-frame`.
+    var firstFrame: Bool
     /// `--name`.
     var nameTemplate: OutputNameTemplate
 

@@ -48,6 +48,9 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         AssetType(rawValue: rawValue).fileExtension
     }
 
+    /// Whether the format's encoder writes animations (WebP); the others write a first frame.
+    var writesAnimations: Bool { self == .webp }
+
     /// An encoder at `quality` (0–100; PNG is lossless and ignores it).
     func encoder(quality: Int) -> any ImageEncoding {
         let fraction = Double(quality) / 100
