@@ -33,6 +33,30 @@ struct ImageProxyTests {
         #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
     }
 
+    @Test(
+        "An animated GIF is served animated as WebP, asked for or negotiated, every frame resized; else its first frame"
+    )
+    func animations() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        for response in [
+            await proxy.respond(to: fixture.path("w:20", "/spin.gif"), accept: "image/webp,*/*"),
+            await proxy.respond(to: fixture.path("w:20/f:webp", "/spin.gif")),
+        ] {
+            #expect(response.status == 200 && response.header("Content-Type") == "image/webp")
+            let data = response.body
+            let decoded = try await ImagePipeline { $0.imageCache = nil }
+                .imageTask(with: ImageRequest(id: "result", data: { data })).response.container
+            let animation = try #require(decoded.animation)
+            #expect(animation.width == 20 && animation.height == 10 && animation.frameCount == 4)
+            #expect(animation.frameDurations == [0.1, 0.2, 0.3, 0.4] && animation.loopCount == 0)
+            #expect(abs(Int(try animation.frame(at: 3).pixel(x: 10, y: 5)[0]) - 180) <= 16)
+        }
+        let still = await proxy.respond(to: fixture.path("w:20", "/spin.gif"))
+        #expect(still.header("Content-Type") == "image/png")
+        #expect(try await ProxyFixture.decode(still.body).width == 20)
+    }
+
     @Test("If-None-Match with the ETag answers 304 without a body")
     func notModified() async throws {
         let fixture = try ProxyFixture()

@@ -12,6 +12,14 @@ final class ProxyFixture: Sendable {
     let signature = URLSignature(keys: [URLSignatureTests.secret])
     static let photo = makePhoto(width: 800, height: 600)
     static let transparent = makeTransparentPNG()
+    /// A 4-frame 80×40 GIF, delays of 10 to 40 cs, played for ever.
+    static let animation = GIFWriter.encode(
+        (0..<4).compactMap { index in
+            (try? Bitmap(width: 80, height: 40, pixelFormat: .rgba8, fill: [UInt8(index * 60), 0, 200, 255])).map {
+                GIFWriter.Frame(image: $0, delayCentiseconds: 10 * (index + 1))
+            }
+        }
+    )
 
     /// Lets `/held.jpg` answer (it waits for this, or for a minute at most).
     let release = DispatchSemaphore(value: 0)
@@ -27,6 +35,7 @@ final class ProxyFixture: Sendable {
         origin.route("/public/moved.jpg") { _ in .redirect(to: "/public/photo.jpg") }
         origin.route("/public/away.jpg") { _ in .redirect(to: "/photo.jpg") }
         origin.route("/logo.png") { _ in .ok(Self.transparent, contentType: "image/png") }
+        origin.route("/spin.gif") { _ in .ok(Self.animation, contentType: "image/gif") }
         origin.route("/missing.jpg") { _ in .status(404) }
         origin.route("/broken.jpg") { _ in .status(500) }
         origin.route("/text.jpg") { _ in .ok(Data("not an image".utf8), contentType: "image/jpeg") }

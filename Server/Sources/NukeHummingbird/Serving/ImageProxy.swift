@@ -113,10 +113,13 @@ public final class ImageProxy: Sendable {
                 prefersWebP: false
             )
         let encoder = format.encoder(quality: plan.quality)
+        // An animation (its frame count within the pipeline's limit) stays animated as WebP,
+        // asked for or negotiated; other formats serve its first frame.
+        let animated = format == .webp ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
-            return Result { try encoder.encode(container.image) }
+            return Result { try Self.encode(container.image, animation: animated, with: encoder) }
         }
         guard case .success(let data) = encoded else {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
@@ -125,6 +128,17 @@ public final class ImageProxy: Sendable {
         let result = EncodedResult(data: data, format: format)
         resultCache?.storeData(Self.encodeForCache(result), for: plan.cacheKey)
         return result
+    }
+
+    /// `image`, or `animation` when there is one (frames made one at a time), without metadata.
+    private static func encode(_ image: Bitmap, animation: ImageAnimation?, with encoder: any ImageEncoding) throws
+        -> Data
+    {
+        guard let animation else { return try encoder.encode(image) }
+        var output = ImageContainer(image: image)
+        output.animation = animation
+        let context = ImageEncodingContext(request: ImageRequest(url: nil), image: output, dataResponse: nil)
+        return try encoder.encode(output, context: context)
     }
 
     /// Loads `request`, giving up after the configured time-out.
