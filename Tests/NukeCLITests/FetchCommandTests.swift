@@ -94,7 +94,7 @@ import Testing
         #expect(first.type == .png && first.frameCount == 1 && first.image.width == 8)
     }
 
-    @Test("A processed animated GIF stays animated as WebP, every frame processed; --first-frame writes a still")
+    @Test("A processed animated GIF stays animated as WebP or GIF, every frame processed; --first-frame writes a still")
     func processedAnimations() async throws {
         let frames = try (0..<4).map { index in
             GIFWriter.Frame(
@@ -118,6 +118,13 @@ import Testing
             let red = try animation.frame(at: index).pixel(x: 10, y: 5)[0]
             #expect(abs(Int(red) - index * 60) <= 16, "frame \(index): red \(red)")  // lossy, 4:2:0
         }
+        let gif = try await runner.run([
+            "fetch", input, "--processors", "resize(width:20)", "--format", "gif", "--output", runner.path("gif"),
+        ])
+        #expect(gif.status == 0, "\(gif.standardError)")
+        let resizedGIF = try #require(try await Self.decode(runner.path("gif/spin.gif")).animation)
+        #expect(resizedGIF.width == 20 && resizedGIF.frameCount == 4 && resizedGIF.loopCount == 3)
+        #expect(resizedGIF.frameDurations == [0.1, 0.2, 0.3, 0.4])
         let still = try await runner.run([
             "fetch", input, "--processors", "resize(width:20)", "--first-frame", "--output", runner.path("still"),
         ])

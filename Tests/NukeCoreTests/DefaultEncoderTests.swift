@@ -43,10 +43,60 @@ import Testing
             try ImageEncoders.Default(registry: PluginRegistry()).encode(frame.withOpaqueFill())
         }
     }
+
+    @Test("A processed animation (its original data dropped) goes to the WebP encoder, else GIF's, to stay animated")
+    func processedAnimations() throws {
+        let frame = try Bitmap(width: 1, height: 1, pixelFormat: .rgba8, fill: [0, 0, 0, 255])
+        var container = ImageContainer(image: frame, type: .gif, data: Data("GIF89a".utf8))
+        container.animation = ImageAnimation(
+            width: 1,
+            height: 1,
+            frameDurations: [0.1, 0.1],
+            loopCount: 0,
+            source: RepeatingFrames(frame: frame)
+        )
+        let processed = try ImageProcessors.Anonymous(id: "test/same") { $0 }
+            .processingAnimation(
+                container,
+                context: ImageProcessingContext(
+                    request: ImageRequest(url: .test),
+                    response: ImageResponse(container: container, request: ImageRequest(url: .test)),
+                    isCompleted: true
+                )
+            )
+        #expect(processed.data == nil && processed.animation?.frameCount == 2)
+        let context = ImageEncodingContext(request: ImageRequest(url: .test), image: processed)
+        #expect(try ImageEncoders.Default(registry: registry).encode(processed, context: context) == Data("webp".utf8))
+        var gifOnly = PluginRegistry()
+        gifOnly.register(
+            Capabilities.Encoding.self,
+            id: "test.gif",
+            for: [.gif],
+            MockImageEncoder(result: Data("gif".utf8))
+        )
+        gifOnly.register(Capabilities.Encoding.self, id: "test.jpeg", for: [.jpeg], jpeg)
+        #expect(try ImageEncoders.Default(registry: gifOnly).encode(processed, context: context) == Data("gif".utf8))
+        // A set type still wins.
+        let png = ImageEncoders.Default(registry: registry, type: .png)
+        #expect(try png.encode(processed, context: context) == Data("png".utf8))
+    }
 }
 
 extension Bitmap {
     fileprivate func withOpaqueFill() throws -> Bitmap {
         try Bitmap(width: width, height: height, pixelFormat: .rgba8, fill: [0, 0, 0, 255])
+    }
+}
+
+/// The same frame, over and over.
+private struct RepeatingFrames: AnimationFrameSource {
+    let frame: Bitmap
+
+    func makeCursor() throws -> any AnimationFrameCursor { Cursor(frame: frame) }
+
+    private final class Cursor: AnimationFrameCursor {
+        let frame: Bitmap
+        init(frame: Bitmap) { self.frame = frame }
+        func nextFrame() throws -> Bitmap? { frame }
     }
 }

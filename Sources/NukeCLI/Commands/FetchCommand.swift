@@ -16,8 +16,8 @@ struct FetchCommand: AsyncParsableCommand {
             ('-': stdin). An image is written as downloaded when nothing changes its pixels and \
             the output format is its own; otherwise it is decoded, processed and re-encoded \
             (re-encoded files carry no metadata). An animation processed stays animated, every \
-            frame processed, when written as WebP (the default for an animated GIF); other \
-            formats, and --first-frame, write its first frame.
+            frame processed, when written as WebP (the default for an animated GIF) or GIF; \
+            other formats, and --first-frame, write its first frame.
 
             Examples:
               nuke fetch https://example.com/a.jpg photo.png --size 512x512 --format webp -o out
@@ -52,7 +52,7 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            The output format: jpeg (or jpg), png, webp, avif or jxl. Default: the extension --name ends \
+            The output format: jpeg (or jpg), png, webp, avif, jxl or gif. Default: the extension --name ends \
             with, else the source's own (for a GIF when processed: webp if animated, else png).
             """
     )
@@ -193,7 +193,7 @@ struct FetchCommand: AsyncParsableCommand {
         if let literal = template.literalExtension {
             guard let named = OutputFormat(name: literal) else {
                 throw .usage(
-                    "bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp, avif, jxl)"
+                    "bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp, avif, jxl, gif)"
                 )
             }
             if let format, format != named {

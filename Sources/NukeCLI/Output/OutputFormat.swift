@@ -11,12 +11,13 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case webp
     case avif
     case jxl
+    case gif
 
     init?(argument: String) {
         self.init(name: argument)
     }
 
-    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, `jxl`, in any case).
+    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, `jxl`, `gif`, in any case).
     init?(name: String) {
         let name = name.lowercased()
         guard let format = name == "jpg" ? .jpeg : OutputFormat(rawValue: name) else { return nil }
@@ -29,7 +30,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         self.init(name: String(fileName[fileName.index(after: dot)...]))
     }
 
-    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp", "avif", "jxl"] }
+    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp", "avif", "jxl", "gif"] }
 
     /// The format to write a processed image of `type` in when none is asked for: its own when it
     /// can be written, else PNG (a GIF's first frame, for example).
@@ -48,8 +49,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         AssetType(rawValue: rawValue).fileExtension
     }
 
-    /// Whether the format's encoder writes animations (WebP); the others write a first frame.
-    var writesAnimations: Bool { self == .webp }
+    /// Whether the format's encoder writes animations (WebP, GIF); the others write a first frame.
+    var writesAnimations: Bool { self == .webp || self == .gif }
 
     /// An encoder at `quality` (0–100; PNG is lossless and ignores it).
     func encoder(quality: Int) -> any ImageEncoding {
@@ -60,6 +61,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
         case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
         case .jxl: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)))
+        case .gif: GIFEncoder()
         }
     }
 }

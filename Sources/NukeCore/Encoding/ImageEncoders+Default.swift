@@ -42,11 +42,18 @@ extension ImageEncoders {
             try encoder(for: image).encode(image)
         }
 
-        /// Returns the original data of animations; otherwise encodes the container with the
-        /// preferred format's encoder, which writes its colour profile when it carries one.
+        /// Returns the original data of animations; encodes a processed animation (one without
+        /// its original data) with ``type``'s encoder if set, else WebP's, else GIF's, so that it
+        /// stays animated; otherwise encodes the container with the preferred format's encoder,
+        /// which writes its colour profile when it carries one.
         public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
             if let data = container.data, container.type == .gif || container.type == .webp, !container.isPreview {
                 return data
+            }
+            if let animation = container.animation, animation.frameCount > 1,
+                let encoder = (type.map { [$0] } ?? [.webp, .gif]).lazy.compactMap(registry.encoder(for:)).first
+            {
+                return try encoder.encode(container, context: context)
             }
             return try encoder(for: container.image).encode(container, context: context)
         }

@@ -75,8 +75,9 @@ extension ImageProcessing {
     /// `container` processed, animation included, as ``animationProcessing`` says: the still
     /// image by ``process(_:context:)``, then, for ``AnimationProcessing/everyFrame``, each frame
     /// of the animation the same way as it is produced (the first frame's processed size is
-    /// every frame's); for ``AnimationProcessing/firstFrameOnly``, no animation. A container
-    /// without an animation is processed as ``process(_:context:)`` does.
+    /// every frame's); for ``AnimationProcessing/firstFrameOnly``, no animation. Either way the
+    /// original `data` is dropped. A container without an animation is processed as
+    /// ``process(_:context:)`` does.
     public func processingAnimation(_ container: ImageContainer, context: ImageProcessingContext) throws
         -> ImageContainer
     {
@@ -84,7 +85,7 @@ extension ImageProcessing {
         guard let animation = container.animation else { return output }
         switch animationProcessing {
         case .wholeContainer:
-            break
+            return output
         case .firstFrameOnly:
             output.animation = nil
         case .everyFrame:
@@ -94,6 +95,8 @@ extension ImageProcessing {
                 try processor.process(ImageContainer(image: frame), context: context).image
             }
         }
+        // The original bytes no longer describe the pixels (encoders would keep them).
+        output.data = nil
         return output
     }
 }

@@ -3,21 +3,27 @@
 
 public import NukeCore
 
-/// Registers NukeGIF's decoder for `AssetType.gif`.
+/// Registers NukeGIF's decoder and encoder for `AssetType.gif`.
 ///
-/// There is no GIF encoder: `ImageEncoders.Default` keeps an animation's original GIF
-/// data, so the disk cache stores it unchanged.
+/// `ImageEncoders.Default` keeps an unprocessed animation's original GIF data, so the disk cache
+/// stores it unchanged; ``GIFEncoder`` writes processed animations and stills.
 public struct GIFPlugin: NukePlugin {
-    /// Creates the plugin.
-    public init() {}
+    /// The encoder registered for `.gif`.
+    public var encoder: GIFEncoder
+
+    /// Creates the plugin with `encoder` (default: no dithering).
+    public init(encoder: GIFEncoder = GIFEncoder()) {
+        self.encoder = encoder
+    }
 
     /// `nuke.gif`.
     public var id: PluginID { "nuke.gif" }
 
-    /// Registers the decoder factory.
+    /// Registers the decoder factory and the encoder.
     public func register(in registry: inout PluginRegistry) {
         registry.register(Capabilities.Decoding.self, id: "nuke.gif.decoder", for: [.gif]) { context in
             GIFDecoder(context: context)
         }
+        registry.register(Capabilities.Encoding.self, id: "nuke.gif.encoder", for: [.gif], encoder)
     }
 }

@@ -16,7 +16,7 @@ internal import Synchronization
 /// included).
 ///
 /// - A CMYK image with a CMYK ICC profile is converted to sRGB through that profile by the
-///   pipeline's colour manager (``ImageDecodingContext/colorConversion``, NukeLCMS); without a
+///   pipeline's colour manager (`ImageDecodingContext.colorConversion`, NukeLCMS); without a
 ///   profile or a colour manager, each ink's complement is multiplied by black's, as browsers
 ///   show CMYK. Either way the CMYK profile is not carried: it does not describe RGB pixels.///
 /// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by

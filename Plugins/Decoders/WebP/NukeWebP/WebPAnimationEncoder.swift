@@ -10,7 +10,7 @@ internal import NukeCore
     internal import Foundation
 #endif
 
-/// Encodes an ``ImageAnimation`` as an animated WebP with libwebp's `WebPAnimEncoder`, which
+/// Encodes an `ImageAnimation` as an animated WebP with libwebp's `WebPAnimEncoder`, which
 /// stores each frame as the rectangle that changed since the previous one, lossy or lossless as
 /// that rectangle compresses best within the mode asked for.
 ///

@@ -53,6 +53,53 @@ int nuke_gif_cursor_next(nuke_gif_cursor *cursor, uint8_t *output, size_t output
 /// Releases a cursor.
 void nuke_gif_cursor_close(nuke_gif_cursor *cursor);
 
+// MARK: Writing
+
+typedef struct nuke_gif_writer nuke_gif_writer;
+
+/// Starts a GIF89a of `width × height` (no global colour table) that plays `loop_count` times
+/// (0: for ever; 1: once, without a NETSCAPE2.0 extension).
+int nuke_gif_writer_open(int width, int height, int loop_count, nuke_gif_writer **writer, char message[NUKE_GIF_MESSAGE_SIZE]);
+
+/// Adds a frame: `indices` (`width × height`, rows without padding) at `left, top` on the screen,
+/// with its own colour table of `palette_count` RGB colours (1…256), `transparent` the index
+/// drawn as transparent or -1, the delay in centiseconds and the disposal method (0–3).
+int nuke_gif_writer_add(
+    nuke_gif_writer *writer,
+    const uint8_t *indices,
+    int left,
+    int top,
+    int width,
+    int height,
+    const uint8_t *palette,
+    int palette_count,
+    int transparent,
+    int delay_centiseconds,
+    int disposal,
+    char message[NUKE_GIF_MESSAGE_SIZE]
+);
+
+/// Ends the file: `*output` (release with nuke_gif_free) holds its `*size` bytes. Close the writer
+/// afterwards all the same.
+int nuke_gif_writer_finish(nuke_gif_writer *writer, uint8_t **output, size_t *size, char message[NUKE_GIF_MESSAGE_SIZE]);
+
+/// Releases a writer, finished or not.
+void nuke_gif_writer_close(nuke_gif_writer *writer);
+
+/// Releases what nuke_gif_writer_finish returned.
+void nuke_gif_free(void *pointer);
+
+/// At most `max_colors` (2…256) colours for `count` RGB pixels (3 bytes each), by giflib's
+/// median cut (GifQuantizeBuffer): `palette` receives `*palette_count` colours.
+int nuke_gif_quantize(
+    const uint8_t *rgb,
+    size_t count,
+    int max_colors,
+    uint8_t palette[768],
+    int *palette_count,
+    char message[NUKE_GIF_MESSAGE_SIZE]
+);
+
 /// The version of giflib this was built against, such as "5.2.1".
 const char *nuke_gif_library_version(void);
 
