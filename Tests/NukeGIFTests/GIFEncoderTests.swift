@@ -112,6 +112,30 @@ import Testing
         #expect(try decode(try GIFEncoder().encode(photo)).animation == nil)
     }
 
+    @Test("gifsicle reads the frames, delays and loop count the encoder wrote")
+    func gifsicleReadsIt() async throws {
+        var container = try decode(try fixture("disposal-background.gif"))
+        container.data = nil
+        let info = try await ReferenceTool.output(
+            of: "gifsicle",
+            ["--info"],
+            on: try encode(container),
+            fileExtension: "gif"
+        )
+        #expect(info.contains("4 images") && info.contains("logical screen 24x18"), "\(info)")
+        #expect(
+            info.contains("loop forever") && info.contains("delay 0.10s") && info.contains("delay 0.20s"),
+            "\(info)"
+        )
+        let still = try await ReferenceTool.output(
+            of: "gifsicle",
+            ["--info"],
+            on: try GIFEncoder().encode(container.image),
+            fileExtension: "gif"
+        )
+        #expect(still.contains("1 image") && !still.contains("loop"), "\(still)")
+    }
+
     @Test("Bad sizes are typed errors; the plugin registers the encoder")
     func errorsAndRegistration() throws {
         let wide = try Bitmap(width: 70_000, height: 1, pixelFormat: .gray8)

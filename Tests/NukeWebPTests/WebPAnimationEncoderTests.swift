@@ -93,6 +93,18 @@ import Testing
         }
     }
 
+    @Test("webpmux reads the canvas, frames, durations and loop count the encoder wrote")
+    func webpmuxReadsIt() async throws {
+        let webp = try encode(try await Self.processed(), mode: .lossless)
+        let info = try await ReferenceTool.output(of: "webpmux", ["-info"], on: webp, fileExtension: "webp")
+        #expect(info.contains("Canvas size: 24 x 18") && info.contains("Number of frames: 3"), "\(info)")
+        #expect(info.contains("Loop Count : 2") && info.contains("lossless"), "\(info)")
+        let durations = info.split(separator: "\n").dropFirst(5).compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(6).first.flatMap { Int($0) }
+        }
+        #expect(durations == [100, 200, 300], "\(info)")
+    }
+
     @Test("A still container, or one of one frame, stays a still; bad quality is a typed error")
     func stillsAndErrors() async throws {
         let container = try await Self.processed()

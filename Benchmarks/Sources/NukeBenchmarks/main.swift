@@ -15,6 +15,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("heif", HEIFBenchmarks.run),
     ("jxl", JXLBenchmarks.run),
     ("color", ColorBenchmarks.run),
+    ("animations", AnimationBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),
     ("starvation", StarvationBenchmarks.run),
