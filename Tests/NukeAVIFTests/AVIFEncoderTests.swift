@@ -38,6 +38,49 @@ import Testing
         #expect(AssetType(high) == .avif)
     }
 
+    @Test("An animation becomes an AVIF sequence: lossless frames exact, durations kept")
+    func sequence() throws {
+        let frames = try (0..<3).map { index in
+            try Bitmap(width: 24, height: 16, pixelFormat: .rgba8) { buffer in
+                for pixel in 0..<24 * 16 {
+                    buffer[pixel * 4] = UInt8((pixel * 7 + index * 80) % 256)
+                    buffer[pixel * 4 + 1] = UInt8(pixel % 24 * 10)
+                    buffer[pixel * 4 + 2] = UInt8(index * 100)
+                    buffer[pixel * 4 + 3] = index == 1 && pixel % 24 < 6 ? 0 : 255
+                }
+            }
+        }
+        var container = ImageContainer(image: frames[0], type: .avif)
+        container.animation = ImageAnimation(
+            width: 24,
+            height: 16,
+            frameDurations: [0.1, 0.25, 0.5],
+            loopCount: 0,
+            source: Frames(frames: frames)
+        )
+        let context = ImageEncodingContext(request: ImageRequest(url: nil), image: container, dataResponse: nil)
+        // At the default speed (8), which libavif runs in libaom's real-time mode: sequences are
+        // encoded at speed 6 at most, since real-time mode does not keep lossless frames exact.
+        let data = try AVIFEncoder(mode: .lossless).encode(container, context: context)
+        let decoded = try decode(data)
+        let animation = try #require(decoded.animation)
+        #expect(animation.frameCount == 3 && animation.frameDurations == [0.1, 0.25, 0.5])
+        for index in 0..<3 {
+            let frame = try ReferenceImage.clearingTransparentColor(try animation.frame(at: index))
+            let expected = try ReferenceImage.clearingTransparentColor(frames[index])
+            #expect(ReferenceImage.maximumDifference(frame, expected) == 0, "frame \(index)")
+        }
+        // Lossy frames follow the animation too: each as close to its frame as a still encode
+        // of that frame (4:2:0 on this pattern moves blue by up to 32 levels either way).
+        let lossyEncoder = AVIFEncoder(mode: .lossy(quality: 0.9))
+        let lossy = try #require(try decode(try lossyEncoder.encode(container, context: context)).animation)
+        for index in 0..<3 {
+            let blue = Int(try lossy.frame(at: index).pixel(x: 20, y: 12)[2])
+            let still = Int(try decode(try lossyEncoder.encode(frames[index])).image.pixel(x: 20, y: 12)[2])
+            #expect(abs(blue - still) <= 4 && abs(blue - index * 100) <= 40, "frame \(index): \(blue), still \(still)")
+        }
+    }
+
     @Test("Bad arguments are typed errors")
     func badArguments() throws {
         let image = try reference("lossless")
@@ -49,5 +92,18 @@ import Testing
         }
         let empty = try Bitmap(width: 0, height: 0, pixelFormat: .rgba8)
         #expect(throws: ImageEncodingError.self) { try AVIFEncoder().encode(empty) }
+    }
+}
+
+/// An animation source over frames already made.
+private struct Frames: AnimationFrameSource {
+    let frames: [Bitmap]
+
+    func makeCursor() throws -> any AnimationFrameCursor { Cursor(frames: frames) }
+
+    private final class Cursor: AnimationFrameCursor {
+        var frames: [Bitmap]
+        init(frames: [Bitmap]) { self.frames = frames }
+        func nextFrame() throws -> Bitmap? { frames.isEmpty ? nil : frames.removeFirst() }
     }
 }

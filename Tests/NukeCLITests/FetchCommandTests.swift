@@ -94,7 +94,7 @@ import Testing
         #expect(first.type == .png && first.frameCount == 1 && first.image.width == 8)
     }
 
-    @Test("A processed animated GIF stays animated as WebP or GIF, every frame processed; --first-frame writes a still")
+    @Test("A processed animated GIF stays animated as WebP, GIF or AVIF, every frame processed; --first-frame writes a still")
     func processedAnimations() async throws {
         let frames = try (0..<4).map { index in
             GIFWriter.Frame(
@@ -125,6 +125,12 @@ import Testing
         let resizedGIF = try #require(try await Self.decode(runner.path("gif/spin.gif")).animation)
         #expect(resizedGIF.width == 20 && resizedGIF.frameCount == 4 && resizedGIF.loopCount == 3)
         #expect(resizedGIF.frameDurations == [0.1, 0.2, 0.3, 0.4])
+        let avif = try await runner.run([
+            "fetch", input, "--processors", "resize(width:20)", "--format", "avif", "--output", runner.path("avif"),
+        ])
+        #expect(avif.status == 0, "\(avif.standardError)")
+        let sequence = try #require(try await Self.decode(runner.path("avif/spin.avif")).animation)
+        #expect(sequence.width == 20 && sequence.frameCount == 4 && sequence.frameDurations == [0.1, 0.2, 0.3, 0.4])
         let still = try await runner.run([
             "fetch", input, "--processors", "resize(width:20)", "--first-frame", "--output", runner.path("still"),
         ])

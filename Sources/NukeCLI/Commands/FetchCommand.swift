@@ -16,8 +16,8 @@ struct FetchCommand: AsyncParsableCommand {
             ('-': stdin). An image is written as downloaded when nothing changes its pixels and \
             the output format is its own; otherwise it is decoded, processed and re-encoded \
             (re-encoded files carry no metadata). An animation processed stays animated, every \
-            frame processed, when written as WebP (the default for an animated GIF) or GIF; \
-            other formats, and --first-frame, write its first frame.
+            frame processed, when written as WebP (the default for an animated GIF), GIF or \
+            AVIF; other formats, and --first-frame, write its first frame.
 
             Examples:
               nuke fetch https://example.com/a.jpg photo.png --size 512x512 --format webp -o out

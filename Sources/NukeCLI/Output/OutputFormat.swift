@@ -49,8 +49,9 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         AssetType(rawValue: rawValue).fileExtension
     }
 
-    /// Whether the format's encoder writes animations (WebP, GIF); the others write a first frame.
-    var writesAnimations: Bool { self == .webp || self == .gif }
+    /// Whether the format's encoder writes animations (WebP, GIF, AVIF); the others write a first
+    /// frame.
+    var writesAnimations: Bool { [.webp, .gif, .avif].contains(self) }
 
     /// An encoder at `quality` (0–100; PNG is lossless and ignores it).
     func encoder(quality: Int) -> any ImageEncoding {

@@ -42,29 +42,61 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         try encode(image, iccProfile: nil)
     }
 
-    /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
-    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); sRGB code points otherwise.
+    /// Encodes the container: its animation, when it has one of more than one frame, as an AVIF
+    /// image sequence (each frame in the mode asked for, at speed 6 at most, durations in
+    /// milliseconds; libavif 0.11 stores no loop count, so players loop it for ever), else its image with its ICC profile
+    /// when it carries one (its pixels kept their colours:
+    /// `ColorManagementPolicy.keepOriginalProfile`).
+    ///
+    /// - Throws: `ImageEncodingError`, and the animation's errors for a frame it cannot produce.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
-        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+        let profile = container.userInfo[.iccProfileKey] as? Data
+        guard let animation = container.animation, animation.frameCount > 1 else {
+            return try encode(container.image, iccProfile: profile)
+        }
+        let encoder = try makeEncoder()
+        defer { avifEncoderDestroy(encoder) }
+        encoder.pointee.timescale = 1000
+        // libavif runs libaom in real-time mode from speed 7, whose inter frames came out wrong
+        // (lossless frames after the first kept the first one's colours): at most 6 here.
+        encoder.pointee.speed = min(encoder.pointee.speed, 6)
+        for index in 0..<animation.frameCount {
+            let frame = try animation.frame(at: index)
+            guard frame.width == animation.width, frame.height == animation.height else {
+                throw ImageEncodingError.unsupportedImage(reason: "frame \(index) is not the animation's size")
+            }
+            // Every frame with an alpha plane: a sequence's frames must agree.
+            let image = try makeImage(frame, iccProfile: profile, keepsAlpha: true)
+            defer { avifImageDestroy(image) }
+            let milliseconds = UInt64(max(1, (animation.frameDurations[index] * 1000).rounded()))
+            try Self.check(avifEncoderAddImage(encoder, image, milliseconds, avifAddImageFlags(0)), encoder)
+        }
+        var output = avifRWData()
+        defer { avifRWDataFree(&output) }
+        try Self.check(avifEncoderFinish(encoder, &output), encoder)
+        return try Self.data(output)
     }
 
     private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {
+        let avif = try makeImage(image, iccProfile: iccProfile, keepsAlpha: !image.isOpaque)
+        defer { avifImageDestroy(avif) }
+        let encoder = try makeEncoder()
+        defer { avifEncoderDestroy(encoder) }
+        var output = avifRWData()
+        defer { avifRWDataFree(&output) }
+        try Self.check(avifEncoderWrite(encoder, avif, &output), encoder)
+        return try Self.data(output)
+    }
+
+    /// The frame as libavif's YUV image (release with `avifImageDestroy`), sRGB code points, the
+    /// ICC profile attached if any; `keepsAlpha: false` writes no alpha plane.
+    private func makeImage(_ image: Bitmap, iccProfile: Data?, keepsAlpha: Bool) throws -> UnsafeMutablePointer<
+        avifImage
+    > {
         guard image.width > 0, image.height > 0, image.width <= 65_536, image.height <= 65_536 else {
             throw ImageEncodingError.unsupportedImage(reason: "\(image.width)×\(image.height) cannot be an AVIF")
         }
-        guard (0...10).contains(speed) else {
-            throw ImageEncodingError.unsupportedImage(reason: "AVIF speed must be within 0…10")
-        }
-        let quantizer: Int32
-        switch mode {
-        case .lossy(let quality):
-            guard quality.isFinite, (0...1).contains(quality) else {
-                throw ImageEncodingError.unsupportedImage(reason: "AVIF quality must be within 0…1")
-            }
-            quantizer = Int32(((1 - quality) * 63).rounded())
-        case .lossless:
-            quantizer = Int32(AVIF_QUANTIZER_LOSSLESS)
-        }
+        _ = try quantizer()
         let rgba = try image.convertedToRGBA()
         let isLossless = mode == .lossless
         guard
@@ -75,7 +107,8 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
                 isLossless ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420
             )
         else { throw ImageEncodingError.failed(reason: "libavif could not create an image") }
-        defer { avifImageDestroy(avif) }
+        var isInitialized = false
+        defer { if !isInitialized { avifImageDestroy(avif) } }
         avif.pointee.yuvRange = AVIF_RANGE_FULL
         avif.pointee.colorPrimaries = avifColorPrimaries(AVIF_COLOR_PRIMARIES_BT709)
         avif.pointee.transferCharacteristics = avifTransferCharacteristics(AVIF_TRANSFER_CHARACTERISTICS_SRGB)
@@ -95,20 +128,43 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
             // libavif reads the pixels only; its struct has no const pointer.
             rgb.pixels = UnsafeMutablePointer(mutating: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self))
             rgb.rowBytes = UInt32(rgba.bytesPerRow)
-            rgb.ignoreAlpha = rgba.isOpaque ? AVIF_TRUE : AVIF_FALSE  // no alpha plane for opaque images
+            rgb.ignoreAlpha = keepsAlpha ? AVIF_FALSE : AVIF_TRUE  // no alpha plane for opaque images
             try Self.check(avifImageRGBToYUV(avif, &rgb), nil)
         }
+        isInitialized = true
+        return avif
+    }
+
+    /// An encoder set for ``mode`` and ``speed`` (release with `avifEncoderDestroy`).
+    private func makeEncoder() throws -> UnsafeMutablePointer<avifEncoder> {
+        guard (0...10).contains(speed) else {
+            throw ImageEncodingError.unsupportedImage(reason: "AVIF speed must be within 0…10")
+        }
+        let quantizer = try quantizer()
         guard let encoder = avifEncoderCreate() else {
             throw ImageEncodingError.failed(reason: "libavif could not create an encoder")
         }
-        defer { avifEncoderDestroy(encoder) }
         encoder.pointee.maxThreads = 1  // encoding runs on one of the pipeline's workers
         encoder.pointee.speed = Int32(speed)
         (encoder.pointee.minQuantizer, encoder.pointee.maxQuantizer) = (quantizer, quantizer)
         (encoder.pointee.minQuantizerAlpha, encoder.pointee.maxQuantizerAlpha) = (quantizer, quantizer)
-        var output = avifRWData()
-        defer { avifRWDataFree(&output) }
-        try Self.check(avifEncoderWrite(encoder, avif, &output), encoder)
+        return encoder
+    }
+
+    /// The AV1 quantizer for ``mode``: 0 (lossless) to 63.
+    private func quantizer() throws -> Int32 {
+        switch mode {
+        case .lossy(let quality):
+            guard quality.isFinite, (0...1).contains(quality) else {
+                throw ImageEncodingError.unsupportedImage(reason: "AVIF quality must be within 0…1")
+            }
+            return Int32(((1 - quality) * 63).rounded())
+        case .lossless:
+            return Int32(AVIF_QUANTIZER_LOSSLESS)
+        }
+    }
+
+    private static func data(_ output: avifRWData) throws -> Data {
         guard let bytes = output.data, output.size > 0 else {
             throw ImageEncodingError.failed(reason: "libavif wrote nothing")
         }
