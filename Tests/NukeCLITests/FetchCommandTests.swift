@@ -94,7 +94,7 @@ import Testing
         #expect(first.type == .png && first.frameCount == 1 && first.image.width == 8)
     }
 
-    @Test("A processed animated GIF stays animated as WebP, GIF or AVIF, every frame processed; --first-frame writes a still")
+    @Test("A processed animated GIF stays animated as WebP, GIF or AVIF; --first-frame writes a still")
     func processedAnimations() async throws {
         let frames = try (0..<4).map { index in
             GIFWriter.Frame(
