@@ -93,6 +93,35 @@ import Testing
         }
     }
 
+    @Test(
+        "Animated WebP inputs (blending, a GIF's disposal) come back frame for frame as lossless WebP; the GIF-made one as GIF too",
+        arguments: ["animated-blend", "animated-from-gif"]
+    )
+    func webpInputs(name: String) throws {
+        let data = try fixture(name + ".webp")
+        var container = try decoder(for: data).decode(data)
+        container.data = nil  // As a processed animation has: the encoders must write it.
+        let original = try #require(container.animation)
+        var outputs = [("webp", try encode(container, mode: .lossless))]
+        if name == "animated-from-gif" {
+            let context = ImageEncodingContext(request: ImageRequest(url: nil), image: container, dataResponse: nil)
+            outputs.append(("gif", try GIFEncoder().encode(container, context: context)))
+        }
+        for (format, encoded) in outputs {
+            let context = ImageDecodingContext(request: ImageRequest(url: nil), data: encoded)
+            let decoded =
+                format == "gif"
+                ? try GIFDecoder(context: context).decode(encoded) : try decoder(for: encoded).decode(encoded)
+            let animation = try #require(decoded.animation)
+            #expect(animation.frameDurations == original.frameDurations && animation.loopCount == original.loopCount)
+            for index in 0..<original.frameCount {
+                let expected = try ReferenceImage.clearingTransparentColor(try original.frame(at: index))
+                let ours = try ReferenceImage.clearingTransparentColor(try animation.frame(at: index))
+                #expect(ReferenceImage.maximumDifference(ours, expected) == 0, "\(name) as \(format), frame \(index)")
+            }
+        }
+    }
+
     @Test("webpmux reads the canvas, frames, durations and loop count the encoder wrote")
     func webpmuxReadsIt() async throws {
         let webp = try encode(try await Self.processed(), mode: .lossless)
