@@ -102,6 +102,21 @@ private struct Shrink: ImageProcessing, Hashable {
         #expect(try stopped.processingAnimation(input, context: context(input)).animation == nil)
     }
 
+    @Test("The pipeline's frame limit applies to processing: past it, a typed error before any frame")
+    func frameLimit() throws {
+        let input = try animated(frames: 5)
+        var limited = context(input)
+        limited.maximumFrameCount = 4
+        let shrink = Shrink(side: 2)
+        #expect(throws: ImageProcessingError.tooManyFrames(limit: 4)) {
+            try shrink.processingAnimation(input, context: limited)
+        }
+        #expect(shrink.calls.next() == 0)
+        // A processor that makes a still of it is not limited.
+        let still = try Shrink(side: 2, handling: .firstFrameOnly).processingAnimation(input, context: limited)
+        #expect(still.animation == nil)
+    }
+
     @Test("A frame processed to another size than the first is a typed error when it is produced")
     func frameSizeMismatch() throws {
         let input = try animated()

@@ -144,5 +144,18 @@ import Testing
         #expect(throws: ImageEncodingError.unsupportedImage(reason: "WebP quality must be within 0…1")) {
             try encode(container, mode: .lossy(quality: 2))
         }
+        // The pipeline's frame limit applies to encoding too, before any frame is encoded.
+        let limited = ImageEncodingContext(
+            request: ImageRequest(url: nil),
+            image: container,
+            dataResponse: nil,
+            maximumFrameCount: 2
+        )
+        #expect(throws: ImageEncodingError.tooManyFrames(limit: 2)) {
+            try WebPEncoder().encode(container, context: limited)
+        }
+        #expect(throws: ImageEncodingError.tooManyFrames(limit: 2)) {
+            try GIFEncoder().encode(container, context: limited)
+        }
     }
 }

@@ -33,12 +33,30 @@ public struct ImageEncodingContext: Sendable {
     public var image: ImageContainer
     /// The loader's response, if any.
     public var dataResponse: DataResponse?
+    /// The most frames an animation encoded may have (the pipeline's
+    /// `maximumAnimationFrameCount`); encoders of animations throw
+    /// ``ImageEncodingError/tooManyFrames(limit:)`` past it, before encoding any.
+    public var maximumFrameCount: Int
 
     /// Creates a context.
-    public init(request: ImageRequest, image: ImageContainer, dataResponse: DataResponse? = nil) {
+    public init(
+        request: ImageRequest,
+        image: ImageContainer,
+        dataResponse: DataResponse? = nil,
+        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount
+    ) {
         self.request = request
         self.image = image
         self.dataResponse = dataResponse
+        self.maximumFrameCount = maximumFrameCount
+    }
+
+    /// Throws ``ImageEncodingError/tooManyFrames(limit:)`` when `animation` has more frames than
+    /// ``maximumFrameCount``.
+    public func checkFrameCount(of animation: ImageAnimation) throws {
+        guard animation.frameCount <= maximumFrameCount else {
+            throw ImageEncodingError.tooManyFrames(limit: maximumFrameCount)
+        }
     }
 }
 
@@ -50,6 +68,8 @@ public enum ImageEncodingError: Error, Hashable, Sendable, CustomStringConvertib
     case unsupportedImage(reason: String)
     /// The underlying library failed.
     case failed(reason: String)
+    /// The animation has more frames than the context allows.
+    case tooManyFrames(limit: Int)
 
     /// A sentence describing the problem.
     public var description: String {
@@ -57,6 +77,7 @@ public enum ImageEncodingError: Error, Hashable, Sendable, CustomStringConvertib
         case .encoderNotRegistered(let type): "No encoder registered for \(type)"
         case .unsupportedImage(let reason): "Cannot encode image: \(reason)"
         case .failed(let reason): "Encoding failed: \(reason)"
+        case .tooManyFrames(let limit): "Cannot encode an animation of more than \(limit) frames"
         }
     }
 }

@@ -59,6 +59,7 @@ struct JobServices: Sendable {
     var maximumResponseDataSize: Int? { configuration.maximumResponseDataSize }
     /// The largest image a decoder or processor may make, in pixels.
     var maximumDecodedPixelCount: Int { configuration.maximumDecodedPixelCount }
+    var maximumAnimationFrameCount: Int { configuration.maximumAnimationFrameCount }
     /// Whether a request's first processor may let the decoder shrink the image on load.
     var isShrinkOnLoadEnabled: Bool { configuration.isShrinkOnLoadEnabled }
     /// Whether partial downloads produce previews.

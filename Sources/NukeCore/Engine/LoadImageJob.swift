@@ -136,7 +136,8 @@ final class LoadImageJob: Job<ImageResponse> {
             request: request,
             response: response,
             isCompleted: isCompleted,
-            maximumPixelCount: services.maximumDecodedPixelCount
+            maximumPixelCount: services.maximumDecodedPixelCount,
+            maximumFrameCount: services.maximumAnimationFrameCount
         )
         let timer = isCompleted ? services.stageTimer(.process, for: request) : nil  // Not previews.
         operation = services.imageProcessingQueue.addWork(on: services.workers, priority: priority) {
@@ -189,7 +190,8 @@ final class LoadImageJob: Job<ImageResponse> {
         let context = ImageEncodingContext(
             request: request,
             image: response.container,
-            dataResponse: response.dataResponse
+            dataResponse: response.dataResponse,
+            maximumFrameCount: services.maximumAnimationFrameCount
         )
         let encoder = services.imageEncoder(for: context)
         let inFlight = services.workers.inFlight

@@ -92,7 +92,11 @@ extension ImagePipeline {
             guard caches.contains(.disk), !image.isPreview, !request.options.contains(.disableDiskCacheWrites) else {
                 return
             }
-            let context = ImageEncodingContext(request: request, image: image)
+            let context = ImageEncodingContext(
+                request: request,
+                image: image,
+                maximumFrameCount: pipeline.configuration.maximumAnimationFrameCount
+            )
             let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
             guard let data = try? encoder.encode(image, context: context) else { return }
             policy.storeCachedData(data, image: image, for: request, key: makeDataCacheKey(for: request))

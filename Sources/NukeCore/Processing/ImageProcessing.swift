@@ -81,6 +81,11 @@ extension ImageProcessing {
     public func processingAnimation(_ container: ImageContainer, context: ImageProcessingContext) throws
         -> ImageContainer
     {
+        if let animation = container.animation, animation.frameCount > context.maximumFrameCount,
+            animationProcessing == .everyFrame
+        {
+            throw ImageProcessingError.tooManyFrames(limit: context.maximumFrameCount)
+        }
         var output = try process(container, context: context)
         guard let animation = container.animation else { return output }
         switch animationProcessing {
@@ -118,18 +123,25 @@ public struct ImageProcessingContext: Sendable {
     /// `maximumDecodedPixelCount`, shared with the decoders). Processors whose output size comes
     /// from their parameters call ``checkOutputSize(width:height:)`` before allocating.
     public var maximumPixelCount: Int
+    /// The most frames an animation processed may have (the pipeline's
+    /// `maximumAnimationFrameCount`, shared with the decoders);
+    /// ``ImageProcessing/processingAnimation(_:context:)`` throws
+    /// ``ImageProcessingError/tooManyFrames(limit:)`` past it.
+    public var maximumFrameCount: Int
 
     /// Creates a context.
     public init(
         request: ImageRequest,
         response: ImageResponse,
         isCompleted: Bool,
-        maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
+        maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount,
+        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount
     ) {
         self.request = request
         self.response = response
         self.isCompleted = isCompleted
         self.maximumPixelCount = maximumPixelCount
+        self.maximumFrameCount = maximumFrameCount
     }
 
     /// Throws ``ImageProcessingError/outputTooLarge(width:height:limit:)`` when a
@@ -147,6 +159,8 @@ public enum ImageProcessingError: Error, Hashable, Sendable, CustomStringConvert
     case invalidParameter(name: String, reason: String)
     /// The output would have more pixels than the limit allows (checked before allocating).
     case outputTooLarge(width: Int, height: Int, limit: Int)
+    /// The animation has more frames than the context allows.
+    case tooManyFrames(limit: Int)
     /// A processed frame of an animation came out another size than the first frame.
     case frameSizeMismatch(frame: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
@@ -157,6 +171,7 @@ public enum ImageProcessingError: Error, Hashable, Sendable, CustomStringConvert
         case let .invalidParameter(name, reason): "Invalid parameter \(name): \(reason)"
         case let .outputTooLarge(width, height, limit):
             "An output of \(width)×\(height) pixels exceeds the limit of \(limit) pixels"
+        case .tooManyFrames(let limit): "Cannot process an animation of more than \(limit) frames"
         case let .frameSizeMismatch(frame, width, height, expectedWidth, expectedHeight):
             "Frame \(frame) came out \(width)×\(height) pixels, the animation is \(expectedWidth)×\(expectedHeight)"
         }

@@ -54,6 +54,7 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         guard let animation = container.animation, animation.frameCount > 1 else {
             return try encode(container.image, iccProfile: profile)
         }
+        try context.checkFrameCount(of: animation)
         let encoder = try makeEncoder()
         defer { avifEncoderDestroy(encoder) }
         encoder.pointee.timescale = 1000

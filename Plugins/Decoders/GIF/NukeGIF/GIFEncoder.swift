@@ -43,6 +43,7 @@ public struct GIFEncoder: ImageEncoding, Hashable {
     /// - Throws: `ImageEncodingError`, and the animation's errors for a frame it cannot produce.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
         guard let animation = container.animation, animation.frameCount > 1 else { return try encode(container.image) }
+        try context.checkFrameCount(of: animation)
         let writer = try GIFFrameWriter(
             width: animation.width,
             height: animation.height,

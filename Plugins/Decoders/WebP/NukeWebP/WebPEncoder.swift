@@ -65,12 +65,13 @@ public struct WebPEncoder: ImageEncoding, Hashable {
     ///
     /// - Throws: `ImageEncodingError`, and the animation's errors for a frame it cannot produce.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
-        let encoded =
-            if let animation = container.animation, animation.frameCount > 1 {
-                try WebPAnimationEncoder(mode: mode).encode(animation)
-            } else {
-                try encode(container.image)
-            }
+        let encoded: Data
+        if let animation = container.animation, animation.frameCount > 1 {
+            try context.checkFrameCount(of: animation)
+            encoded = try WebPAnimationEncoder(mode: mode).encode(animation)
+        } else {
+            encoded = try encode(container.image)
+        }
         guard let profile = container.userInfo[.iccProfileKey] as? Data, !profile.isEmpty else { return encoded }
         return try Self.adding(profile, to: encoded)
     }

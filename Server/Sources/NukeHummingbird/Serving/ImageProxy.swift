@@ -116,10 +116,13 @@ public final class ImageProxy: Sendable {
         // An animation (its frame count within the pipeline's limit) stays animated as WebP,
         // asked for or negotiated; other formats serve its first frame.
         let animated = format == .webp ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
+        let frameLimit = pipeline.configuration.maximumAnimationFrameCount
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
-            return Result { try Self.encode(container.image, animation: animated, with: encoder) }
+            return Result {
+                try Self.encode(container.image, animation: animated, with: encoder, maximumFrameCount: frameLimit)
+            }
         }
         guard case .success(let data) = encoded else {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
@@ -130,14 +133,23 @@ public final class ImageProxy: Sendable {
         return result
     }
 
-    /// `image`, or `animation` when there is one (frames made one at a time), without metadata.
-    private static func encode(_ image: Bitmap, animation: ImageAnimation?, with encoder: any ImageEncoding) throws
-        -> Data
-    {
+    /// `image`, or `animation` when there is one (frames made one at a time, at most
+    /// `maximumFrameCount`), without metadata.
+    private static func encode(
+        _ image: Bitmap,
+        animation: ImageAnimation?,
+        with encoder: any ImageEncoding,
+        maximumFrameCount: Int
+    ) throws -> Data {
         guard let animation else { return try encoder.encode(image) }
         var output = ImageContainer(image: image)
         output.animation = animation
-        let context = ImageEncodingContext(request: ImageRequest(url: nil), image: output, dataResponse: nil)
+        let context = ImageEncodingContext(
+            request: ImageRequest(url: nil),
+            image: output,
+            dataResponse: nil,
+            maximumFrameCount: maximumFrameCount
+        )
         return try encoder.encode(output, context: context)
     }
 
