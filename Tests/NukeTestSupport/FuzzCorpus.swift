@@ -70,11 +70,35 @@ public struct FuzzCorpus: Sequence {
 /// The lines of captured standard error that did not come from the test runner itself (which
 /// reports on standard error while tests run in parallel).
 public func libraryOutput(_ captured: String) -> [String] {
-    let runnerPrefixes = ["◇", "✔", "✘", "↳", "􀟈", "􀄵", "􁁛", "􀢄", "Test Suite", "Test Case", "Executed", "\u{1B}"]
-    return captured.split(separator: "\n").map(String.init).filter { line in
+    captured.split(separator: "\n").map(String.init).filter { line in
         let trimmed = line.drop { $0 == " " || $0 == "\u{1B}" }
-        return !trimmed.isEmpty && !runnerPrefixes.contains { trimmed.hasPrefix($0) } && !trimmed.hasPrefix("[")
+        return !trimmed.isEmpty && !isRunnerLine(line) && !trimmed.hasPrefix("[")
     }
+}
+
+/// The test runner's own lines in captured standard error, with the indented lines that continue
+/// them (an issue's details): written back to the real standard error after a capture, so that
+/// a test failing in another suite while the capture runs is not reported without its reason.
+func runnerReport(_ captured: String) -> [String] {
+    var report: [String] = []
+    var continues = false
+    for line in captured.split(separator: "\n").map(String.init) {
+        if isRunnerLine(line) {
+            report.append(line)
+            continues = true
+        } else if continues, line.first == " " || line.first == "\t" {
+            report.append(line)
+        } else {
+            continues = false
+        }
+    }
+    return report
+}
+
+private func isRunnerLine(_ line: String) -> Bool {
+    let runnerPrefixes = ["◇", "✔", "✘", "↳", "􀟈", "􀄵", "􁁛", "􀢄", "Test Suite", "Test Case", "Executed", "\u{1B}"]
+    let trimmed = line.drop { $0 == " " || $0 == "\u{1B}" }
+    return runnerPrefixes.contains { trimmed.hasPrefix($0) }
 }
 
 /// Serialises captures: standard error is one per process, and overlapping redirections would
@@ -92,16 +116,26 @@ private func capturingStandardErrorLocked(_ body: () throws -> Void) rethrows ->
     let file = open(path, O_CREAT | O_TRUNC | O_RDWR, 0o600)
     let saved = dup(STDERR_FILENO)
     dup2(file, STDERR_FILENO)
-    defer {
+    var restored = false
+    func restore() -> String {
+        fsync(STDERR_FILENO)
         dup2(saved, STDERR_FILENO)
         close(saved)
+        restored = true
+        let captured = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
         close(file)
         unlink(path)
+        // What the test runner reported meanwhile goes where it was meant to.
+        let report = runnerReport(captured)
+        if !report.isEmpty {
+            let text = report.joined(separator: "\n") + "\n"
+            text.utf8CString.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+        }
+        return captured
     }
+    defer { if !restored { _ = restore() } }
     try body()
-    fsync(STDERR_FILENO)
-    let captured = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-    return String(decoding: captured, as: UTF8.self)
+    return restore()
 }
 
 /// Runs every variant of `FuzzCorpus(seeds:)` through a fresh decoder from `makeDecoder`, off the
