@@ -75,6 +75,13 @@ func decode(
         await #expect(throws: ImageDecodingError.unrecognizedFormat) {
             try await quietDecode(Data("GIF89a and then some".utf8))
         }
+        // 22 bytes that declare 30000×30000 pixels (or 2³⁰ a side): refused from the header.
+        await #expect(throws: ImageDecodingError.imageTooLarge(width: 30_000, height: 30_000, limit: 1 << 24)) {
+            try await quietDecode(HostileImages.jxl(width: 30_000, height: 30_000), maximumPixelCount: 1 << 24)
+        }
+        await #expect(throws: ImageDecodingError.self) {
+            try await quietDecode(HostileImages.jxl(width: 1 << 30, height: 1 << 30))
+        }
     }
 
     @Test("The encoder: lossless round-trips exactly, alpha and gray included; lossy is close; bad settings throw")
@@ -124,6 +131,7 @@ func decode(
             plugin: JXLPlugin(encoder: JXLEncoder(mode: .lossless)),
             type: .jxl,
             fixtures: try ["lossless.jxl", "lossy.jxl", "alpha.jxl", "animated.jxl"].map(fixture),
+            bombs: [HostileImages.jxl(width: 30_000, height: 30_000)],
             maximumPixelCount: 1 << 20,
             printsBecause: "Debian's libjxl 0.7 is built to print JXL_FAILURE traces of bad input to stderr"
         ).run(check)
