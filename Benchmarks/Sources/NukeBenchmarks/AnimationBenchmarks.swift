@@ -15,8 +15,12 @@ enum AnimationBenchmarks {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nuke-animation-bench")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let gif = directory.appendingPathComponent("in.gif").path
-        let nuke = ProcessInfo.processInfo.environment["NUKE_CLI"] ?? "../.build/release/nuke"
-        guard FileManager.default.isExecutableFile(atPath: nuke) else {
+        // Run from the repository or from Benchmarks/.
+        let candidates = [
+            ProcessInfo.processInfo.environment["NUKE_CLI"], ".build/release/nuke", "../.build/release/nuke",
+        ]
+        guard let nuke = candidates.compactMap({ $0 }).first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
             print("Animations: skipped (build nuke: swift build -c release --product nuke)")
             return
         }
