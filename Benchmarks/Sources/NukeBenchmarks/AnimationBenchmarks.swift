@@ -78,7 +78,7 @@ enum AnimationBenchmarks {
                         row.tool,
                         milliseconds,
                         Double(peak) / 1024,
-                        Double(size ?? 0) / 1000,
+                        Double(size) / 1000,
                         frames
                     )
                 )
