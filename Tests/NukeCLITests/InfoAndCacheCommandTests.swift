@@ -29,7 +29,7 @@ import Testing
         #expect(Self.field("colour", in: outcome.standardOutput) == "no profile (sRGB)")
     }
 
-    @Test("info reports an embedded ICC profile and AVIF's colour code points")
+    @Test("info reports an embedded ICC profile (a CMYK one too) and AVIF's colour code points")
     func infoOnColourProfiles() async throws {
         let runner = try CommandRunner()
         let jpeg = try await runner.run([
@@ -37,6 +37,12 @@ import Testing
         ])
         #expect(jpeg.status == 0, "\(jpeg.standardError)")
         #expect(Self.field("colour", in: jpeg.standardOutput) == "Display P3 (ICC, 580 bytes)")
+        // A CMYK JPEG's CMYK profile, its pixels decoded to RGB.
+        let cmyk = try await runner.run([
+            "info", Self.fixtures.appendingPathComponent("cmyk-icc.jpg").path, "--cache-dir", runner.path("c"),
+        ])
+        #expect(cmyk.status == 0, "\(cmyk.standardError)")
+        #expect(Self.field("colour", in: cmyk.standardOutput) == "Nuke test CMYK, decoded to RGB (ICC, 20824 bytes)")
         let avif = try await runner.run([
             "info", Self.fixtures.appendingPathComponent("display-p3-cicp.avif").path, "--json",
             "--cache-dir", runner.path("c"),

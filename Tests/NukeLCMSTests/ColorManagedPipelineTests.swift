@@ -51,6 +51,7 @@ import Testing
         for pipeline in [pipeline { $0.colorManagement = .keepOriginalProfile }, pipeline(installingLCMS: false)] {
             let naive = try await load("cmyk-icc.jpg", with: pipeline)
             #expect(naive.userInfo[.iccProfileKey] == nil)
+            #expect(naive.userInfo[.sourceICCProfileKey] as? Data == (try fixture("cmyk.icc")))
             #expect(try difference(naive.image, container.image) > 10)
         }
     }

@@ -37,6 +37,11 @@ struct ImageDescription: Encodable {
         let profile = ColorProfile(of: container)
         colorProfile = profile.map { LCMSColorManager.describe($0) ?? "unreadable ICC profile" }
         if case .icc(let bytes)? = profile { colorProfileBytes = bytes.count }
+        // A CMYK file's profile, its pixels decoded to RGB.
+        if profile == nil, let source = container.userInfo[.sourceICCProfileKey] as? Data {
+            colorProfile = (LCMSColorManager.describe(.icc(source)) ?? "unreadable ICC profile") + ", decoded to RGB"
+            colorProfileBytes = source.count
+        }
         orientation = container.userInfo[.exifOrientationKey] as? Int
         frames = container.frameCount
         loopCount = container.animation?.loopCount

@@ -26,6 +26,11 @@ public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     /// The embedded ICC colour profile bytes. Value type: `Data`.
     public static let iccProfileKey: UserInfoKey = "nuke.icc-profile"
 
+    /// The ICC profile of the file's own pixels when the decoder turned them into another colour
+    /// space (a CMYK JPEG's CMYK profile: the image is RGB). For information (`nuke info`);
+    /// encoders never write it. Value type: `Data`.
+    public static let sourceICCProfileKey: UserInfoKey = "nuke.source-icc-profile"
+
     /// The upright size of the full image when a decoder shrank it on load (see
     /// ``ImageContainer/originalPixelSize``). Value type: ``ImageSize``.
     public static let originalPixelSizeKey: UserInfoKey = "nuke.original-pixel-size"

@@ -18,7 +18,8 @@ internal import Synchronization
 /// - A CMYK image with a CMYK ICC profile is converted to sRGB through that profile by the
 ///   pipeline's colour manager (`ImageDecodingContext.colorConversion`, NukeLCMS); without a
 ///   profile or a colour manager, each ink's complement is multiplied by black's, as browsers
-///   show CMYK. Either way the CMYK profile is not carried: it does not describe RGB pixels.///
+///   show CMYK. Either way the CMYK profile is recorded under `UserInfoKey.sourceICCProfileKey`,
+///   not as the image's profile: it does not describe RGB pixels.///
 /// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by
 ///   default, applied, so the image comes back upright. The ICC profile's bytes are kept under
 ///   `UserInfoKey.iccProfileKey`.
@@ -156,8 +157,10 @@ public final class JPEGDecoder: ImageDecoding {
 
         var container = ImageContainer(image: image, type: .jpeg)
         if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
-        // A CMYK profile does not describe the RGB pixels a CMYK image becomes.
-        if let profile = metadata.iccProfile, !isCMYK { container.userInfo[.iccProfileKey] = profile }
+        // A CMYK profile does not describe the RGB pixels a CMYK image becomes: kept apart.
+        if let profile = metadata.iccProfile {
+            container.userInfo[isCMYK ? .sourceICCProfileKey : .iccProfileKey] = profile
+        }
         if minimum != nil {
             let swaps = effectiveOrientation.swapsDimensions
             container = context.shrunk(
