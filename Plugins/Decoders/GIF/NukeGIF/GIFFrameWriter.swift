@@ -25,8 +25,9 @@ final class GIFFrameWriter {
     private let dithers: Bool
     /// The frame written when the next one comes, and its delay in seconds.
     private var pending: (frame: Bitmap, delay: Double)?
-    /// What the screen shows before the pending frame is drawn; `nil`: all transparent.
-    private var screen: Bitmap?
+    /// The bytes of what the screen shows before the pending frame is drawn (the last frame
+    /// written, kept from writing it); `nil`: all transparent.
+    private var screen: [UInt8]?
 
     init(width: Int, height: Int, loopCount: Int, dithers: Bool) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
@@ -81,7 +82,7 @@ final class GIFFrameWriter {
     private func write(_ frame: Bitmap, delay: Double, next: Bitmap?) throws {
         let clears = next.map { Self.uncovers($0, over: frame) } ?? false
         let pixels = frame.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }
-        let before = screen?.withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) }
+        let before = screen
         let stride = frame.bytesPerRow
         /// Whether the frame must draw the pixel at `offset`: it is opaque and not already shown.
         func draws(_ offset: Int) -> Bool {
@@ -154,7 +155,7 @@ final class GIFFrameWriter {
             }
         }
         guard status == NUKE_GIF_OK else { throw Self.error(message) }
-        screen = clears ? nil : frame
+        screen = clears ? nil : pixels
     }
 
     /// The bounding box of the pixels the frame draws, or `nil` if it draws none.
