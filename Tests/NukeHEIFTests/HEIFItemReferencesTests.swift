@@ -25,25 +25,26 @@ import Testing
 
     @Test("Grids of tiles and alpha planes pass; cycles through dimg or auxl, and deep chains, do not")
     func cycles() throws {
-        try HEIFItemReferences(Self.file([("dimg", 1, [2, 3, 4]), ("auxl", 5, [1]), ("thmb", 6, [1])])).check()
-        try HEIFItemReferences(Data("not a HEIF file at all".utf8)).check()
+        try HEIFItemReferences([UInt8](Self.file([("dimg", 1, [2, 3, 4]), ("auxl", 5, [1]), ("thmb", 6, [1])]))).check()
+        try HEIFItemReferences([UInt8](Data("not a HEIF file at all".utf8))).check()
         for references in [
             [("dimg", 1, [1])],
             [("dimg", 1, [2]), ("dimg", 2, [1])],
             [("dimg", 1, [2]), ("auxl", 1, [2])],  // 2 needs its alpha 1, which is made of 2
         ] as [[(String, Int, [Int])]] {
             #expect(throws: ImageDecodingError.self, "\(references)") {
-                try HEIFItemReferences(Self.file(references.map { (type: $0.0, from: $0.1, to: $0.2) })).check()
+                try HEIFItemReferences([UInt8](Self.file(references.map { (type: $0.0, from: $0.1, to: $0.2) })))
+                    .check()
             }
         }
         let chain = (1...12).map { (type: "dimg", from: $0, to: [$0 + 1]) }
-        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(Self.file(chain)).check() }
+        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences([UInt8](Self.file(chain))).check() }
         // A cycle in a second meta box counts too.
         let healthy = Self.file([("dimg", 1, [2])])
         let cyclic = Self.file([("dimg", 1, [1])]).dropFirst(16)  // its meta box, without the ftyp
-        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(healthy + cyclic).check() }
+        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences([UInt8](healthy + cyclic)).check() }
         // A truncated iref reads what is whole and stops.
-        try HEIFItemReferences(Self.file([("dimg", 1, [1])]).dropLast(3)).check()
+        try HEIFItemReferences([UInt8](Self.file([("dimg", 1, [1])]).dropLast(3))).check()
     }
 
     @Test("Grid and overlay canvases are read from the file, in the file's data or in idat")
@@ -53,10 +54,10 @@ import Testing
         // (items 2 and 4: heif-enc writes a 48×32 image as a grid of one 64×64 tile, cropped).
         let overlay = HEIFCanvases.Canvas(itemType: "iovl", width: 27_870, height: 19_967)
         let grid = HEIFCanvases.Canvas(itemType: "grid", width: 48, height: 32)
-        #expect(HEIFCanvases(data).canvases == [overlay, grid, grid, grid, grid])
-        #expect(HEIFCanvases(try fixture("lossy.heic")).canvases == [grid])
+        #expect(HEIFCanvases([UInt8](data)).canvases == [overlay, grid, grid, grid, grid])
+        #expect(HEIFCanvases([UInt8](try fixture("lossy.heic"))).canvases == [grid])
         for length in [0, 12, 100, 300, 800, 1000] {
-            _ = HEIFCanvases(data.prefix(length))  // reads what it can, never past the end
+            _ = HEIFCanvases([UInt8](data.prefix(length)))  // reads what it can, never past the end
         }
     }
 }

@@ -1,12 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
-
 /// The canvas sizes a HEIF file's derived images declare: a `grid` of tiles and an `iovl`
 /// overlay each name the size of the image they compose in their own data, apart from the
 /// `ispe` size libheif reports for them.
@@ -27,10 +21,9 @@ struct HEIFCanvases {
     /// Every derived image's canvas, in every top-level `meta` box.
     private(set) var canvases: [Canvas] = []
 
-    /// Reads the canvases of `data`; what cannot be read (a damaged box, an item stored in a way
-    /// libheif does not read either) is skipped.
-    init(_ data: Data) {
-        let bytes = [UInt8](data)
+    /// Reads the canvases in the file's `bytes`; what cannot be read (a damaged box, an item
+    /// stored in a way libheif does not read either) is skipped.
+    init(_ bytes: [UInt8]) {
         for meta in HEIFBoxes.metaBoxes(in: bytes) {
             let types = Self.itemTypes(in: bytes, meta: meta)
             let derived = types.filter { $0.value == "grid" || $0.value == "iovl" }

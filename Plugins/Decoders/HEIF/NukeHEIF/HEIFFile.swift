@@ -27,8 +27,9 @@ final class HEIFFile {
         guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else {
             throw ImageDecodingError.unrecognizedFormat
         }
-        try HEIFItemReferences(data).check()
-        canvases = HEIFCanvases(data).canvases
+        let bytes = [UInt8](data)  // for both readers of the boxes
+        try HEIFItemReferences(bytes).check()
+        canvases = HEIFCanvases(bytes).canvases
         guard let context = heif_context_alloc() else {
             throw ImageDecodingError.corrupt(reason: "libheif could not create a context")
         }

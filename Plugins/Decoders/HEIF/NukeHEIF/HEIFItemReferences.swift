@@ -3,12 +3,6 @@
 
 internal import NukeCore
 
-#if canImport(FoundationEssentials)
-    internal import FoundationEssentials
-#else
-    internal import Foundation
-#endif
-
 /// Which items a HEIF file's images need to decode, read from the `iref` box: a derived image
 /// (grid, overlay, identity) needs its `dimg` inputs, and an image needs its `auxl` auxiliaries
 /// (alpha).
@@ -26,10 +20,10 @@ struct HEIFItemReferences {
     /// For each item, the items it needs.
     private(set) var needs: [UInt32: [UInt32]] = [:]
 
-    /// Reads the references of every `iref` box in every `meta` box at the top level of `data`
-    /// (a damaged file may have several, and libheif may read any); a file without one has none.
-    init(_ data: Data) {
-        let bytes = [UInt8](data)
+    /// Reads the references of every `iref` box in every `meta` box at the top level of the file's
+    /// `bytes` (a damaged file may have several, and libheif may read any); a file without one has
+    /// none.
+    init(_ bytes: [UInt8]) {
         for meta in HEIFBoxes.metaBoxes(in: bytes) {
             for iref in HEIFBoxes.boxes("iref", in: bytes, from: meta.contentStart, to: meta.end) {
                 read(iref, in: bytes)
