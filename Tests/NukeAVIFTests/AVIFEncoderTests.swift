@@ -56,7 +56,7 @@ import Testing
             height: 16,
             frameDurations: [0.1, 0.25, 0.5],
             loopCount: 0,
-            source: Frames(frames: frames)
+            source: FrameListSource(frames: frames)
         )
         let context = ImageEncodingContext(request: ImageRequest(url: nil), image: container, dataResponse: nil)
         // At the default speed (8), which libavif runs in libaom's real-time mode: sequences are
@@ -92,18 +92,5 @@ import Testing
         }
         let empty = try Bitmap(width: 0, height: 0, pixelFormat: .rgba8)
         #expect(throws: ImageEncodingError.self) { try AVIFEncoder().encode(empty) }
-    }
-}
-
-/// An animation source over frames already made.
-private struct Frames: AnimationFrameSource {
-    let frames: [Bitmap]
-
-    func makeCursor() throws -> any AnimationFrameCursor { Cursor(frames: frames) }
-
-    private final class Cursor: AnimationFrameCursor {
-        var frames: [Bitmap]
-        init(frames: [Bitmap]) { self.frames = frames }
-        func nextFrame() throws -> Bitmap? { frames.isEmpty ? nil : frames.removeFirst() }
     }
 }

@@ -53,7 +53,7 @@ import Testing
             height: 1,
             frameDurations: [0.1, 0.1],
             loopCount: 0,
-            source: RepeatingFrames(frame: frame)
+            source: FrameListSource(frames: [frame, frame])
         )
         let processed = try ImageProcessors.Anonymous(id: "test/same") { $0 }
             .processingAnimation(
@@ -85,18 +85,5 @@ import Testing
 extension Bitmap {
     fileprivate func withOpaqueFill() throws -> Bitmap {
         try Bitmap(width: width, height: height, pixelFormat: .rgba8, fill: [0, 0, 0, 255])
-    }
-}
-
-/// The same frame, over and over.
-private struct RepeatingFrames: AnimationFrameSource {
-    let frame: Bitmap
-
-    func makeCursor() throws -> any AnimationFrameCursor { Cursor(frame: frame) }
-
-    private final class Cursor: AnimationFrameCursor {
-        let frame: Bitmap
-        init(frame: Bitmap) { self.frame = frame }
-        func nextFrame() throws -> Bitmap? { frame }
     }
 }

@@ -68,7 +68,7 @@ import Testing
             height: 8,
             frameDurations: [0.05, 0.1, 0.15, 0.2],
             loopCount: 0,
-            source: FrameList(frames: frames)
+            source: FrameListSource(frames: frames)
         )
         var container = ImageContainer(image: frames[0], type: .gif)
         container.animation = animation
@@ -143,18 +143,5 @@ import Testing
         var registry = PluginRegistry()
         registry.install(GIFPlugin())
         #expect(registry.encoder(for: .gif) is GIFEncoder)
-    }
-}
-
-/// An animation source over frames already made.
-private struct FrameList: AnimationFrameSource {
-    let frames: [Bitmap]
-
-    func makeCursor() throws -> any AnimationFrameCursor { Cursor(frames: frames) }
-
-    private final class Cursor: AnimationFrameCursor {
-        var frames: [Bitmap]
-        init(frames: [Bitmap]) { self.frames = frames }
-        func nextFrame() throws -> Bitmap? { frames.isEmpty ? nil : frames.removeFirst() }
     }
 }

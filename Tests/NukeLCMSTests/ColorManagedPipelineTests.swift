@@ -91,21 +91,12 @@ import Testing
     @Test("An animation's frames are converted as they are produced")
     func animationFrames() throws {
         let frame = try image("source.ppm")
-        struct Source: AnimationFrameSource {
-            let frame: Bitmap
-            func makeCursor() throws -> any AnimationFrameCursor { Cursor(frames: [frame, frame]) }
-        }
-        final class Cursor: AnimationFrameCursor {
-            var frames: [Bitmap]
-            init(frames: [Bitmap]) { self.frames = frames }
-            func nextFrame() throws -> Bitmap? { frames.isEmpty ? nil : frames.removeFirst() }
-        }
         let animation = ImageAnimation(
             width: frame.width,
             height: frame.height,
             frameDurations: [0.1, 0.1],
             loopCount: 0,
-            source: Source(frame: frame)
+            source: FrameListSource(frames: [frame, frame])
         )
         let manager = LCMSColorManager()
         let profile = ColorProfile.icc(try fixture("display-p3.icc"))
