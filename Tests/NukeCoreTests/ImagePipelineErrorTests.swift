@@ -122,7 +122,15 @@ struct ImagePipelineErrorTests {
             pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockFailingProcessor()]))
         )
         #expect(processing?.caseName == "processingFailed")
-        #expect(processing?.description.contains("test.failing") == true)
+        // The message names the processor by its description, as Nuke's does.
+        #expect(processing?.description.hasPrefix("Failed to process the image using processor MockFailingProcessor(") == true)
+        let anonymous = await expectFailure(
+            pipeline.imageTask(with: ImageRequest(url: .test, processors: [.process(id: "none") { _ in nil }]))
+        )
+        #expect(
+            anonymous?.description == "Failed to process the image using processor AnonymousProcessor(identifier: none). "
+                + "Underlying error: Processor none returned no image."
+        )
     }
 
     @Test("Bad input: an invalid URL, an unknown scheme, a malformed data: URL")

@@ -125,15 +125,30 @@ struct ImagePipelineTaskTests {
         }
     }
 
-    @Test("cancel() is idempotent and does nothing after completion")
-    func cancelIdempotent() async throws {
+    @Test("cancel() after completion records the cancellation (Nuke 14) and leaves the result")
+    func cancelAfterCompletion() async throws {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let task = pipeline.imageTask(with: URL.test)
         _ = try await task.image
+        #expect(task.description.hasSuffix("state: success)"))
         task.cancel()
         task.cancel()
-        #expect(!task.isCancelled)
+        #expect(task.isCancelled)
         if case .success? = task.status.result {} else { Issue.record("expected success") }
+        #expect(try await task.image.width == 640)
+        #expect(task.description == "ImageTask(id: \(task.taskId), priority: normal, progress: 22789 / 22789, state: success)")
+    }
+
+    @Test("Task descriptions give the state: running, cancelled, failure")
+    func taskDescriptions() async throws {
+        loader.isSuspended = true
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        let task = pipeline.imageTask(with: URL.test)
+        #expect(task.description == "ImageTask(id: \(task.taskId), priority: normal, progress: 0 / 0, state: running)")
+        task.cancel()
+        #expect(task.description.hasSuffix("state: cancelled)"))
+        _ = await task.result
+        #expect(task.description.hasSuffix("state: failure(Image task was cancelled.))"))
     }
 
     @Test("Previews and final image arrive through the closure API on the callback queue")

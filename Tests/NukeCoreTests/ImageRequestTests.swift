@@ -74,7 +74,37 @@ import Testing
         let fill = ThumbnailOptions(size: ImageSize(width: 100, height: 100), unit: .pixels, contentMode: .aspectFill)
         #expect(fill.targetPixelSize(width: 640, height: 480) == (133, 100))
         let fit = ThumbnailOptions(size: ImageSize(width: 50, height: 50), unit: .points, contentMode: .aspectFit)
-        #expect(fit.targetPixelSize(width: 640, height: 480, scale: 2) == (100, 75))
+        #expect(fit.targetPixelSize(width: 640, height: 480) == (50, 38))
+    }
+
+    @Test("Thumbnail keys have Nuke's format, with sizes in pixels whatever the unit")
+    func thumbnailKeys() {
+        let pipeline = ImagePipeline(configuration: .init())
+        var request = ImageRequest(url: .test)
+        request.thumbnail = ThumbnailOptions(size: ImageSize(width: 30, height: 20), unit: .points)
+        let points = pipeline.cache.makeDataCacheKey(for: request)
+        #expect(
+            points
+                == "http://test.com/example.jpegcom.github/kean/nuke/thumbnail?width=30.0,height=20.0,"
+                + "contentMode=.aspectFill,options=truetruetruetrue"
+        )
+        request.thumbnail = ThumbnailOptions(size: ImageSize(width: 30, height: 20), unit: .pixels)
+        #expect(pipeline.cache.makeDataCacheKey(for: request) == points)
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 33.3)
+        #expect(pipeline.cache.makeDataCacheKey(for: request).hasSuffix("maxPixelSize=33.3,options=truetruetruetrue"))
+    }
+
+    @Test("Requests describe themselves as Nuke's do")
+    func descriptions() {
+        let request = ImageRequest(url: .test, processors: [ImageProcessors.Anonymous(id: "p") { $0 }], priority: .high)
+        #expect(
+            request.description
+                == "ImageRequest(resource: http://test.com/example.jpeg, priority: high, "
+                + "processors: [AnonymousProcessor(identifier: p)], options: Options(rawValue: 0), userInfo: [:])"
+        )
+        let closure = ImageRequest(id: "photo-1", data: { Data() })
+        #expect(closure.description.hasPrefix("ImageRequest(resource: photo-1, priority: normal, processors: []"))
+        #expect(ImageRequest(url: nil).description.hasPrefix("ImageRequest(resource: nil,"))
     }
 
     @Test("Header fields are case-insensitive")

@@ -15,7 +15,7 @@ struct Downscaler: ImageDownscaling, Hashable {
 
     var identifier: String { "test/downscale?w=\(width)" }
 
-    func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)? {
+    func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         guard self.width < width else { return nil }
         return (self.width, max(1, height * self.width / width))
     }

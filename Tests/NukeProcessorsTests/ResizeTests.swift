@@ -56,19 +56,63 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
             crop: testCase.crop,
             upscale: testCase.upscale
         )
-        let output = try resize.resize(try gradient(width: 40, height: 30), scale: 1)
+        let output = try resize.resize(try gradient(width: 40, height: 30))
         #expect(output.width == testCase.expected.0 && output.height == testCase.expected.1)
     }
 
-    @Test("Width and height forms keep the aspect ratio; points follow the request's scale")
+    @Test("Width and height forms keep the aspect ratio and leave the other side unbounded")
     func forms() throws {
         let image = try gradient(width: 400, height: 300)
-        #expect(try ImageProcessors.Resize(width: 100).resize(image, scale: 1).height == 75)
-        #expect(try ImageProcessors.Resize(height: 60).resize(image, scale: 1).width == 80)
-        #expect(try ImageProcessors.Resize(width: 100).resize(image, scale: 2).width == 200)
-        #expect(try ImageProcessors.Resize(width: 100, unit: .pixels).resize(image, scale: 2).width == 100)
+        #expect(try ImageProcessors.Resize(width: 100).resize(image).height == 75)
+        #expect(try ImageProcessors.Resize(height: 60).resize(image).width == 80)
         let gray = try Bitmap(width: 40, height: 40, pixelFormat: .gray8, fill: [9])
-        #expect(try ImageProcessors.Resize(width: 10).resize(gray, scale: 1).pixelFormat == .gray8)
+        #expect(try ImageProcessors.Resize(width: 10).resize(gray).pixelFormat == .gray8)
+        // A very tall image: the 9999 placeholder of the identifier does not bound the height.
+        let tall = try gradient(width: 20, height: 24_000)
+        let resized = try ImageProcessors.Resize(width: 10).resize(tall)
+        #expect(resized.width == 10 && resized.height == 12_000)
+        // The same placeholder given explicitly does bound it; the identifiers stay Nuke's.
+        let explicit = ImageProcessors.Resize(size: ImageSize(width: 10, height: 9999), contentMode: .aspectFit)
+        #expect(try explicit.resize(tall).height == 9999)
+        #expect(explicit.identifier == ImageProcessors.Resize(width: 10).identifier)
+    }
+
+    @Test("Points are pixels (no screen): one identifier, equal processors, one memory-cache key")
+    func pointsAndPixels() {
+        let points = ImageProcessors.Resize(size: ImageSize(width: 30, height: 30), unit: .points)
+        let pixels = ImageProcessors.Resize(size: ImageSize(width: 30, height: 30), unit: .pixels)
+        #expect(points == pixels)
+        #expect(points.identifier == pixels.identifier)
+        #expect(points.identifier == "com.github.kean/nuke/resize?s=(30.0, 30.0),cm=.aspectFill,crop=false,upscale=false")
+        let keys = [points, pixels].map { ImageCacheKey(request: ImageRequest(url: .test, processors: [$0])) }
+        #expect(keys[0] == keys[1])
+        #expect(
+            ImageProcessors.RoundedCorners(radius: 8, unit: .points)
+                == ImageProcessors.RoundedCorners(radius: 8, unit: .pixels)
+        )
+        // Sizes are kept at Float precision, as Nuke keeps them, so odd sizes print Nuke's digits.
+        #expect(ImageProcessors.Resize(width: 33.3).identifier.hasPrefix("com.github.kean/nuke/resize?s=(33.29999923706055, 9999.0)"))
+    }
+
+    @Test("Descriptions read as Nuke's")
+    func descriptions() {
+        #expect(
+            ImageProcessors.Resize(size: ImageSize(width: 30, height: 20)).description
+                == "Resize(size: (30.0, 20.0) pixels, contentMode: .aspectFill, crop: false, upscale: false)"
+        )
+        #expect(ImageProcessors.Circle().description == "Circle(border: nil)")
+        let red = ImageProcessingOptions.Border(red: 1, green: 0, blue: 0, width: 2, unit: .pixels)
+        #expect(ImageProcessors.Circle(border: red).description == "Circle(border: Border(color: #FF0000, width: 2.0 pixels))")
+        #expect(
+            ImageProcessors.Circle(border: red).identifier
+                == "com.github.kean/nuke/circle?border=Border(color: #FF0000, width: 2.0 pixels)"
+        )
+        let translucent = ImageProcessingOptions.Border(red: 0, green: 0, blue: 1, alpha: 0.5)
+        #expect(translucent.description == "Border(color: #0000FF80, width: 1.0 pixels)")
+        #expect(ImageProcessors.RoundedCorners(radius: 8).description == "RoundedCorners(radius: 8.0 pixels, border: nil)")
+        #expect(ImageProcessors.GaussianBlur(radius: 3).description == "GaussianBlur(radius: 3)")
+        let composition = ImageProcessors.Composition([ImageProcessors.Circle(), ImageProcessors.GaussianBlur(radius: 3)])
+        #expect(composition.description == "Composition(processors: [Circle(border: nil), GaussianBlur(radius: 3)])")
     }
 
     @Test("Bad sizes are typed errors")
@@ -78,7 +122,7 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
             ImageSize(width: 0, height: 5), ImageSize(width: .infinity, height: 5), ImageSize(width: .nan, height: 5),
         ] {
             #expect(throws: ImageProcessingError.self) {
-                try ImageProcessors.Resize(size: size).resize(image, scale: 1)
+                try ImageProcessors.Resize(size: size).resize(image)
             }
         }
     }
@@ -94,7 +138,6 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
             .init(size: ImageSize(width: 320, height: 240), crop: true),
             .init(size: ImageSize(width: 320, height: 240), upscale: true),
             .init(size: ImageSize(width: 320, height: 240), contentMode: .aspectFit),
-            .init(size: ImageSize(width: 320, height: 240), unit: .pixels),
             .init(size: ImageSize(width: 320, height: 240), filter: .bicubic),
             .init(size: ImageSize(width: 321, height: 240)),
         ]

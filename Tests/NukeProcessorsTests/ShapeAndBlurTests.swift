@@ -47,7 +47,7 @@ import Testing
         let bordered = try #require(ImageProcessors.RoundedCorners(radius: 10, border: border).process(image))
         #expect(bordered.pixel(x: 25, y: 1) == [255, 0, 255, 255])
         #expect(bordered.pixel(x: 25, y: 15) == image.pixel(x: 25, y: 15))
-        #expect(border.description == "Border(color: #FF00FFFF, width: 3.0 pixels)")
+        #expect(border.description == "Border(color: #FF00FF, width: 3.0 pixels)")
         #expect(ImageProcessingOptions.Border(hex: "zz") == nil)
     }
 }

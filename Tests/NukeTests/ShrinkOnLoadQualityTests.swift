@@ -52,7 +52,7 @@ import Testing
         let full = try await Self.pipeline(shrinkOnLoad: false).image(for: ImageRequest(url: url))
         let shrinking = Self.pipeline(shrinkOnLoad: true)
         for (name, resize) in Self.resizes {
-            let expected = try resize.resize(full, scale: 1)
+            let expected = try resize.resize(full)
             let image = try await shrinking.image(for: ImageRequest(url: url, processors: [resize]))
             #expect(image.width == expected.width && image.height == expected.height, "\(photo), \(name)")
             let difference = try #require(Self.difference(image, expected), "\(photo), \(name)")

@@ -8,10 +8,8 @@ extension ImageProcessingOptions {
     public struct Border: Hashable, Sendable, CustomStringConvertible {
         /// The colour: red, green, blue and alpha, each 0…1 (clamped).
         public let red: Double, green: Double, blue: Double, alpha: Double
-        /// The width, in ``unit``s.
+        /// The width in pixels (points are converted when the border is made).
         public let width: Double
-        /// Points (multiplied by the request's scale) or pixels.
-        public let unit: ImageProcessingOptions.Unit
 
         /// Creates a border.
         public init(
@@ -27,8 +25,7 @@ extension ImageProcessingOptions {
             self.green = clamp(green)
             self.blue = clamp(blue)
             self.alpha = clamp(alpha)
-            self.width = width.isFinite ? max(0, width) : 0
-            self.unit = unit
+            self.width = width.isFinite ? unit.pixels(max(0, width)) : 0
         }
 
         /// Creates a border from a hex colour such as `#FF8800` or `#FF880080`; `nil` if malformed.
@@ -47,13 +44,15 @@ extension ImageProcessingOptions {
             )
         }
 
-        /// `Border(color: #RRGGBBAA, width: N pixels)`, as in Nuke's identifiers.
+        /// `Border(color: #RRGGBB[AA], width: N pixels)`, as in Nuke's identifiers: the alpha byte
+        /// only when the colour is not opaque.
         public var description: String {
-            let hex = [red, green, blue, alpha].map { component -> String in
+            let components = alpha < 1 ? [red, green, blue, alpha] : [red, green, blue]
+            let hex = components.map { component -> String in
                 let text = String(Int((component * 255).rounded()), radix: 16, uppercase: true)
                 return text.count == 1 ? "0" + text : text
             }.joined()
-            return "Border(color: #\(hex), width: \(width) \(unit))"
+            return "Border(color: #\(hex), width: \(width) pixels)"
         }
 
         /// The colour as 0…255 RGBA.

@@ -5,7 +5,7 @@ public import NukeCore
 
 extension ImageProcessors {
     /// Crops to an explicit rectangle, in pixels, clipped to the image.
-    public struct Crop: ImageProcessing, Hashable {
+    public struct Crop: ImageProcessing, Hashable, CustomStringConvertible {
         /// The left edge.
         public let x: Int
         /// The top edge.
@@ -25,6 +25,9 @@ extension ImageProcessors {
 
         /// `com.github.kean/nuke/crop?rect=(x, y, width, height)`.
         public var identifier: String { "com.github.kean/nuke/crop?rect=(\(x), \(y), \(width), \(height))" }
+
+        /// `Crop(x: …, y: …, width: … pixels, height: … pixels)`.
+        public var description: String { "Crop(x: \(x), y: \(y), width: \(width) pixels, height: \(height) pixels)" }
 
         /// Crops the container's image.
         ///

@@ -7,7 +7,7 @@ extension ImageProcessors {
     /// Blurs with Nuke's Gaussian approximation: three box blurs whose width is
     /// `floor(radius · 3 · √(2π) / 4 + 0.5)`, made odd, with edges extended. Colour is blurred
     /// premultiplied by alpha; gray stays gray; opaque stays opaque; radius 0 changes nothing.
-    public struct GaussianBlur: ImageProcessing, Hashable {
+    public struct GaussianBlur: ImageProcessing, Hashable, CustomStringConvertible {
         /// The radius in pixels (negative values count as 0).
         public let radius: Int
 
@@ -18,6 +18,9 @@ extension ImageProcessors {
 
         /// `com.github.kean/nuke/gaussian_blur?radius=<r>`.
         public var identifier: String { "com.github.kean/nuke/gaussian_blur?radius=\(radius)" }
+
+        /// `GaussianBlur(radius: r)`, as Nuke prints it.
+        public var description: String { "GaussianBlur(radius: \(radius))" }
 
         /// The blurred image.
         public func process(_ image: Bitmap) -> Bitmap? {

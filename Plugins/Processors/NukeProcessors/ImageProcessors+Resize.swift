@@ -14,11 +14,9 @@ extension ImageProcessors {
     ///   aspect ratio at its own resolution. `crop` is ignored for `.aspectFit`.
     ///
     /// Resampling uses the core resampler (Lanczos3 by default), alpha-correct; gray stays gray.
-    public struct Resize: ImageProcessing, Hashable {
-        /// The target size, in ``unit``s.
+    public struct Resize: ImageProcessing, Hashable, CustomStringConvertible {
+        /// The target size in pixels (points are converted when the processor is made).
         public let size: ImageSize
-        /// Points (multiplied by the request's scale) or pixels.
-        public let unit: ImageProcessingOptions.Unit
         /// Fill or fit.
         public let contentMode: ImageProcessingOptions.ContentMode
         /// Whether to centre-crop to the target (`.aspectFill` only).
@@ -27,8 +25,16 @@ extension ImageProcessors {
         public let upscale: Bool
         /// The resampling filter.
         public let filter: ResamplingFilter
+        /// Which sides of ``size`` bound the output: ``init(width:unit:upscale:filter:)`` and
+        /// ``init(height:unit:upscale:filter:)`` leave the other side free (its 9999 placeholder
+        /// only keeps the identifier Nuke's).
+        private let fit: Fit
 
-        /// Resizes to `size`.
+        private enum Fit: Hashable {
+            case size, width, height
+        }
+
+        /// Resizes to `size`, given in `unit`s.
         public init(
             size: ImageSize,
             unit: ImageProcessingOptions.Unit = .points,
@@ -37,15 +43,35 @@ extension ImageProcessors {
             upscale: Bool = false,
             filter: ResamplingFilter = .lanczos3
         ) {
-            self.size = size
-            self.unit = unit
+            self.init(
+                size: size,
+                unit: unit,
+                contentMode: contentMode,
+                crop: crop,
+                upscale: upscale,
+                filter: filter,
+                fit: .size
+            )
+        }
+
+        private init(
+            size: ImageSize,
+            unit: ImageProcessingOptions.Unit,
+            contentMode: ImageProcessingOptions.ContentMode,
+            crop: Bool,
+            upscale: Bool,
+            filter: ResamplingFilter,
+            fit: Fit
+        ) {
+            self.size = ImageSize(width: unit.pixels(size.width), height: unit.pixels(size.height))
             self.contentMode = contentMode
             self.crop = crop
             self.upscale = upscale
             self.filter = filter
+            self.fit = fit
         }
 
-        /// Resizes to a width, keeping the aspect ratio.
+        /// Resizes to a width, keeping the aspect ratio; the height is not bounded.
         public init(
             width: Double,
             unit: ImageProcessingOptions.Unit = .points,
@@ -56,12 +82,14 @@ extension ImageProcessors {
                 size: ImageSize(width: width, height: 9999),
                 unit: unit,
                 contentMode: .aspectFit,
+                crop: false,
                 upscale: upscale,
-                filter: filter
+                filter: filter,
+                fit: .width
             )
         }
 
-        /// Resizes to a height, keeping the aspect ratio.
+        /// Resizes to a height, keeping the aspect ratio; the width is not bounded.
         public init(
             height: Double,
             unit: ImageProcessingOptions.Unit = .points,
@@ -72,18 +100,24 @@ extension ImageProcessors {
                 size: ImageSize(width: 9999, height: height),
                 unit: unit,
                 contentMode: .aspectFit,
+                crop: false,
                 upscale: upscale,
-                filter: filter
+                filter: filter,
+                fit: .height
             )
         }
 
-        /// `com.github.kean/nuke/resize?s=(w, h),cm=.mode,crop=b,upscale=b`, plus the unit and
-        /// filter when they are not the defaults.
+        /// `com.github.kean/nuke/resize?s=(w, h),cm=.mode,crop=b,upscale=b` with the size in
+        /// pixels, as Nuke writes it, plus the filter when it is not the default.
         public var identifier: String {
             var identifier = "com.github.kean/nuke/resize?s=\(size),cm=\(contentMode),crop=\(crop),upscale=\(upscale)"
-            if unit == .pixels { identifier += ",unit=pixels" }
             if filter != .lanczos3 { identifier += ",filter=\(filter.rawValue)" }
             return identifier
+        }
+
+        /// `Resize(size: (w, h) pixels, contentMode: .mode, crop: b, upscale: b)`, as Nuke prints it.
+        public var description: String {
+            "Resize(size: \(size) pixels, contentMode: \(contentMode), crop: \(crop), upscale: \(upscale))"
         }
 
         /// Resizes the container's image. An image shrunk on load is resized to the geometry of its
@@ -92,7 +126,6 @@ extension ImageProcessors {
             let output = try resize(
                 container.image,
                 originalSize: container.originalPixelSize,
-                scale: context.request.scale,
                 maximumPixelCount: context.maximumPixelCount
             )
             var result = container.map { _ in output }
@@ -100,12 +133,12 @@ extension ImageProcessors {
             return result
         }
 
-        /// Resizes at scale 1 (points are pixels).
+        /// Resizes the image.
         public func process(_ image: Bitmap) -> Bitmap? {
-            try? resize(image, scale: 1)
+            try? resize(image)
         }
 
-        /// The resized image; `scale` converts points to pixels. An output (or, when cropping, the
+        /// The resized image. An output (or, when cropping, the
         /// scaled image before the crop) over `maximumPixelCount` pixels throws
         /// `ImageProcessingError.outputTooLarge` before anything is allocated.
         ///
@@ -114,10 +147,9 @@ extension ImageProcessors {
         public func resize(
             _ image: Bitmap,
             originalSize: (width: Int, height: Int)? = nil,
-            scale: Double,
             maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
         ) throws -> Bitmap {
-            let target = try targetPixelSize(scale: scale)
+            let target = try targetPixelSize()
             guard image.width > 0, image.height > 0 else { return image }
             let source = originalSize ?? (image.width, image.height)
             let (width, height) = (Double(source.width), Double(source.height))
@@ -147,13 +179,17 @@ extension ImageProcessors {
         }
 
         /// The target in pixels; throws for one under a pixel or not finite.
-        private func targetPixelSize(scale: Double) throws -> (width: Double, height: Double) {
-            let multiplier = unit == .points ? scale : 1
-            let target = (width: size.width * multiplier, height: size.height * multiplier)
-            guard target.width.isFinite, target.height.isFinite, target.width >= 1, target.height >= 1 else {
+        /// The target in pixels, the side ``fit`` leaves free unbounded; throws for one under a
+        /// pixel or not finite.
+        private func targetPixelSize() throws -> (width: Double, height: Double) {
+            guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
                 throw ImageProcessingError.invalidParameter(name: "size", reason: "\(size) is not at least one pixel")
             }
-            return target
+            switch fit {
+            case .size: return (size.width, size.height)
+            case .width: return (size.width, .infinity)
+            case .height: return (.infinity, size.height)
+            }
         }
 
         /// Nuke's scale: `max(tw/w, th/h)` to fill, `min` to fit.
@@ -188,8 +224,8 @@ extension ImageProcessors.Resize: ImageDownscaling {
 
     /// The size the image is resampled to (before any crop) times ``shrinkOnLoadMargin``, or
     /// `nil` when this resize does not reduce a `width × height` image.
-    public func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)? {
-        guard width > 0, height > 0, let target = try? targetPixelSize(scale: scale) else { return nil }
+    public func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard width > 0, height > 0, let target = try? targetPixelSize() else { return nil }
         let factor = scaleFactor(width: Double(width), height: Double(height), target: target)
         let margin = Self.shrinkOnLoadMargin
         guard factor * margin < 1 else { return nil }

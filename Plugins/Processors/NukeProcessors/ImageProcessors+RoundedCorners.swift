@@ -6,11 +6,9 @@ public import NukeCore
 extension ImageProcessors {
     /// Clips the image to a rectangle with rounded corners, with anti-aliased edges and an
     /// optional border inside the edge. Outside the shape the image becomes transparent.
-    public struct RoundedCorners: ImageProcessing, Hashable {
-        /// The corner radius, in ``unit``s.
+    public struct RoundedCorners: ImageProcessing, Hashable, CustomStringConvertible {
+        /// The corner radius in pixels (points are converted when the processor is made).
         public let radius: Double
-        /// Points (multiplied by the request's scale) or pixels.
-        public let unit: ImageProcessingOptions.Unit
         /// The border, if any.
         public let border: ImageProcessingOptions.Border?
 
@@ -20,40 +18,37 @@ extension ImageProcessors {
             unit: ImageProcessingOptions.Unit = .points,
             border: ImageProcessingOptions.Border? = nil
         ) {
-            self.radius = radius.isFinite ? max(0, radius) : 0
-            self.unit = unit
+            self.radius = radius.isFinite ? unit.pixels(max(0, radius)) : 0
             self.border = border
         }
 
-        /// `com.github.kean/nuke/rounded_corners?radius=<r>[,border=…]`.
+        /// `com.github.kean/nuke/rounded_corners?radius=<r>[,border=…]`, the radius in pixels.
         public var identifier: String {
             var identifier = "com.github.kean/nuke/rounded_corners?radius=\(radius)"
-            if unit == .pixels { identifier += ",unit=pixels" }
             if let border { identifier += ",border=\(border)" }
             return identifier
         }
 
+        /// `RoundedCorners(radius: r pixels, border: …)`, as Nuke prints it.
+        public var description: String {
+            "RoundedCorners(radius: \(radius) pixels, border: \(border?.description ?? "nil"))"
+        }
+
         /// Rounds the container's image.
         public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-            let scale = unit == .points ? context.request.scale : 1
-            let output = try ShapeMask.apply(
-                to: container.image,
-                radius: radius * scale,
-                border: border,
-                scale: context.request.scale
-            )
+            let output = try ShapeMask.apply(to: container.image, radius: radius, border: border)
             return container.map { _ in output }
         }
 
-        /// Rounds at scale 1.
+        /// Rounds the image.
         public func process(_ image: Bitmap) -> Bitmap? {
-            try? ShapeMask.apply(to: image, radius: radius, border: border, scale: 1)
+            try? ShapeMask.apply(to: image, radius: radius, border: border)
         }
     }
 
     /// Centre-crops the image to a square (offsets rounded down) and clips it to a circle, with
     /// anti-aliased edges and an optional border.
-    public struct Circle: ImageProcessing, Hashable {
+    public struct Circle: ImageProcessing, Hashable, CustomStringConvertible {
         /// The border, if any.
         public let border: ImageProcessingOptions.Border?
 
@@ -67,34 +62,37 @@ extension ImageProcessors {
             border.map { "com.github.kean/nuke/circle?border=\($0)" } ?? "com.github.kean/nuke/circle"
         }
 
+        /// `Circle(border: …)`, as Nuke prints it.
+        public var description: String {
+            "Circle(border: \(border?.description ?? "nil"))"
+        }
+
         /// Circles the container's image.
         public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-            let output = try circle(container.image, scale: context.request.scale)
+            let output = try circle(container.image)
             return container.map { _ in output }
         }
 
-        /// Circles at scale 1.
+        /// Circles the image.
         public func process(_ image: Bitmap) -> Bitmap? {
-            try? circle(image, scale: 1)
+            try? circle(image)
         }
 
-        private func circle(_ image: Bitmap, scale: Double) throws -> Bitmap {
+        private func circle(_ image: Bitmap) throws -> Bitmap {
             let side = min(image.width, image.height)
             let square = try image.centerCropped(width: side, height: side)
-            return try ShapeMask.apply(to: square, radius: Double(side) / 2, border: border, scale: scale)
+            return try ShapeMask.apply(to: square, radius: Double(side) / 2, border: border)
         }
     }
 }
 
 /// Coverage of a rounded rectangle, computed per pixel from its signed distance to the edge.
 enum ShapeMask {
-    static func apply(to image: Bitmap, radius: Double, border: ImageProcessingOptions.Border?, scale: Double) throws
-        -> Bitmap
-    {
+    static func apply(to image: Bitmap, radius: Double, border: ImageProcessingOptions.Border?) throws -> Bitmap {
         guard image.width > 0, image.height > 0 else { return image }
         let (width, height) = (Float(image.width), Float(image.height))
         let r = Float(min(radius, Double(min(image.width, image.height)) / 2))
-        let borderWidth = border.map { Float($0.width * ($0.unit == .points ? scale : 1)) } ?? 0
+        let borderWidth = Float(border?.width ?? 0)
         let borderColor = border?.rgba ?? .zero
         let bpp = image.pixelFormat.bytesPerPixel
         return try Bitmap(width: image.width, height: image.height, pixelFormat: .rgba8) { buffer in

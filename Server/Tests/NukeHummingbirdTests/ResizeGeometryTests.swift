@@ -82,12 +82,12 @@ struct ResizeGeometryTests {
     func minimumInputSize() {
         let resize = ProxyResize(type: .fill, width: 300, height: 300)
         #expect(resize.shrinkOnLoad == .fast)
-        #expect(resize.minimumInputSize(width: 4000, height: 2000, scale: 1)! == (600, 300))
-        #expect(resize.minimumInputSize(width: 1000, height: 500, scale: 1)! == (600, 300))
-        #expect(resize.minimumInputSize(width: 600, height: 300, scale: 1) == nil)
+        #expect(resize.minimumInputSize(width: 4000, height: 2000)! == (600, 300))
+        #expect(resize.minimumInputSize(width: 1000, height: 500)! == (600, 300))
+        #expect(resize.minimumInputSize(width: 600, height: 300) == nil)
         let careful = ProxyResize(type: .fill, width: 300, height: 300, shrinkOnLoad: .quality)
-        #expect(careful.minimumInputSize(width: 4000, height: 2000, scale: 1)! == (1800, 900))
-        #expect(careful.minimumInputSize(width: 1000, height: 500, scale: 1) == nil)
+        #expect(careful.minimumInputSize(width: 4000, height: 2000)! == (1800, 900))
+        #expect(careful.minimumInputSize(width: 1000, height: 500) == nil)
         #expect(careful.identifier == resize.identifier)
         #expect(resize.identifier != ProxyResize(type: .fill, width: 300, height: 301).identifier)
     }

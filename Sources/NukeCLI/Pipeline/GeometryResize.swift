@@ -31,7 +31,7 @@ struct GeometryResize: ImageDownscaling, Hashable {
     }
 
     /// The target itself when it is smaller than the image in both dimensions.
-    func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)? {
+    func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         let size = geometry.targetSize(width: width, height: height)
         guard size.width < width, size.height < height else { return nil }
         return size

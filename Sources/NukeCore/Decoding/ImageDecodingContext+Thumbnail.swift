@@ -6,7 +6,7 @@ extension ImageDecodingContext {
     /// target size, or the image's own size when the request asks for no thumbnail.
     public func targetSize(width: Int, height: Int) -> (width: Int, height: Int) {
         guard let thumbnail = request.thumbnail else { return (width, height) }
-        return thumbnail.targetPixelSize(width: width, height: height, scale: request.scale)
+        return thumbnail.targetPixelSize(width: width, height: height)
     }
 
     /// `image` resampled to the request's thumbnail size, or `image` itself when the request asks

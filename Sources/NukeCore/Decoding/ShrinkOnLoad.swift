@@ -11,13 +11,10 @@
 public struct ShrinkOnLoad: Sendable {
     /// The processors the decoded image is for; the decode must satisfy each of them.
     public var downscalers: [any ImageDownscaling]
-    /// The request's pixels per point.
-    public var scale: Double
 
-    /// Creates the requirement of `downscalers` at `scale`.
-    public init(downscalers: [any ImageDownscaling], scale: Double = 1) {
+    /// Creates the requirement of `downscalers`.
+    public init(downscalers: [any ImageDownscaling]) {
         self.downscalers = downscalers
-        self.scale = scale
     }
 
     /// The smallest upright size every downscaler accepts for a full image of `width × height`
@@ -27,7 +24,7 @@ public struct ShrinkOnLoad: Sendable {
         guard !downscalers.isEmpty, width > 0, height > 0 else { return nil }
         var result = (width: 1, height: 1)
         for downscaler in downscalers {
-            guard let size = downscaler.minimumInputSize(width: width, height: height, scale: scale) else {
+            guard let size = downscaler.minimumInputSize(width: width, height: height) else {
                 return nil
             }
             result = (max(result.width, size.width), max(result.height, size.height))

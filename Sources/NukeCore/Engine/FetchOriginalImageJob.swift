@@ -140,7 +140,7 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             previewPolicy: policy
         )
         if !downscalers.isEmpty {
-            context.shrinkOnLoad = ShrinkOnLoad(downscalers: downscalers, scale: request.scale)
+            context.shrinkOnLoad = ShrinkOnLoad(downscalers: downscalers)
         }
         return context
     }

@@ -16,7 +16,8 @@ extension ImagePipeline {
     ///   - request: What to load.
     ///   - progress: Called with a preview response, or with `nil` and the bytes received and
     ///     expected, as they happen.
-    ///   - completion: Called once with the result. After ``ImageTask/cancel()`` no callback fires.
+    ///   - completion: Called once with the result. A task cancelled before it finishes calls
+    ///     neither closure again (cancelling after it finished changes nothing).
     /// - Returns: The task, to cancel or re-prioritise it.
     @discardableResult
     public nonisolated func loadImage(
@@ -27,12 +28,12 @@ extension ImagePipeline {
         let queue = callbackQueue
         return makeTask(request: request, kind: .image) { task, event in
             queue.async {
-                guard !task.isCancelled else { return }
                 switch event {
-                case .progress(let value): progress?(nil, value.completed, value.total)
-                case .preview(let response):
+                case .progress(let value) where !task.isCancelled: progress?(nil, value.completed, value.total)
+                case .preview(let response) where !task.isCancelled:
                     progress?(response, task.status.progress.completed, task.status.progress.total)
-                case .finished(let result): completion(result)
+                case .finished(let result) where !result.isCancellation: completion(result)
+                default: break
                 }
             }
         }
@@ -62,14 +63,21 @@ extension ImagePipeline {
         let queue = callbackQueue
         return makeTask(request: request, kind: .data) { task, event in
             queue.async {
-                guard !task.isCancelled else { return }
                 switch event {
-                case .progress(let value): progress?(value.completed, value.total)
-                case .preview: break
-                case .finished(let result):
+                case .progress(let value) where !task.isCancelled: progress?(value.completed, value.total)
+                case .finished(let result) where !result.isCancellation:
                     completion(result.map { ($0.container.data ?? Data(), $0.dataResponse) })
+                default: break
                 }
             }
         }
+    }
+}
+
+extension Result<ImageResponse, ImagePipeline.Error> {
+    /// `true` for a task that ended because it was cancelled: completion closures are not called
+    /// for those. A task cancelled after it finished keeps (and reports) its result.
+    fileprivate var isCancellation: Bool {
+        if case .failure(.cancelled) = self { true } else { false }
     }
 }

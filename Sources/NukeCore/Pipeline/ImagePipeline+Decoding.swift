@@ -36,7 +36,7 @@ extension ImagePipeline {
             context.colorConversion = ColorConversion(manager: manager, intent: intent)
         }
         if let downscaler = request.shrinkOnLoadFor {
-            context.shrinkOnLoad = ShrinkOnLoad(downscalers: [downscaler], scale: request.scale)
+            context.shrinkOnLoad = ShrinkOnLoad(downscalers: [downscaler])
         }
         return context
     }

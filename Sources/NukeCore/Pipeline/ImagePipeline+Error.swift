@@ -50,7 +50,7 @@ extension ImagePipeline {
                 "Failed to decode \(context.assetType?.rawValue ?? "image") data (\(context.data.count) bytes) "
                     + "with \(type(of: decoder)). Underlying error: \(error)."
             case let .processingFailed(processor, _, error):
-                "Failed to process the image using processor \(processor.identifier). Underlying error: \(error)."
+                "Failed to process the image using processor \(processor). Underlying error: \(error)."
             case .imageRequestMissing:
                 "Load image method was called with no image request."
             case .pipelineInvalidated:

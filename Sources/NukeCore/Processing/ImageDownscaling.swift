@@ -4,7 +4,7 @@
 /// A processor that reduces the image, so it can start from a smaller decode ("shrink-on-load").
 ///
 /// When a request's first processor conforms, the pipeline asks the decoder for an image no
-/// smaller than ``minimumInputSize(width:height:scale:)``, which decoders that scale while
+/// smaller than ``minimumInputSize(width:height:)``, which decoders that scale while
 /// decoding (JPEG's DCT scaling, WebP's scaled decoding) make for a fraction of the cost of the
 /// full image. The decoded container then carries the full image's size in
 /// ``ImageContainer/originalPixelSize``, and ``ImageProcessing/process(_:context:)`` must compute its output
@@ -21,14 +21,13 @@ public protocol ImageDownscaling: ImageProcessing {
     /// - Parameters:
     ///   - width: The full image's upright width in pixels.
     ///   - height: The full image's upright height in pixels.
-    ///   - scale: The request's pixels per point.
-    func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)?
+    func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)?
 }
 
 extension ImageProcessors.Composition: ImageDownscaling {
     /// The first processor's minimum input size when it is an ``ImageDownscaling``; else `nil`.
-    public func minimumInputSize(width: Int, height: Int, scale: Double) -> (width: Int, height: Int)? {
+    public func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         guard let first = processors.first as? any ImageDownscaling else { return nil }
-        return first.minimumInputSize(width: width, height: height, scale: scale)
+        return first.minimumInputSize(width: width, height: height)
     }
 }

@@ -3,7 +3,7 @@
 
 extension ImageProcessors {
     /// Applies processors in order, stopping at the first failure.
-    public struct Composition: ImageProcessing, Hashable {
+    public struct Composition: ImageProcessing, Hashable, CustomStringConvertible {
         /// The processors, in application order.
         public let processors: [any ImageProcessing]
 
@@ -36,6 +36,11 @@ extension ImageProcessors {
         /// The children's identifiers, concatenated.
         public var identifier: String {
             processors.map(\.identifier).joined()
+        }
+
+        /// `Composition(processors: […])`, as Nuke prints it.
+        public var description: String {
+            "Composition(processors: \(processors))"
         }
 
         /// Compositions are equal when their children are, in order.

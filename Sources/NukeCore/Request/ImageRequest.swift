@@ -128,7 +128,9 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
         set { mutate { $0.thumbnail = newValue } }
     }
 
-    /// The number of pixels per point used by ``ImageProcessingOptions/Unit/points``; 1 by default.
+    /// The scale of the image the request is for, 1 by default; part of the memory-cache key, as in
+    /// Nuke. Processors and thumbnail options take their sizes in pixels when they are made (a point
+    /// is ``ImageProcessingOptions/screenScale`` pixels), so it does not change them.
     public var scale: Double {
         get { ref.scale }
         set { mutate { $0.scale = newValue } }
@@ -158,11 +160,11 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
         }
     }
 
-    /// `ImageRequest(url, processors, priority)`.
+    /// `ImageRequest(resource: …, priority: …, processors: […], options: …, userInfo: […])`, as Nuke
+    /// prints it; the resource is the URL (or `nil`) or the closure's `id`.
     public var description: String {
-        let source = ref.originalImageID ?? "nil"
-        let processors = ref.processors.map(\.identifier)
-        return "ImageRequest(\(source), processors: \(processors), priority: \(priority))"
+        "ImageRequest(resource: \(ref.originalImageID ?? "nil"), priority: \(priority), "
+            + "processors: \(processors), options: \(options), userInfo: \(userInfo))"
     }
 
     // MARK: Internals

@@ -8,7 +8,8 @@
 public struct ThumbnailOptions: Hashable, Sendable {
     enum Target: Hashable, Sendable {
         case maxPixelSize(Double)
-        case size(ImageSize, ImageProcessingOptions.Unit, ImageProcessingOptions.ContentMode)
+        /// The size in pixels.
+        case size(ImageSize, ImageProcessingOptions.ContentMode)
     }
 
     let target: Target
@@ -24,16 +25,17 @@ public struct ThumbnailOptions: Hashable, Sendable {
 
     /// Limits the longer side of the image to `maxPixelSize` pixels.
     public init(maxPixelSize: Double) {
-        self.target = .maxPixelSize(maxPixelSize)
+        self.target = .maxPixelSize(Double(Float(maxPixelSize)))
     }
 
-    /// Fits or fills `size` (in `unit`s) according to `contentMode`.
+    /// Fits or fills `size` (in `unit`s, converted to pixels at once) according to `contentMode`.
     public init(
         size: ImageSize,
         unit: ImageProcessingOptions.Unit = .points,
         contentMode: ImageProcessingOptions.ContentMode = .aspectFill
     ) {
-        self.target = .size(size, unit, contentMode)
+        let pixels = ImageSize(width: unit.pixels(size.width), height: unit.pixels(size.height))
+        self.target = .size(pixels, contentMode)
     }
 
     /// The longest side in pixels, when created with ``init(maxPixelSize:)``.
@@ -48,17 +50,15 @@ public struct ThumbnailOptions: Hashable, Sendable {
     /// - Parameters:
     ///   - width: The full image's width in pixels.
     ///   - height: The full image's height in pixels.
-    ///   - scale: Pixels per point, for ``ImageProcessingOptions/Unit/points``.
-    public func targetPixelSize(width: Int, height: Int, scale: Double = 1) -> (width: Int, height: Int) {
+    public func targetPixelSize(width: Int, height: Int) -> (width: Int, height: Int) {
         guard width > 0, height > 0 else { return (width, height) }
         let factor: Double
         switch target {
         case .maxPixelSize(let maxSize):
             factor = maxSize / Double(max(width, height))
-        case let .size(size, unit, contentMode):
-            let multiplier = unit == .points ? scale : 1
-            let horizontal = size.width * multiplier / Double(width)
-            let vertical = size.height * multiplier / Double(height)
+        case let .size(size, contentMode):
+            let horizontal = size.width / Double(width)
+            let vertical = size.height / Double(height)
             factor = contentMode == .aspectFill ? max(horizontal, vertical) : min(horizontal, vertical)
         }
         guard factor.isFinite, factor < 1 else { return (width, height) }
@@ -67,7 +67,9 @@ public struct ThumbnailOptions: Hashable, Sendable {
         return (scaledWidth, scaledHeight)
     }
 
-    /// The identifier that becomes part of disk-cache keys, identical to Nuke's so caches carry over.
+    /// The identifier that becomes part of disk-cache keys, identical to Nuke's so caches carry over:
+    /// `com.github/kean/nuke/thumbnail?maxPixelSize=…` or `…?width=…,height=…,contentMode=…`
+    /// (sizes in pixels), then `,options=` and the four flags.
     public var identifier: String {
         let flags = [
             createThumbnailFromImageIfAbsent, createThumbnailFromImageAlways,
@@ -75,11 +77,11 @@ public struct ThumbnailOptions: Hashable, Sendable {
         ].map(String.init).joined()
         switch target {
         case .maxPixelSize(let value):
-            return "com.github/kean/nuke/thumbnail?maxPixelSize=\(value),options=\(flags)"
-        case let .size(size, unit, contentMode):
+            return "com.github/kean/nuke/thumbnail?maxPixelSize=\(Float(value)),options=\(flags)"
+        case let .size(size, contentMode):
             return
                 "com.github/kean/nuke/thumbnail?width=\(size.width),height=\(size.height),"
-                + "contentMode=\(contentMode),unit=\(unit),options=\(flags)"
+                + "contentMode=\(contentMode),options=\(flags)"
         }
     }
 }

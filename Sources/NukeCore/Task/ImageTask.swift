@@ -82,12 +82,13 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     }
 
     /// Cancels the task: it finishes with ``ImagePipeline/Error/cancelled``. Work shared with other
-    /// tasks goes on for them. Idempotent; does nothing after the task finished.
+    /// tasks goes on for them. Idempotent. After the task finished, it only records the
+    /// cancellation (``isCancelled`` becomes `true`, as in Nuke 14); the result stays.
     public func cancel() {
         let shouldCancel = state.withLock { state -> Bool in
-            guard !state.status.isCancelled, state.status.result == nil else { return false }
+            guard !state.status.isCancelled else { return false }
             state.status.isCancelled = true
-            return true
+            return state.status.result == nil
         }
         guard shouldCancel else { return }
         Task { @ImagePipelineActor in self.pipeline.cancel(self) }
@@ -231,12 +232,19 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
         hasher.combine(ObjectIdentifier(self))
     }
 
-    /// `ImageTask(id: …, priority: …, progress: …, isCancelled: …)`.
+    /// `ImageTask(id: …, priority: …, progress: c / t, state: …)`, as Nuke prints it: the state is
+    /// `running`, `cancelled`, `success` or `failure(…)`.
     public var description: String {
         let status = self.status
+        let state =
+            switch status.result {
+            case .none: status.isCancelled ? "cancelled" : "running"
+            case .success: "success"
+            case .failure(let error): "failure(\(error))"
+            }
         return
             "ImageTask(id: \(taskId), priority: \(status.priority), progress: \(status.progress.completed) / "
-            + "\(status.progress.total), isCancelled: \(status.isCancelled))"
+            + "\(status.progress.total), state: \(state))"
     }
 }
 

@@ -57,9 +57,7 @@ public struct ProxyResize: ImageDownscaling, Hashable {
 
     /// The size the image is resampled to times the ``shrinkOnLoad`` rule's margin, or `nil`
     /// when the image is not reduced by more than that.
-    public func minimumInputSize(width imageWidth: Int, height imageHeight: Int, scale: Double) -> (
-        width: Int, height: Int
-    )? {
+    public func minimumInputSize(width imageWidth: Int, height imageHeight: Int) -> (width: Int, height: Int)? {
         guard imageWidth > 0, imageHeight > 0 else { return nil }
         let scaled = geometry(width: imageWidth, height: imageHeight).scaled
         let margin = shrinkOnLoad.margin
