@@ -26,6 +26,17 @@ import Testing
         #expect(grayDecoded.pixel(x: 13, y: 7) == [153, 153, 153, 255])
     }
 
+    @Test("A context's compressionQuality replaces the lossy quality; lossless ignores it")
+    func compressionQuality() throws {
+        let source = ImageContainer(image: try reference("lossless"))
+        var context = ImageEncodingContext(request: ImageRequest(url: nil), image: source)
+        context.compressionQuality = 0.2
+        let expected = try AVIFEncoder(mode: .lossy(quality: 0.2)).encode(source.image)
+        #expect(try AVIFEncoder().encode(source, context: context) == expected)
+        let lossless = AVIFEncoder(mode: .lossless)
+        #expect(try lossless.encode(source, context: context) == lossless.encode(source.image))
+    }
+
     @Test("Lossy stays close to the source and shrinks with the quality; opaque images get no alpha")
     func lossy() throws {
         let source = try reference("lossless")

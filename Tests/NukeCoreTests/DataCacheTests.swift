@@ -246,6 +246,50 @@ import Testing
         #expect(await waitUntil { entryNames().count == 1 })
     }
 
+    @Test("With isSweepEnabled off, flushes over the limit and periodic sweeps leave entries; sweep() still trims")
+    func sweepDisabled() throws {
+        let cache = try makeCache(sizeLimit: 250_000)
+        cache.isSweepEnabled = false
+        for key in ["a", "b", "c"] {
+            cache.storeData(bytes(100_000), for: key)
+            cache.flush()
+        }
+        #expect(cache.totalCount == 3)
+        cache.sweep()
+        #expect(cache.totalSize <= 175_000)
+    }
+
+    @Test("Entries unused for longer than ageLimit read as misses and are swept; used ones stay")
+    func ageLimit() throws {
+        let cache = try makeCache()
+        for key in ["old", "read", "new"] { cache.storeData(bytes(1_000), for: key) }
+        cache.flush()
+        // Age two entries by eight days on disk (their last-use stamps), as time passing would.
+        for key in ["old", "read"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -8 * 86_400)],
+                ofItemAtPath: try #require(cache.url(for: key)).path
+            )
+        }
+        #expect(cache.cachedData(for: "old") != nil, "no age limit: entries stay")
+        cache.flush()  // That read stamped "old" as used now; age it again.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -8 * 86_400)],
+            ofItemAtPath: try #require(cache.url(for: "old")).path
+        )
+        cache.ageLimit = .seconds(7 * 86_400)
+        #expect(cache.cachedData(for: "old") == nil)
+        #expect(!cache.containsData(for: "read"))
+        #expect(cache.cachedData(for: "new") != nil)
+        cache.sweep()
+        #expect(entryNames().count == 1)
+        #expect(cache.cachedData(for: "new") != nil)
+        // A rewrite makes an expired key fresh again.
+        cache.storeData(bytes(10), for: "old")
+        cache.flush()
+        #expect(cache.cachedData(for: "old") == bytes(10))
+    }
+
     @Test("Temporary files abandoned by a killed writer are deleted by a sweep after an hour")
     func abandonedTemporaryFiles() throws {
         let cache = try makeCache()

@@ -116,6 +116,57 @@ import Testing
         #expect(!pipeline.cache.containsData(for: ImageRequest(url: .test)))
     }
 
+    @Test("The facade covers the HTTP cache downloads land in: a removed image is downloaded again (Nuke #700)")
+    func httpCacheLayer() async throws {
+        let loader = MockDataLoader()
+        let headers: HTTPHeaderFields = ["Cache-Control": "max-age=600"]
+        loader.setAnswer(
+            .success(MockDataLoader.defaultData, DataResponse(url: .test, statusCode: 200, headers: headers)),
+            for: .test
+        )
+        let httpCache = HTTPCache(dataCache: try DataCache(path: directory.url.appending(path: "http")))
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader) {
+            $0.imageCache = ImageCache()
+            $0.httpCache = httpCache
+        }
+        let plain = ImageRequest(url: .test)
+        let processed = ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")])
+        _ = try await pipeline.image(for: plain)
+        #expect(loader.createdTaskCount == 1)
+        #expect(httpCache.containsResponse(for: .test))
+
+        // Reads reach the HTTP cache for the original, never for a processed request.
+        #expect(pipeline.cache.cachedData(for: plain) == MockDataLoader.defaultData)
+        #expect(pipeline.cache.containsData(for: plain))
+        #expect(!pipeline.cache.containsData(for: processed))
+        #expect(pipeline.cache.cachedImage(for: plain, caches: .http)?.image.width == 640)
+        #expect(pipeline.cache.containsCachedImage(for: plain, caches: .http))
+        #expect(!pipeline.cache.containsCachedImage(for: plain, caches: .disk))
+        var noDiskReads = plain
+        noDiskReads.options.insert(.disableDiskCacheReads)
+        #expect(pipeline.cache.cachedData(for: noDiskReads) == nil)
+
+        // Removing the image (all layers by default) removes its URL's response: the next load
+        // goes to the network instead of coming back from the HTTP cache.
+        pipeline.cache.removeCachedImage(for: plain, caches: [.memory, .disk])
+        #expect(httpCache.containsResponse(for: .test))
+        pipeline.cache.removeCachedImage(for: processed)
+        #expect(!httpCache.containsResponse(for: .test))
+        #expect(pipeline.cache.cachedImage(for: plain) == nil)
+        _ = try await pipeline.image(for: plain)
+        #expect(loader.createdTaskCount == 2)
+
+        // removeCachedData and removeAll cover it too.
+        pipeline.cache.removeCachedData(for: plain)
+        #expect(!httpCache.containsResponse(for: .test))
+        _ = try await pipeline.image(for: ImageRequest(url: .test, options: [.disableMemoryCacheReads]))
+        #expect(loader.createdTaskCount == 3)
+        pipeline.cache.removeAll(caches: .disk)
+        #expect(httpCache.containsResponse(for: .test))
+        pipeline.cache.removeAll()
+        #expect(!httpCache.containsResponse(for: .test))
+    }
+
     @Test("The default configuration uses ImageCache.shared; withDataCache makes a DataCache by name")
     func configurationDefaults() throws {
         #expect(ImagePipeline.Configuration().imageCache === ImageCache.shared)

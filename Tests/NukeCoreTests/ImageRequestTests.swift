@@ -94,6 +94,18 @@ import Testing
         #expect(pipeline.cache.makeDataCacheKey(for: request).hasSuffix("maxPixelSize=33.3,options=truetruetruetrue"))
     }
 
+    @Test("Nuke's nested names work: ImageRequest.ThumbnailOptions, ImageRequest/ImageContainer.UserInfoKey")
+    func nukeNestedNames() {
+        var request = ImageRequest(url: .test)
+        request.thumbnail = ImageRequest.ThumbnailOptions(maxPixelSize: 64)
+        let key = ImageRequest.UserInfoKey("example.key")
+        request.userInfo[key] = 1
+        let containerKey: ImageContainer.UserInfoKey = "example.key"
+        #expect(containerKey == key)
+        #expect(request.userInfo[containerKey] as? Int == 1)
+        #expect(request.thumbnail?.maxPixelSize == 64)
+    }
+
     @Test("Requests describe themselves as Nuke's do")
     func descriptions() {
         let request = ImageRequest(url: .test, processors: [ImageProcessors.Anonymous(id: "p") { $0 }], priority: .high)

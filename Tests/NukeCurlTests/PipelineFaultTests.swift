@@ -63,6 +63,36 @@ import Testing
         #expect(httpCache.dataCache?.totalCount == 0)
     }
 
+    @Test("ImagePipeline.Error gives the HTTP status and the network error without unwrapping")
+    func errorHelpers() async throws {
+        let server = try HTTPTestServer()
+        server.route("/missing") { _ in HTTPTestResponse(status: 404, body: .bytes(Data("no".utf8))) }
+        var configuration = CurlDataLoader.Configuration()
+        configuration.proxy = .none
+        let pipeline = ImagePipeline {
+            $0.dataLoader = CurlDataLoader(configuration: configuration)
+            $0.imageCache = nil
+            $0.httpCache = nil
+        }
+        do {
+            _ = try await pipeline.data(for: ImageRequest(url: server.url("/missing")))
+            Issue.record("a 404 succeeded")
+        } catch {
+            #expect(error.statusCode == 404)
+            #expect(error.networkError == nil)
+            #expect(error.underlyingError as? DataLoadingError == .statusCodeUnacceptable(404))
+        }
+        let closedPort = server.url("/missing")
+        server.stop()  // Nothing listens on its port any more: connecting is refused.
+        do {
+            _ = try await pipeline.data(for: ImageRequest(url: closedPort))
+            Issue.record("a closed port answered")
+        } catch {
+            #expect(error.statusCode == nil)
+            #expect(error.networkError?.isConnectionFailure == true, "\(error)")
+        }
+    }
+
     @Test func totalTimeoutStopsASlowButSteadyTransfer() async throws {
         let server = try HTTPTestServer()
         defer { server.stop() }

@@ -25,6 +25,28 @@ import Testing
         #expect(ReferenceImage.maximumDifference(grayDecoded, gray) ?? 99 <= 24)
     }
 
+    @Test("ImageEncoders.Default(compressionQuality:) sets the JPEG quality, through the context too")
+    func compressionQuality() throws {
+        let source = try reference("baseline-444")
+        var registry = PluginRegistry()
+        registry.install(JPEGPlugin())
+        let container = ImageContainer(image: source)
+        let context = ImageEncodingContext(request: ImageRequest(url: nil), image: container)
+        for quality in [0.3, 0.95] {
+            let expected = try JPEGEncoder(quality: quality).encode(source)
+            let encoder = ImageEncoders.Default(registry: registry, compressionQuality: quality)
+            #expect(try encoder.encode(source) == expected)
+            #expect(try encoder.encode(container, context: context) == expected)
+            var asked = context
+            asked.compressionQuality = quality
+            #expect(try JPEGEncoder().encode(container, context: asked) == expected)
+        }
+        #expect(try ImageEncoders.Default(registry: registry).encode(source) == JPEGEncoder().encode(source))
+        #expect(throws: ImageEncodingError.self) {
+            try ImageEncoders.Default(registry: registry, compressionQuality: 1.5).encode(source)
+        }
+    }
+
     @Test("The default quality is 0.8; progressive output is progressive")
     func defaultsAndProgressive() throws {
         #expect(JPEGEncoder().quality == 0.8)

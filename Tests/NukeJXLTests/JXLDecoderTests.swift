@@ -108,6 +108,18 @@ func decode(
         }
     }
 
+    @Test("A context's compressionQuality sets cjxl's distance for it; lossless ignores it; out of range throws")
+    func compressionQuality() throws {
+        let source = ImageContainer(image: try reference("lossless"))
+        var context = ImageEncodingContext(request: ImageRequest(url: nil), image: source)
+        context.compressionQuality = 0.5
+        let expected = try JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 50))).encode(source.image)
+        #expect(try JXLEncoder().encode(source, context: context) == expected)
+        #expect(try JXLEncoder(mode: .lossless).encode(source, context: context) == JXLEncoder(mode: .lossless).encode(source.image))
+        context.compressionQuality = -1
+        #expect(throws: ImageEncodingError.self) { try JXLEncoder().encode(source, context: context) }
+    }
+
     @Test("The plugin registers the decoder and the encoder; the library version is reported")
     func plugin() throws {
         var registry = PluginRegistry()

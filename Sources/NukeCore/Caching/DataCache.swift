@@ -22,6 +22,7 @@ internal import Synchronization
 ///   on `atime` (which `noatime` and `relatime` mounts do not keep).
 /// - **Bounded**: when the size on disk passes ``sizeLimit`` — checked after every flush and by a
 ///   sweep every ``sweepInterval`` — the least recently used entries are deleted down to 70% of it.
+///   With an ``ageLimit``, entries unused for longer read as misses and sweeps delete them.
 /// - File names are the SHA-256 of the key; the key is also stored in the file and checked.
 /// - Each entry may carry metadata (``Entry/metadata``), such as HTTP validators.
 public final class DataCache: DataCaching {
@@ -45,6 +46,8 @@ public final class DataCache: DataCaching {
         var flushDelay: Duration
         var estimatedSize = 0
         var sweepGeneration = 0
+        var isSweepEnabled = true
+        var ageLimit: Duration?
     }
 
     /// The directory holding the entries.
@@ -67,13 +70,20 @@ public final class DataCache: DataCaching {
     /// - Parameters:
     ///   - name: the directory name, for example `"com.example.app.images"`.
     ///   - sizeLimit: the size on disk the cache keeps to, in bytes (default 150 MiB).
-    public convenience init(name: String, sizeLimit: Int = DataCache.defaultSizeLimit) throws(DataCacheError) {
+    ///   - filenameGenerator: makes a file name from a key; the default is the static
+    ///     ``filename(for:)-swift.type.method``.
+    public convenience init(
+        name: String,
+        sizeLimit: Int = DataCache.defaultSizeLimit,
+        filenameGenerator: @escaping @Sendable (String) -> String? = DataCache.filename(for:)
+    ) throws(DataCacheError) {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .invalidName(name)
         }
         try self.init(
             path: Self.userCachesDirectory.appendingPathComponent(name, isDirectory: true),
-            sizeLimit: sizeLimit
+            sizeLimit: sizeLimit,
+            filenameGenerator: filenameGenerator
         )
     }
 
@@ -130,6 +140,23 @@ public final class DataCache: DataCaching {
         }
     }
 
+    /// Whether the cache sweeps on its own: every ``sweepInterval`` and when a flush takes it over
+    /// ``sizeLimit`` (default `true`). When `false`, only calls to ``sweep()`` trim it.
+    public var isSweepEnabled: Bool {
+        get { settings.withLock { $0.isSweepEnabled } }
+        set { settings.withLock { $0.isSweepEnabled = newValue } }
+    }
+
+    /// How long an entry may go unused (not read, not written) before it expires: it then reads
+    /// as a miss and the next sweep deletes it; `nil` (the default, as in Nuke) keeps entries
+    /// until the size limit needs the room. Kingfisher's disk cache defaults to 7 days, SDWebImage's
+    /// `maxDiskAge` to a week. Ages are measured with the wall clock, by every process sharing the
+    /// directory, from the last-use stamps the entries carry.
+    public var ageLimit: Duration? {
+        get { settings.withLock { $0.ageLimit } }
+        set { settings.withLock { $0.ageLimit = newValue.map { max(.zero, $0) } } }
+    }
+
     /// How long staged changes wait before a background flush writes them (default 1 second);
     /// changes to one key within that time cost one write.
     public var flushDelay: Duration {
@@ -172,7 +199,9 @@ public final class DataCache: DataCaching {
         case .stored(let entry): return entry
         case .removed: return nil
         case .notStaged:
-            guard let entry = DataCacheEntryFile.readEntry(at: directory.path(of: name), key: key) else { return nil }
+            guard !isExpired(name),
+                let entry = DataCacheEntryFile.readEntry(at: directory.path(of: name), key: key)
+            else { return nil }
             let stamp = DataCacheClock.next()
             stage { $0.touches[name] = stamp }
             return entry
@@ -185,8 +214,20 @@ public final class DataCache: DataCaching {
         switch staging.withLock({ $0.lookup(key) }) {
         case .stored: return true
         case .removed: return false
-        case .notStaged: return directory.fileExists(name)
+        case .notStaged: return directory.fileExists(name) && !isExpired(name)
         }
+    }
+
+    /// `true` if ``ageLimit`` is set and the file `name` was last used longer ago than that (a
+    /// missing file is not expired: the caller finds it missing).
+    private func isExpired(_ name: String) -> Bool {
+        guard let limit = ageLimit, let lastUsed = directory.lastUsed(of: name) else { return false }
+        return DataCacheClock.next() - lastUsed > Self.nanoseconds(limit)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds >= Int64.max / 1_000_000_000 ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Stages `data` for `key` and returns at once; a background flush writes it.
@@ -244,8 +285,9 @@ public final class DataCache: DataCaching {
         queue.sync { performFlush(only: key) }
     }
 
-    /// Deletes least recently used entries until the size on disk is at most 70% of
-    /// ``sizeLimit``, if it is over the limit; returns when done.
+    /// Deletes the entries older than ``ageLimit``, then least recently used entries until the size
+    /// on disk is at most 70% of ``sizeLimit``, if it is over the limit; returns when done. Runs
+    /// whether or not ``isSweepEnabled``.
     public func sweep() {
         queue.sync { performSweep() }
     }
@@ -303,7 +345,7 @@ public final class DataCache: DataCaching {
             guard let self else { return }
             let (current, interval) = self.settings.withLock { ($0.sweepGeneration, $0.sweepInterval) }
             guard current == generation else { return }
-            self.performSweep()
+            if self.isSweepEnabled { self.performSweep() }
             self.scheduleSweep(after: interval, generation: generation)
         }
     }
@@ -343,7 +385,7 @@ public final class DataCache: DataCaching {
         staging.withLock { $0.commit(snapshot) }
         let isOverLimit = settings.withLock { settings in
             settings.estimatedSize = max(0, settings.estimatedSize + sizeChange)
-            return settings.estimatedSize > settings.sizeLimit
+            return settings.isSweepEnabled && settings.estimatedSize > settings.sizeLimit
         }
         if isOverLimit { performSweep() }
     }
@@ -383,7 +425,12 @@ public final class DataCache: DataCaching {
     /// Runs on `queue`.
     private func performSweep() {
         applyTouches()
-        let files = directory.listFiles(now: DataCacheClock.next())
+        let now = DataCacheClock.next()
+        var files = directory.listFiles(now: now)
+        if let ageLimit {
+            let oldest = now - Self.nanoseconds(ageLimit)
+            files.removeAll { file in file.lastUsed < oldest && directory.removeFile(file.name) }
+        }
         var total = files.reduce(0) { $0 + $1.size }
         let limit = sizeLimit
         if total > limit {

@@ -86,6 +86,14 @@ struct DataCacheDirectory: Sendable {
         return lstat(path(of: name), &info) == 0 ? Int(info.st_size) : 0
     }
 
+    /// The last-use stamp (modification time, nanoseconds) of the file `name`, or `nil` if there is
+    /// none.
+    func lastUsed(of name: String) -> Int64? {
+        var info = stat()
+        guard lstat(path(of: name), &info) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
     /// `true` if there is a file named `name`.
     func fileExists(_ name: String) -> Bool {
         access(path(of: name), F_OK) == 0

@@ -21,15 +21,21 @@ extension ImageEncoders {
         /// opacity.
         public let type: AssetType?
 
+        /// The quality lossy formats are written at, 0…1, as Nuke's `compressionQuality`; `nil`
+        /// (the default) leaves each encoder its own (JPEG's is 0.8, Nuke's default).
+        public let compressionQuality: Double?
+
         /// Creates the encoder.
         ///
         /// - Parameters:
         ///   - registry: where encoders are looked up.
         ///   - type: a format to always use, if its encoder is registered; `nil` chooses JPEG for
         ///     opaque images and PNG for images with alpha.
-        public init(registry: PluginRegistry, type: AssetType? = nil) {
+        ///   - compressionQuality: the quality lossy encoders use, 0…1; `nil` for their own.
+        public init(registry: PluginRegistry, type: AssetType? = nil, compressionQuality: Double? = nil) {
             self.registry = registry
             self.type = type
+            self.compressionQuality = compressionQuality
         }
 
         /// The format chosen for `image`: ``type`` if set, else `.jpeg` if opaque, else `.png`.
@@ -37,9 +43,12 @@ extension ImageEncoders {
             type ?? (image.isOpaque ? .jpeg : .png)
         }
 
-        /// Encodes with the preferred format's encoder, or any registered one.
+        /// Encodes with the preferred format's encoder, or any registered one (at
+        /// ``compressionQuality`` when set).
         public func encode(_ image: Bitmap) throws -> Data {
-            try encoder(for: image).encode(image)
+            guard compressionQuality != nil else { return try encoder(for: image).encode(image) }
+            let container = ImageContainer(image: image)
+            return try encode(container, context: ImageEncodingContext(request: ImageRequest(url: nil), image: container))
         }
 
         /// Returns the original data of animations; encodes a processed animation (one without
@@ -47,6 +56,8 @@ extension ImageEncoders {
         /// stays animated; otherwise encodes the container with the preferred format's encoder,
         /// which writes its colour profile when it carries one.
         public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+            var context = context
+            if let compressionQuality { context.compressionQuality = compressionQuality }
             if let data = container.data, container.type == .gif || container.type == .webp, !container.isPreview {
                 return data
             }

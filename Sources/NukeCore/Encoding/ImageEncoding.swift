@@ -37,18 +37,25 @@ public struct ImageEncodingContext: Sendable {
     /// `maximumAnimationFrameCount`); encoders of animations throw
     /// ``ImageEncodingError/tooManyFrames(limit:)`` past it, before encoding any.
     public var maximumFrameCount: Int
+    /// The quality the caller asks for, 0…1 (as Nuke's `compressionQuality`), or `nil` for the
+    /// encoder's own. Lossy encoders (JPEG, and WebP, AVIF and JPEG XL in their lossy modes) use
+    /// it instead of their configured quality; lossless ones ignore it. Set by
+    /// ``ImageEncoders/Default`` from its `compressionQuality`.
+    public var compressionQuality: Double?
 
     /// Creates a context.
     public init(
         request: ImageRequest,
         image: ImageContainer,
         dataResponse: DataResponse? = nil,
-        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount
+        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount,
+        compressionQuality: Double? = nil
     ) {
         self.request = request
         self.image = image
         self.dataResponse = dataResponse
         self.maximumFrameCount = maximumFrameCount
+        self.compressionQuality = compressionQuality
     }
 
     /// Throws ``ImageEncodingError/tooManyFrames(limit:)`` when `animation` has more frames than

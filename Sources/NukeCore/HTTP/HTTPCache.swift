@@ -81,6 +81,11 @@ public final class HTTPCache: Sendable {
         entry(for: url).map { ($0.body, $0.entry.response(bodySize: $0.body.count)) }
     }
 
+    /// `true` if a response for `url` is stored, fresh or not (its body is not read).
+    public func containsResponse(for url: URL) -> Bool {
+        dataCache?.containsData(for: url.absoluteString) ?? false
+    }
+
     /// Removes the stored response for `url`.
     public func removeResponse(for url: URL) {
         dataCache?.removeData(for: url.absoluteString)

@@ -11,6 +11,11 @@ public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleBySt
         self.rawValue = rawValue
     }
 
+    /// Creates a key, as Nuke's `UserInfoKey(_:)` does.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     /// Creates a key from a string literal.
     public init(stringLiteral value: String) {
         self.rawValue = value

@@ -32,6 +32,28 @@ extension ImagePipeline {
             if case .dataLoadingFailed(let error) = self { error } else { nil }
         }
 
+        /// The error inside the failure: the loader's, the decoder's or the processor's; `nil` for
+        /// failures that carry none.
+        public var underlyingError: (any Swift.Error)? {
+            switch self {
+            case .dataLoadingFailed(let error), .decodingFailed(_, _, let error), .processingFailed(_, _, let error):
+                error
+            default: nil
+            }
+        }
+
+        /// The HTTP status code of a source that answered with one the loader does not accept
+        /// (``DataLoadingError/statusCodeUnacceptable(_:)``), such as 404; `nil` otherwise.
+        public var statusCode: Int? {
+            if case .statusCodeUnacceptable(let code)? = dataLoadingError as? DataLoadingError { code } else { nil }
+        }
+
+        /// The network failure when the load failed on the network (connecting, timing out, TLS,
+        /// the address policy, a refused redirect, …); `nil` otherwise.
+        public var networkError: NetworkError? {
+            dataLoadingError as? NetworkError
+        }
+
         /// A sentence describing the failure, including the underlying error.
         public var description: String {
             switch self {

@@ -48,8 +48,16 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
     /// when it carries one (its pixels kept their colours:
     /// `ColorManagementPolicy.keepOriginalProfile`).
     ///
+    /// The context's `compressionQuality`, when set, replaces a lossy mode's quality.
+    ///
     /// - Throws: `ImageEncodingError`, and the animation's errors for a frame it cannot produce.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        var encoder = self
+        if let quality = context.compressionQuality, case .lossy = mode { encoder.mode = .lossy(quality: quality) }
+        return try encoder.encodeContainer(container, context: context)
+    }
+
+    private func encodeContainer(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
         let profile = container.userInfo[.iccProfileKey] as? Data
         guard let animation = container.animation, animation.frameCount > 1 else {
             return try encode(container.image, iccProfile: profile)

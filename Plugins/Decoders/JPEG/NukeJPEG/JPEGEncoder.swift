@@ -32,9 +32,12 @@ public struct JPEGEncoder: ImageEncoding, Hashable {
     }
 
     /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
-    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); plain sRGB otherwise.
+    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); plain sRGB otherwise. The
+    /// context's `compressionQuality`, when set, replaces ``quality``.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
-        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+        var encoder = self
+        if let quality = context.compressionQuality { encoder.quality = quality }
+        return try encoder.encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
     }
 
     private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {

@@ -56,9 +56,18 @@ public struct JXLEncoder: ImageEncoding, Hashable {
     }
 
     /// Encodes the container's image, with its ICC profile when it carries one (its pixels kept
-    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); sRGB otherwise.
+    /// their colours: `ColorManagementPolicy.keepOriginalProfile`); sRGB otherwise. The context's
+    /// `compressionQuality`, when set, replaces a lossy mode's distance with cjxl's distance for
+    /// that quality (``distance(forQuality:)`` of the quality × 100).
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
-        try encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
+        var encoder = self
+        if let quality = context.compressionQuality, case .lossy = mode {
+            guard quality.isFinite, (0...1).contains(quality) else {
+                throw ImageEncodingError.unsupportedImage(reason: "JPEG XL quality \(quality) is outside 0…1")
+            }
+            encoder.mode = .lossy(distance: Self.distance(forQuality: Int((quality * 100).rounded())))
+        }
+        return try encoder.encode(container.image, iccProfile: container.userInfo[.iccProfileKey] as? Data)
     }
 
     private func encode(_ image: Bitmap, iccProfile: Data?) throws -> Data {

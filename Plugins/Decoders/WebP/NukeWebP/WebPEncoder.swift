@@ -63,8 +63,16 @@ public struct WebPEncoder: ImageEncoding, Hashable {
     /// ICC profile in an `ICCP` chunk when it carries one (its pixels kept their colours:
     /// `ColorManagementPolicy.keepOriginalProfile`).
     ///
+    /// The context's `compressionQuality`, when set, replaces a lossy mode's quality.
+    ///
     /// - Throws: `ImageEncodingError`, and the animation's errors for a frame it cannot produce.
     public func encode(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
+        var encoder = self
+        if let quality = context.compressionQuality, case .lossy = mode { encoder.mode = .lossy(quality: quality) }
+        return try encoder.encodeContainer(container, context: context)
+    }
+
+    private func encodeContainer(_ container: ImageContainer, context: ImageEncodingContext) throws -> Data {
         let encoded: Data
         if let animation = container.animation, animation.frameCount > 1 {
             try context.checkFrameCount(of: animation)
