@@ -41,12 +41,13 @@ struct HTTPTestConnection {
             if let end = buffer.firstRange(of: terminator) {
                 let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
                 buffer.removeSubrange(..<end.upperBound)
-                guard let request = HTTPTestRequest(head: head, connectionIndex: index) else { return nil }
+                guard var request = HTTPTestRequest(head: head, connectionIndex: index) else { return nil }
                 let bodyLength = request.headers["Content-Length"].flatMap { Int($0) } ?? 0
                 while buffer.count < bodyLength {
                     guard let bytes = socket.read(upTo: 65_536) else { return nil }
                     buffer += bytes
                 }
+                request.body = Data(buffer.prefix(bodyLength))
                 buffer.removeFirst(bodyLength)
                 return request
             }

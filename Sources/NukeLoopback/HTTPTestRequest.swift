@@ -3,6 +3,12 @@
 
 public import NukeCore
 
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
 /// A request as the test server received it.
 public struct HTTPTestRequest: Sendable, CustomStringConvertible {
     /// `GET`, `HEAD`, …
@@ -11,6 +17,8 @@ public struct HTTPTestRequest: Sendable, CustomStringConvertible {
     public var target: String
     /// The header fields.
     public var headers: HTTPHeaderFields
+    /// The body (`Content-Length` bytes; empty if none).
+    public var body = Data()
     /// The index of the connection (0, 1, …) in the order the server accepted them.
     public var connectionIndex: Int
     /// When the request's head had been read.

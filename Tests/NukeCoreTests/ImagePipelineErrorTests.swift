@@ -123,12 +123,16 @@ struct ImagePipelineErrorTests {
         )
         #expect(processing?.caseName == "processingFailed")
         // The message names the processor by its description, as Nuke's does.
-        #expect(processing?.description.hasPrefix("Failed to process the image using processor MockFailingProcessor(") == true)
+        #expect(
+            processing?.description.hasPrefix("Failed to process the image using processor MockFailingProcessor(")
+                == true
+        )
         let anonymous = await expectFailure(
             pipeline.imageTask(with: ImageRequest(url: .test, processors: [.process(id: "none") { _ in nil }]))
         )
         #expect(
-            anonymous?.description == "Failed to process the image using processor AnonymousProcessor(identifier: none). "
+            anonymous?.description
+                == "Failed to process the image using processor AnonymousProcessor(identifier: none). "
                 + "Underlying error: Processor none returned no image."
         )
     }

@@ -136,7 +136,10 @@ struct ImagePipelineTaskTests {
         #expect(task.isCancelled)
         if case .success? = task.status.result {} else { Issue.record("expected success") }
         #expect(try await task.image.width == 640)
-        #expect(task.description == "ImageTask(id: \(task.taskId), priority: normal, progress: 22789 / 22789, state: success)")
+        #expect(
+            task.description
+                == "ImageTask(id: \(task.taskId), priority: normal, progress: 22789 / 22789, state: success)"
+        )
     }
 
     @Test("Task descriptions give the state: running, cancelled, failure")

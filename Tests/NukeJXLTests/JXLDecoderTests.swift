@@ -115,7 +115,10 @@ func decode(
         context.compressionQuality = 0.5
         let expected = try JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 50))).encode(source.image)
         #expect(try JXLEncoder().encode(source, context: context) == expected)
-        #expect(try JXLEncoder(mode: .lossless).encode(source, context: context) == JXLEncoder(mode: .lossless).encode(source.image))
+        #expect(
+            try JXLEncoder(mode: .lossless).encode(source, context: context)
+                == JXLEncoder(mode: .lossless).encode(source.image)
+        )
         context.compressionQuality = -1
         #expect(throws: ImageEncodingError.self) { try JXLEncoder().encode(source, context: context) }
     }

@@ -83,7 +83,9 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
         let pixels = ImageProcessors.Resize(size: ImageSize(width: 30, height: 30), unit: .pixels)
         #expect(points == pixels)
         #expect(points.identifier == pixels.identifier)
-        #expect(points.identifier == "com.github.kean/nuke/resize?s=(30.0, 30.0),cm=.aspectFill,crop=false,upscale=false")
+        #expect(
+            points.identifier == "com.github.kean/nuke/resize?s=(30.0, 30.0),cm=.aspectFill,crop=false,upscale=false"
+        )
         let keys = [points, pixels].map { ImageCacheKey(request: ImageRequest(url: .test, processors: [$0])) }
         #expect(keys[0] == keys[1])
         #expect(
@@ -91,7 +93,11 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
                 == ImageProcessors.RoundedCorners(radius: 8, unit: .pixels)
         )
         // Sizes are kept at Float precision, as Nuke keeps them, so odd sizes print Nuke's digits.
-        #expect(ImageProcessors.Resize(width: 33.3).identifier.hasPrefix("com.github.kean/nuke/resize?s=(33.29999923706055, 9999.0)"))
+        #expect(
+            ImageProcessors.Resize(width: 33.3).identifier.hasPrefix(
+                "com.github.kean/nuke/resize?s=(33.29999923706055, 9999.0)"
+            )
+        )
     }
 
     @Test("Descriptions read as Nuke's")
@@ -102,16 +108,23 @@ func gradient(width: Int, height: Int, opaque: Bool = true) throws -> Bitmap {
         )
         #expect(ImageProcessors.Circle().description == "Circle(border: nil)")
         let red = ImageProcessingOptions.Border(red: 1, green: 0, blue: 0, width: 2, unit: .pixels)
-        #expect(ImageProcessors.Circle(border: red).description == "Circle(border: Border(color: #FF0000, width: 2.0 pixels))")
+        #expect(
+            ImageProcessors.Circle(border: red).description
+                == "Circle(border: Border(color: #FF0000, width: 2.0 pixels))"
+        )
         #expect(
             ImageProcessors.Circle(border: red).identifier
                 == "com.github.kean/nuke/circle?border=Border(color: #FF0000, width: 2.0 pixels)"
         )
         let translucent = ImageProcessingOptions.Border(red: 0, green: 0, blue: 1, alpha: 0.5)
         #expect(translucent.description == "Border(color: #0000FF80, width: 1.0 pixels)")
-        #expect(ImageProcessors.RoundedCorners(radius: 8).description == "RoundedCorners(radius: 8.0 pixels, border: nil)")
+        #expect(
+            ImageProcessors.RoundedCorners(radius: 8).description == "RoundedCorners(radius: 8.0 pixels, border: nil)"
+        )
         #expect(ImageProcessors.GaussianBlur(radius: 3).description == "GaussianBlur(radius: 3)")
-        let composition = ImageProcessors.Composition([ImageProcessors.Circle(), ImageProcessors.GaussianBlur(radius: 3)])
+        let composition = ImageProcessors.Composition([
+            ImageProcessors.Circle(), ImageProcessors.GaussianBlur(radius: 3),
+        ])
         #expect(composition.description == "Composition(processors: [Circle(border: nil), GaussianBlur(radius: 3)])")
     }
 

@@ -111,8 +111,14 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         let photo = ImageContainer(image: try ReferenceImage.read(try fixture("large.reference.pam")))
         var context = ImageEncodingContext(request: ImageRequest(url: nil), image: photo)
         context.compressionQuality = 0.3
-        #expect(try WebPEncoder().encode(photo, context: context) == WebPEncoder(mode: .lossy(quality: 0.3)).encode(photo.image))
-        #expect(try WebPEncoder(mode: .lossless).encode(photo, context: context) == WebPEncoder(mode: .lossless).encode(photo.image))
+        #expect(
+            try WebPEncoder().encode(photo, context: context)
+                == WebPEncoder(mode: .lossy(quality: 0.3)).encode(photo.image)
+        )
+        #expect(
+            try WebPEncoder(mode: .lossless).encode(photo, context: context)
+                == WebPEncoder(mode: .lossless).encode(photo.image)
+        )
     }
 
     @Test("Lossless round-trips exactly, alpha included; lossy is close and smaller at lower quality")

@@ -48,7 +48,10 @@ extension ImageEncoders {
         public func encode(_ image: Bitmap) throws -> Data {
             guard compressionQuality != nil else { return try encoder(for: image).encode(image) }
             let container = ImageContainer(image: image)
-            return try encode(container, context: ImageEncodingContext(request: ImageRequest(url: nil), image: container))
+            return try encode(
+                container,
+                context: ImageEncodingContext(request: ImageRequest(url: nil), image: container)
+            )
         }
 
         /// Returns the original data of animations; encodes a processed animation (one without

@@ -25,6 +25,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     private var resumable: ResumableData?
     private var closureTask: Task<Void, Never>?
     private var localRead: WorkerPoolItem?
+    /// The delegate's `didLoadData` running on a worker.
+    private var dataHookRun: WorkerPoolItem?
     private var load: NetworkLoad?
     /// Times the load from when it is queued; `nil` once reported (or when nobody listens).
     private var loadTimer: StageTimer?
@@ -52,6 +54,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     override func onCancelled() {
         closureTask?.cancel()
         localRead?.cancel()
+        dataHookRun?.cancel()
         load?.cancel()
         saveResumableData()
     }
@@ -106,7 +109,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             queue: isQueued ? services.dataLoadingQueue : nil,
             inFlight: services.workers.inFlight,
             prepare: services.willLoadData(for: request),
-            onTransferStart: { [weak self] in self?.loadStart = self?.loadTimer?.now() }
+            onTransferStart: { [weak self] in self?.loadStart = self?.loadTimer?.now() },
+            redirectDecision: services.redirectDecision(for: request)
         )
     }
 
@@ -184,6 +188,13 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             }
             resumable = nil
             self.response = response
+            do {
+                try services.validateResponse(response, for: request)
+            } catch {
+                reportLoad(isSuccess: false)
+                send(.error(.dataLoadingFailed(error: error)))
+                return false
+            }
             let length = response.expectedContentLength
             expectedTotal = length > 0 ? length + Int64(buffer.count) : -1
             if let limit = services.maximumResponseDataSize, expectedTotal > Int64(limit) {
@@ -233,8 +244,38 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             send(.error(.dataIsEmpty))
             return
         }
+        if load != nil, let hook = services.didLoadData(for: request) {
+            runDataHook(hook)
+        } else {
+            deliver(isLocal: isLocal)
+        }
+    }
+
+    /// Stores the data (unless read from a local resource) and sends it.
+    private func deliver(isLocal: Bool) {
         if !isLocal { storeOriginalDataIfNeeded() }
         send(.value((buffer, response), isCompleted: true))
+    }
+
+    /// Runs the delegate's `didLoadData` on a worker; delivers what it returns or fails with its
+    /// error.
+    private func runDataHook(_ hook: @escaping @Sendable (Data, DataResponse?) throws -> Data) {
+        let (data, response) = (buffer, self.response)
+        buffer = Data()  // One copy of the download while the hook runs: the hook's.
+        dataHookRun = services.workers.run {
+            Result { try hook(data, response) }
+        } then: { result in
+            guard !self.isDisposed else { return }
+            switch result {
+            case .success(let data) where data.isEmpty:
+                self.send(.error(.dataIsEmpty))
+            case .success(let data):
+                self.buffer = data
+                self.deliver(isLocal: false)
+            case .failure(let error):
+                self.send(.error(.dataLoadingFailed(error: error)))
+            }
+        }
     }
 
     /// Reports the load's metrics, once.

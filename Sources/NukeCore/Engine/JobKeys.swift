@@ -1,8 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
 /// Identifies a download: the real source (never the user-set `imageID`) and everything that
-/// changes what the server returns (method, headers, cache policy). Requests that differ only in
+/// changes what the server returns (method, headers, body, cache policy). Requests that differ only in
 /// processors, thumbnail, priority or options share it.
 struct FetchOriginalDataKey: Hashable {
     let sourceID: String?
@@ -12,6 +18,7 @@ struct FetchOriginalDataKey: Hashable {
     struct DataRequestKey: Hashable {
         let method: String
         let headers: HTTPHeaderFields
+        let body: Data?
         let cachePolicy: DataRequest.CachePolicy
     }
 
@@ -21,6 +28,7 @@ struct FetchOriginalDataKey: Hashable {
             let key = DataRequestKey(
                 method: urlRequest.httpMethod,
                 headers: urlRequest.headers,
+                body: urlRequest.httpBody,
                 cachePolicy: urlRequest.cachePolicy
             )
             dataRequest = key == .plainGET ? nil : key
@@ -32,7 +40,7 @@ struct FetchOriginalDataKey: Hashable {
 
 extension FetchOriginalDataKey.DataRequestKey {
     /// What a request made from a URL alone asks for.
-    static let plainGET = Self(method: "GET", headers: [:], cachePolicy: .useProtocolCachePolicy)
+    static let plainGET = Self(method: "GET", headers: [:], body: nil, cachePolicy: .useProtocolCachePolicy)
 }
 
 /// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail,

@@ -116,6 +116,25 @@ struct JobServices: Sendable {
         return { try await pipeline.delegate.willLoadData(for: request, urlRequest: $0, pipeline: pipeline) }
     }
 
+    /// The delegate's redirect decision, or `nil` when there is none (or no custom delegate).
+    func redirectDecision(for request: ImageRequest) -> RedirectDecision? {
+        guard pipeline.hasCustomDelegate else { return nil }
+        return pipeline.delegate.redirectDecision(for: request, pipeline: pipeline)
+    }
+
+    /// Runs the delegate's response check (a custom delegate's only).
+    func validateResponse(_ response: DataResponse, for request: ImageRequest) throws {
+        guard pipeline.hasCustomDelegate else { return }
+        try pipeline.delegate.validateResponse(response, for: request, pipeline: pipeline)
+    }
+
+    /// The delegate's hook on a complete download, or `nil` when there is no custom delegate.
+    func didLoadData(for request: ImageRequest) -> (@Sendable (Data, DataResponse?) throws -> Data)? {
+        guard pipeline.hasCustomDelegate else { return nil }
+        let pipeline = self.pipeline
+        return { try pipeline.delegate.didLoadData($0, response: $1, for: request, pipeline: pipeline) }
+    }
+
     /// The decoder for some data, or `nil` if none recognises it.
     func imageDecoder(for context: ImageDecodingContext) -> (any ImageDecoding)? {
         pipeline.delegate.imageDecoder(for: context, pipeline: pipeline)

@@ -21,6 +21,7 @@ final class HTTPCacheOperation: Cancellable {
 
     private let request: DataRequest
     private let loader: any DataLoading
+    private let redirectDecision: RedirectDecision?
     private let cache: HTTPCache
     private let didReceiveData: @Sendable (Data, DataResponse) -> Void
     private let completion: @Sendable ((any Error)?) -> Void
@@ -29,12 +30,14 @@ final class HTTPCacheOperation: Cancellable {
     init(
         request: DataRequest,
         loader: any DataLoading,
+        redirectDecision: RedirectDecision?,
         cache: HTTPCache,
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) {
         self.request = request
         self.loader = loader
+        self.redirectDecision = redirectDecision
         self.cache = cache
         self.didReceiveData = didReceiveData
         self.completion = completion
@@ -89,10 +92,11 @@ final class HTTPCacheOperation: Cancellable {
         }
     }
 
-    /// Requests the cache does not touch: not `GET`, or already ranged or conditional.
+    /// Requests the cache does not touch: not `GET`, with a body, or already ranged or conditional.
     private var bypassesCache: Bool {
         let headers = request.headers
-        return request.httpMethod.uppercased() != "GET" || headers["Range"] != nil || headers["If-Range"] != nil
+        return request.httpMethod.uppercased() != "GET" || request.httpBody != nil || headers["Range"] != nil
+            || headers["If-Range"] != nil
             || headers["If-None-Match"] != nil || headers["If-Modified-Since"] != nil
     }
 
@@ -116,6 +120,7 @@ final class HTTPCacheOperation: Cancellable {
         let received = Mutex((body: Data(), response: DataResponse?.none, storing: storing))
         let networkLoad = loader.loadData(
             with: outgoing,
+            redirectDecision: redirectDecision,
             didReceiveData: { [self] data, response in
                 let isFirst = received.withLock { received in
                     defer {

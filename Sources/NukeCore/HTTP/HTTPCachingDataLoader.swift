@@ -22,8 +22,8 @@ internal import Dispatch
 /// - The request's ``DataRequest/cachePolicy`` can skip the cache, prefer it, or forbid the
 ///   network (`returnCacheDataDontLoad`, failing with ``HTTPCacheError/notCached(_:)``).
 ///
-/// Requests that are not `GET`, or that carry their own `Range` or conditional headers (resumed
-/// downloads), go straight to the loader.
+/// Requests that are not `GET`, carry a body, or carry their own `Range` or conditional headers
+/// (resumed downloads), go straight to the loader.
 public struct HTTPCachingDataLoader: DataLoading {
     /// The loader that reaches the network.
     public let loader: any DataLoading
@@ -43,9 +43,21 @@ public struct HTTPCachingDataLoader: DataLoading {
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
+        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
+    }
+
+    /// As ``loadData(with:didReceiveData:completion:)``, the wrapped loader asking
+    /// `redirectDecision` before following redirects.
+    public func loadData(
+        with request: DataRequest,
+        redirectDecision: RedirectDecision?,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
         let operation = HTTPCacheOperation(
             request: request,
             loader: loader,
+            redirectDecision: redirectDecision,
             cache: cache,
             didReceiveData: didReceiveData,
             completion: completion

@@ -26,6 +26,21 @@ public protocol DataLoading: Sendable {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable
 
+    /// Starts loading, asking `redirectDecision` before following each redirect (on top of the
+    /// loader's own redirect rules). The pipeline calls this with the delegate's
+    /// ``ImagePipeline/Delegate/redirectDecision(for:pipeline:)``.
+    ///
+    /// The default implementation serves loaders that cannot ask: with no decision it calls
+    /// ``loadData(with:didReceiveData:completion:)``; with one it fails the load with
+    /// ``DataLoadingError/redirectDecisionUnsupported`` rather than follow redirects unchecked.
+    /// `NukeCurl` and `NukeURLSession` implement it.
+    func loadData(
+        with request: DataRequest,
+        redirectDecision: RedirectDecision?,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable
+
     /// Ends the loader's threads and connections once no load is running; called by
     /// ``ImagePipeline/shutdown(cancellingTasks:)``. A loader shared by several pipelines must
     /// stay usable afterwards (a later load may start its threads again). Does nothing by default.
@@ -35,6 +50,26 @@ public protocol DataLoading: Sendable {
 extension DataLoading {
     /// Does nothing: the loader has no threads or connections of its own.
     public func shutdown() async {}
+
+    /// Loads without asking when there is no decision; fails the load with
+    /// ``DataLoadingError/redirectDecisionUnsupported`` when there is one (fail closed).
+    public func loadData(
+        with request: DataRequest,
+        redirectDecision: RedirectDecision?,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        guard redirectDecision == nil else {
+            completion(DataLoadingError.redirectDecisionUnsupported)
+            return CompletedLoad()
+        }
+        return loadData(with: request, didReceiveData: didReceiveData, completion: completion)
+    }
+}
+
+/// The handle of a load that ended before it started.
+private struct CompletedLoad: Cancellable {
+    func cancel() {}
 }
 
 /// Something that can be cancelled, such as a running load.
@@ -55,6 +90,9 @@ public enum DataLoadingError: Error, Hashable, Sendable, CustomStringConvertible
     case fileReadFailed(path: String, reason: String)
     /// The server answered with a status code the loader does not accept.
     case statusCodeUnacceptable(Int)
+    /// The delegate decides redirects (``ImagePipeline/Delegate/redirectDecision(for:pipeline:)``)
+    /// and the loader cannot ask it, so the load was not started.
+    case redirectDecisionUnsupported
 
     /// A sentence describing the problem.
     public var description: String {
@@ -64,6 +102,8 @@ public enum DataLoadingError: Error, Hashable, Sendable, CustomStringConvertible
         case .fileNotFound(let path): "File not found: \(path)"
         case let .fileReadFailed(path, reason): "Could not read \(path): \(reason)"
         case .statusCodeUnacceptable(let code): "Response status code \(code) was unacceptable"
+        case .redirectDecisionUnsupported:
+            "The loader cannot ask the delegate's redirect decision, so it did not load (fail closed)"
         }
     }
 }

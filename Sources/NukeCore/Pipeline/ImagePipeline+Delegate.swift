@@ -27,6 +27,29 @@ extension ImagePipeline {
         func willLoadData(for request: ImageRequest, urlRequest: DataRequest, pipeline: ImagePipeline) async throws
             -> DataRequest
 
+        /// How redirects of a request's download are decided: `nil` (the default) follows every
+        /// redirect the loader's own rules allow; a closure is asked for each redirect, on the
+        /// loader's thread, and `false` stops the load with ``NetworkError/redirectNotAllowed(url:)``.
+        /// A loader that cannot ask fails the load with
+        /// ``DataLoadingError/redirectDecisionUnsupported`` (NukeCurl and NukeURLSession can ask).
+        func redirectDecision(for request: ImageRequest, pipeline: ImagePipeline) -> RedirectDecision?
+
+        /// Inspects a download's response (status and headers) when it arrives, before any of
+        /// its bytes are kept: throw to reject it, and the task fails with
+        /// ``ImagePipeline/Error/dataLoadingFailed(error:)`` carrying your error, with nothing
+        /// stored. Called on the pipeline actor for loads through a loader (HTTP-cache answers
+        /// included): keep it quick. Default: accepts every response.
+        func validateResponse(_ response: DataResponse, for request: ImageRequest, pipeline: ImagePipeline) throws
+
+        /// Inspects, rewrites or rejects a complete download before it is stored in the disk cache
+        /// and decoded: return the bytes to use, or throw to fail the task with
+        /// ``ImagePipeline/Error/dataLoadingFailed(error:)``. Called on the pipeline's worker
+        /// threads for loads through a loader. Progressive previews decode the bytes as they
+        /// arrive, before this hook: turn progressive decoding off if it rewrites them. Default:
+        /// returns `data`.
+        func didLoadData(_ data: Data, response: DataResponse?, for request: ImageRequest, pipeline: ImagePipeline)
+            throws -> Data
+
         /// The decoder for a download. Default: ``Configuration/makeImageDecoder``, else the registry.
         func imageDecoder(for context: ImageDecodingContext, pipeline: ImagePipeline) -> (any ImageDecoding)?
 
@@ -80,6 +103,21 @@ extension ImagePipeline.Delegate {
         -> DataRequest
     {
         urlRequest
+    }
+
+    /// Returns `nil`: the loader's own redirect rules decide.
+    public func redirectDecision(for request: ImageRequest, pipeline: ImagePipeline) -> RedirectDecision? {
+        nil
+    }
+
+    /// Accepts every response.
+    public func validateResponse(_ response: DataResponse, for request: ImageRequest, pipeline: ImagePipeline) throws {}
+
+    /// Returns `data` unchanged.
+    public func didLoadData(_ data: Data, response: DataResponse?, for request: ImageRequest, pipeline: ImagePipeline)
+        throws -> Data
+    {
+        data
     }
 
     /// Returns the configured factory's decoder, or the registry's.

@@ -18,6 +18,10 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
     public var httpMethod: String
     /// The header fields to send.
     public var headers: HTTPHeaderFields
+    /// The body to send, for images behind `POST` (or other) endpoints; `nil` by default. A
+    /// request with a body is never answered from the HTTP cache, and its default
+    /// ``ImageRequest/imageID`` includes a digest of the method and body.
+    public var httpBody: Data?
     /// How long to wait, in seconds, before giving up; 60 by default.
     public var timeoutInterval: Double
     /// How caches between the loader and the network may answer.
@@ -35,6 +39,7 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
         url: URL,
         httpMethod: String = "GET",
         headers: HTTPHeaderFields = [:],
+        httpBody: Data? = nil,
         timeoutInterval: Double = 60,
         cachePolicy: CachePolicy = .useProtocolCachePolicy,
         maximumResponseSize: Int? = nil
@@ -42,6 +47,7 @@ public struct DataRequest: Hashable, Sendable, CustomStringConvertible {
         self.url = url
         self.httpMethod = httpMethod
         self.headers = headers
+        self.httpBody = httpBody
         self.timeoutInterval = timeoutInterval
         self.cachePolicy = cachePolicy
         self.maximumResponseSize = maximumResponseSize

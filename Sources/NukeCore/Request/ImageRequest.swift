@@ -251,9 +251,19 @@ extension ImageRequest {
             self.processors = processors
             switch resource {
             case .url(let url): originalImageID = url?.absoluteString
-            case .dataRequest(let request): originalImageID = request.url.absoluteString
+            case .dataRequest(let request): originalImageID = Self.imageID(of: request)
             case .dataClosure(let id, _), .imageClosure(let id, _): originalImageID = id
             }
+        }
+
+        /// The URL string; for a request with a body or a method other than `GET`, followed by the
+        /// method and the SHA-256 of the body, so that different bodies are different images.
+        private static func imageID(of request: DataRequest) -> String {
+            let url = request.url.absoluteString
+            let method = request.httpMethod.uppercased()
+            guard method != "GET" || request.httpBody != nil else { return url }
+            let digest = (request.httpBody ?? Data()).withUnsafeBytes { SHA256.hexDigest(of: $0) }
+            return "\(url) \(method) \(digest)"
         }
 
         init(copying other: Storage) {

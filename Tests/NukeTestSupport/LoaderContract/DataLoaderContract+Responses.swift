@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 internal import NukeCore
+internal import Synchronization
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -102,6 +103,53 @@ extension DataLoaderContractContext {
         try require(record.succeeded, "failed: \(String(describing: record.error))")
         try require(record.body == body, "wrong body after redirects")
         try require(record.response?.url?.path == "/final", "response URL \(String(describing: record.response?.url))")
+    }
+
+    func asksRedirectDecision() async throws {
+        let body = sampleBody(1000)
+        server.route("/first") { _ in .redirect(to: "/second") }
+        server.route("/second") { _ in .ok(body) }
+        server.route("/leaving") { _ in .redirect(to: "/forbidden") }
+        server.route("/forbidden") { _ in .ok(body) }
+        let seen = Mutex<[Redirect]>([])
+        let decision: RedirectDecision = { redirect in
+            seen.withLock { $0.append(redirect) }
+            return redirect.target.path != "/forbidden"
+        }
+        let allowed = try await load(request("/first"), with: loader(), redirectDecision: decision)
+        try require(allowed.succeeded && allowed.body == body, "failed: \(String(describing: allowed.error))")
+        let first = try seen.withLock { $0.first }.unwrapped("the decision was not asked")
+        try require(
+            first.source.path == "/first" && first.target == server.url("/second")
+                && first.response.statusCode == 302 && first.response.headers["Location"] == "/second",
+            "asked about \(first)"
+        )
+        let refused = try await load(request("/leaving"), with: loader(), redirectDecision: decision)
+        try require(
+            refused.error.isNetworkError { if case .redirectNotAllowed = $0 { true } else { false } },
+            "error \(String(describing: refused.error)), expected redirectNotAllowed"
+        )
+        try require(server.requests(to: "/forbidden").isEmpty, "the refused target was requested")
+        try require(seen.withLock { $0.count } == 2, "asked \(seen.withLock { $0.count }) times")
+    }
+
+    func sendsMethodAndBody() async throws {
+        server.route("/render") { request in
+            .ok(Data((request.method + " ").utf8) + request.body)
+        }
+        let body = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        for method in ["POST", "PUT"] {
+            var render = request("/render")
+            render.httpMethod = method
+            render.httpBody = body
+            render.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+            let record = try await load(render, with: loader())
+            try require(record.succeeded, "\(method) failed: \(String(describing: record.error))")
+            try require(record.body == Data((method + " ").utf8) + body, "\(method): the server saw another request")
+        }
+        let received = server.requests(to: "/render")
+        try require(received.count == 2, "\(received.count) requests")
+        try require(received.allSatisfy { $0.headers["Expect"] == nil }, "sent Expect: 100-continue")
     }
 
     func redirectLoopFails() async throws {

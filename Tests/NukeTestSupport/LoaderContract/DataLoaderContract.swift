@@ -51,6 +51,13 @@ public struct DataLoaderContract: Sendable {
         case idleTimeoutBeforeHeaders
         /// Redirects are followed to the final body.
         case followsRedirects
+        /// A redirect decision sees each redirect (source, target, 3xx response) before it is
+        /// followed, and a refusal fails with `NetworkError.redirectNotAllowed` without requesting
+        /// the target.
+        case asksRedirectDecision
+        /// The method and the body (binary, over 1 KiB) reach the server as given, without
+        /// `Expect: 100-continue`.
+        case sendsMethodAndBody
         /// A redirect loop fails with `NetworkError.tooManyRedirects` after at most a dozen requests.
         case redirectLoopFails
         /// A 404 or a 500 fails with `DataLoadingError.statusCodeUnacceptable`.
@@ -137,6 +144,8 @@ struct DataLoaderContractContext {
         case .idleTimeoutBeforeHeaders:
             try await idleTimeout(response: HTTPTestResponse(body: .bytes(sampleBody(1000)), headDelay: .seconds(10)))
         case .followsRedirects: try await followsRedirects()
+        case .asksRedirectDecision: try await asksRedirectDecision()
+        case .sendsMethodAndBody: try await sendsMethodAndBody()
         case .redirectLoopFails: try await redirectLoopFails()
         case .rejectsUnacceptableStatus: try await rejectsUnacceptableStatus()
         case .deliversNotModifiedForConditionalRequest: try await deliversNotModified()

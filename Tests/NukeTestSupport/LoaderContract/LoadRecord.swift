@@ -48,10 +48,16 @@ public final class LoadRecorder: Sendable {
     /// Creates a recorder.
     public init() {}
 
-    /// Starts `request` on `loader`, recording into this recorder.
-    public func start(_ request: DataRequest, on loader: any DataLoading) -> any Cancellable {
+    /// Starts `request` on `loader`, recording into this recorder; `redirectDecision` is asked
+    /// before each redirect.
+    public func start(
+        _ request: DataRequest,
+        on loader: any DataLoading,
+        redirectDecision: RedirectDecision? = nil
+    ) -> any Cancellable {
         loader.loadData(
             with: request,
+            redirectDecision: redirectDecision,
             didReceiveData: { [self] data, response in
                 record.withLock {
                     $0.chunks.append(data)
@@ -93,11 +99,16 @@ public final class LoadRecorder: Sendable {
     }
 }
 
-/// Loads `request` on `loader` and waits for the completion.
-public func load(_ request: DataRequest, with loader: any DataLoading, timeout: Double = 600) async throws -> LoadRecord
-{
+/// Loads `request` on `loader` (asking `redirectDecision` before redirects) and waits for the
+/// completion.
+public func load(
+    _ request: DataRequest,
+    with loader: any DataLoading,
+    redirectDecision: RedirectDecision? = nil,
+    timeout: Double = 600
+) async throws -> LoadRecord {
     let recorder = LoadRecorder()
-    _ = recorder.start(request, on: loader)
+    _ = recorder.start(request, on: loader, redirectDecision: redirectDecision)
     return try await recorder.finished(timeout: timeout)
 }
 

@@ -88,9 +88,29 @@ public final class CurlDataLoader: DataLoading {
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
+        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
+    }
+
+    /// Starts a transfer that asks `redirectDecision` (after
+    /// ``Configuration-swift.struct/isRedirectAllowed``) at the end of each redirect response's
+    /// headers, before libcurl follows it.
+    public func loadData(
+        with request: DataRequest,
+        redirectDecision: RedirectDecision?,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let engine = runningEngine
-        engine.submit(.start(id: id, request: request, didReceiveData: didReceiveData, completion: completion))
+        engine.submit(
+            .start(
+                id: id,
+                request: request,
+                redirectDecision: redirectDecision,
+                didReceiveData: didReceiveData,
+                completion: completion
+            )
+        )
         return CurlCancellation(engine: engine, id: id)
     }
 }

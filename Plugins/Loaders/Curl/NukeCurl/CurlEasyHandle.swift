@@ -3,6 +3,12 @@
 
 internal import CNukeCurl
 
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+
 /// A libcurl easy handle with typed setters for the options NukeCurl uses.
 ///
 /// Confined to the engine's thread, as libcurl requires (a handle is never used by two threads at
@@ -47,6 +53,16 @@ final class CurlEasyHandle {
     /// Sets the write or header callback.
     func set(_ option: CURLoption, callback: nuke_curl_data_callback) {
         check(nuke_curl_easy_set_data_callback(raw, option, callback), option)
+    }
+
+    /// Sets the request body; libcurl copies it (`CURLOPT_COPYPOSTFIELDS` after its size).
+    func setBody(_ body: Data) {
+        set(CURLOPT_POSTFIELDSIZE_LARGE, size: Int64(body.count))
+        var body = body
+        body.append(0)  // A valid pointer even for an empty body; the size excludes it.
+        body.withUnsafeMutableBytes { bytes in
+            set(CURLOPT_COPYPOSTFIELDS, context: bytes.baseAddress!)
+        }
     }
 
     /// Sets the callback that opens every socket the handle connects with.

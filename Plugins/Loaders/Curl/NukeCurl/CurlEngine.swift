@@ -25,6 +25,7 @@ final class CurlEngine: @unchecked Sendable {
         case start(
             id: UInt64,
             request: DataRequest,
+            redirectDecision: RedirectDecision?,
             didReceiveData: @Sendable (Data, DataResponse) -> Void,
             completion: @Sendable ((any Error)?) -> Void
         )
@@ -107,11 +108,12 @@ final class CurlEngine: @unchecked Sendable {
 
     private func handle(_ command: Command) {
         switch command {
-        case let .start(id, request, didReceiveData, completion):
+        case let .start(id, request, redirectDecision, didReceiveData, completion):
             let transfer = CurlTransfer(
                 id: id,
                 request: request,
                 configuration: configuration,
+                redirectDecision: redirectDecision,
                 didReceiveData: didReceiveData,
                 completion: completion
             )

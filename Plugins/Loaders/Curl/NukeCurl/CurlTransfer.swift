@@ -31,6 +31,8 @@ final class CurlTransfer {
     let id: UInt64
     let request: DataRequest
     private let configuration: CurlDataLoader.Configuration
+    /// The pipeline delegate's redirect decision, asked after the configuration's.
+    private let redirectDecision: RedirectDecision?
     /// The request's limit or the loader's, whichever is smaller.
     private let maximumResponseSize: Int?
     private let didReceiveData: @Sendable (Data, DataResponse) -> Void
@@ -51,12 +53,14 @@ final class CurlTransfer {
         id: UInt64,
         request: DataRequest,
         configuration: CurlDataLoader.Configuration,
+        redirectDecision: RedirectDecision?,
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) {
         self.id = id
         self.request = request
         self.configuration = configuration
+        self.redirectDecision = redirectDecision
         self.maximumResponseSize = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize)
         self.didReceiveData = didReceiveData
         self.completion = completion
@@ -165,16 +169,23 @@ final class CurlTransfer {
         return bytes.count
     }
 
-    /// The error for a redirect that ``CurlDataLoader/Configuration/isRedirectAllowed`` refuses,
-    /// once the headers of a response that libcurl would follow have arrived.
+    /// The error for a redirect that ``CurlDataLoader/Configuration/isRedirectAllowed`` or the
+    /// delegate's decision refuses, once the headers of a response that libcurl would follow have
+    /// arrived.
     private func refusedRedirect() -> NetworkError? {
-        guard let isRedirectAllowed = configuration.isRedirectAllowed, configuration.maximumRedirects > 0,
+        guard configuration.isRedirectAllowed != nil || redirectDecision != nil, configuration.maximumRedirects > 0,
             let handle, case let status = handle.info(CURLINFO_RESPONSE_CODE), (300..<400).contains(status),
             status != 304, let location = headers["Location"]
         else { return nil }
         let current = handle.stringInfo(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) ?? request.url
-        guard let target = URL(string: location, relativeTo: current)?.absoluteURL, isRedirectAllowed(target) else {
-            return .redirectNotAllowed(url: location)
+        guard let target = URL(string: location, relativeTo: current)?.absoluteURL,
+            configuration.isRedirectAllowed?(target) ?? true
+        else { return .redirectNotAllowed(url: location) }
+        if let redirectDecision {
+            let response = DataResponse(url: current, statusCode: status, headers: headers)
+            guard redirectDecision(Redirect(source: current, target: target, response: response)) else {
+                return .redirectNotAllowed(url: location)
+            }
         }
         return nil
     }

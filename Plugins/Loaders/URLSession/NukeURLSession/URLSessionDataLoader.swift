@@ -49,9 +49,21 @@ public final class URLSessionDataLoader: DataLoading {
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
+        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
+    }
+
+    /// Starts a transfer that asks `redirectDecision` before each redirect the session would
+    /// follow (after the address policy and the redirect limit).
+    public func loadData(
+        with request: DataRequest,
+        redirectDecision: RedirectDecision?,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
         let transfer = URLSessionTransfer(
             request: request,
             configuration: configuration,
+            redirectDecision: redirectDecision,
             didReceiveData: didReceiveData,
             completion: completion
         )

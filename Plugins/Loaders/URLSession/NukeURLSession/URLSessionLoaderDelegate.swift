@@ -88,7 +88,7 @@ final class URLSessionLoaderDelegate: NSObject, URLSessionDataDelegate, @uncheck
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let follow = transfer(for: task)?.shouldFollowRedirect(to: request.url) ?? false
+        let follow = transfer(for: task)?.shouldFollowRedirect(from: response, to: request.url) ?? false
         completionHandler(follow ? request : nil)
         if !follow { task.cancel() }
     }

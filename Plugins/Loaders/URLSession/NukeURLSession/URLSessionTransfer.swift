@@ -30,6 +30,8 @@ final class URLSessionTransfer: Cancellable {
 
     let request: DataRequest
     private let configuration: URLSessionDataLoader.Configuration
+    /// The pipeline delegate's redirect decision, asked (outside the lock) after the loader's rules.
+    private let redirectDecision: RedirectDecision?
     /// The request's limit or the loader's, whichever is smaller.
     private let maximumResponseSize: Int?
     private let didReceiveData: @Sendable (Data, DataResponse) -> Void
@@ -42,11 +44,13 @@ final class URLSessionTransfer: Cancellable {
     init(
         request: DataRequest,
         configuration: URLSessionDataLoader.Configuration,
+        redirectDecision: RedirectDecision?,
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) {
         self.request = request
         self.configuration = configuration
+        self.redirectDecision = redirectDecision
         self.maximumResponseSize = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize)
         self.didReceiveData = didReceiveData
         self.completion = completion
@@ -56,6 +60,7 @@ final class URLSessionTransfer: Cancellable {
     var urlRequest: URLRequest {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.httpMethod
+        urlRequest.httpBody = request.httpBody
         urlRequest.timeoutInterval = request.timeoutInterval
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
@@ -93,9 +98,10 @@ final class URLSessionTransfer: Cancellable {
         return .addressNotAllowed(address: host)
     }
 
-    /// Whether to follow one more redirect, to `url`.
-    func shouldFollowRedirect(to url: URL?) -> Bool {
-        state.withLock { state in
+    /// Whether to follow one more redirect, from `response` to `url`: the address policy, the
+    /// limit, then the delegate's decision (asked outside the lock).
+    func shouldFollowRedirect(from response: HTTPURLResponse, to url: URL?) -> Bool {
+        let allowed = state.withLock { state in
             if let error = addressPolicyError(for: url) {
                 state.stoppedWith = .complete(error)
                 return false
@@ -107,6 +113,14 @@ final class URLSessionTransfer: Cancellable {
             }
             return true
         }
+        guard allowed, let redirectDecision, let url else { return allowed }
+        let source = response.url ?? request.url
+        let redirect = Redirect(source: source, target: url, response: DataResponse(response, fallbackURL: source))
+        guard redirectDecision(redirect) else {
+            state.withLock { $0.stoppedWith = .complete(NetworkError.redirectNotAllowed(url: url.absoluteString)) }
+            return false
+        }
+        return true
     }
 
     /// Validates the response; `false` stops the task.

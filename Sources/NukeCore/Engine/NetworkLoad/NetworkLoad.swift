@@ -34,6 +34,8 @@ final class NetworkLoad {
         var prepare: (@Sendable (DataRequest) async throws -> DataRequest)?
         /// Called as the loader is called, after the limiter, the slot and `willLoadData`.
         var onTransferStart: (() -> Void)? = nil
+        /// The delegate's redirect decision, passed to the loader.
+        var redirectDecision: RedirectDecision? = nil
     }
 
     private var state: NetworkLoadState
@@ -156,6 +158,7 @@ final class NetworkLoad {
         route.onTransferStart?()
         transfer = loader.loadData(
             with: request,
+            redirectDecision: route.redirectDecision,
             didReceiveData: { data, response in inbox.post(.chunk(data, response)) },
             completion: { error in inbox.post(.completed(error)) }
         )
