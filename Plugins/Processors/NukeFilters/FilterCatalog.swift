@@ -158,19 +158,19 @@ enum FilterCatalog {
             }
         },
         "CIUnsharpMask": Definition(defaults: [("inputRadius", 2.5), ("inputIntensity", 0.5)]) { image, p in
-            let blurred = try image.boxBlurred(width: gaussianBoxWidth(sigma: p.number("inputRadius")), passes: 3)
+            let blurred = try image.gaussianBlurred(sigma: p.number("inputRadius"))
             let intensity = Float(p.number("inputIntensity"))
             return try image.combining(blurred) { original, blur in original + (original - blur) * intensity }
         },
         "CISharpenLuminance": Definition(defaults: [("inputSharpness", 0.4), ("inputRadius", 1.69)]) { image, p in
-            let blurred = try image.boxBlurred(width: gaussianBoxWidth(sigma: p.number("inputRadius")), passes: 3)
+            let blurred = try image.gaussianBlurred(sigma: p.number("inputRadius"))
             let sharpness = Float(p.number("inputSharpness"))
             return try image.combining(blurred) { original, blur in
                 original + SIMD3(repeating: ((original - blur) * luma).sum() * sharpness)
             }
         },
         "CIGaussianBlur": Definition(defaults: [("inputRadius", 10)]) { image, p in
-            try image.boxBlurred(width: gaussianBoxWidth(sigma: p.number("inputRadius")), passes: 3)
+            try image.gaussianBlurred(sigma: p.number("inputRadius"))
         },
         "CIBoxBlur": Definition(defaults: [("inputRadius", 10)]) { image, p in
             try image.boxBlurred(width: boxWidth(2 * p.number("inputRadius").rounded() + 1), passes: 1)
@@ -184,13 +184,6 @@ enum FilterCatalog {
 
     /// Every filter name, sorted.
     static let names = definitions.keys.sorted()
-
-    /// The box width whose three passes approximate a Gaussian of standard deviation `sigma`
-    /// (√(12σ²/3 + 1), made odd).
-    static func gaussianBoxWidth(sigma: Double) -> Int {
-        guard sigma > 0 else { return 1 }
-        return boxWidth((12 * sigma * sigma / 3 + 1).squareRoot().rounded())
-    }
 
     /// `width` as an odd box width of at least 1 (NaN is 1), capped at 2⁴⁰, far beyond any image
     /// (a box blur's cost does not grow with its width), so a huge radius cannot overflow an Int.

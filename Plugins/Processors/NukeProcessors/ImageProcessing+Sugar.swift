@@ -61,3 +61,66 @@ extension ImageProcessing where Self == ImageProcessors.GaussianBlur {
         ImageProcessors.GaussianBlur(radius: radius)
     }
 }
+
+extension ImageProcessing where Self == ImageProcessors.Rotate {
+    /// Turns the image clockwise by a multiple of 90°.
+    public static func rotate(degrees: Int) -> ImageProcessors.Rotate {
+        ImageProcessors.Rotate(degrees: degrees)
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Flip {
+    /// Mirrors the image left to right, top to bottom, or both.
+    public static func flip(horizontal: Bool = true, vertical: Bool = false) -> ImageProcessors.Flip {
+        ImageProcessors.Flip(horizontal: horizontal, vertical: vertical)
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Background {
+    /// Puts the image over a colour, flattening its transparency.
+    public static func background(_ color: ImageProcessingOptions.Color = .white) -> ImageProcessors.Background {
+        ImageProcessors.Background(color: color)
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Pixelate {
+    /// Replaces each `size × size` block with its average colour.
+    public static func pixelate(size: Int = 8) -> ImageProcessors.Pixelate {
+        ImageProcessors.Pixelate(size: size)
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Trim {
+    /// Cuts away uniform borders.
+    public static func trim(threshold: Int = 10, color: ImageProcessingOptions.Color? = nil) -> ImageProcessors.Trim {
+        ImageProcessors.Trim(threshold: threshold, color: color)
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Sharpen {
+    /// Sharpens with an unsharp mask (Pillow's defaults).
+    public static func sharpen(sigma: Double = 2, amount: Double = 1.5, threshold: Int = 3) -> ImageProcessors.Sharpen {
+        ImageProcessors.Sharpen(sigma: sigma, amount: amount, threshold: threshold)
+    }
+}
+
+extension ImageProcessing where Self == ImageProcessors.Overlay {
+    /// Draws `image` (named `id`) over the image.
+    public static func overlay(
+        _ image: Bitmap,
+        id: String,
+        position: ImageProcessors.Overlay.Position = .bottomRight,
+        margin: Int = 0,
+        opacity: Double = 1,
+        relativeWidth: Double? = nil
+    ) -> ImageProcessors.Overlay {
+        ImageProcessors.Overlay(
+            image: image,
+            id: id,
+            position: position,
+            margin: margin,
+            opacity: opacity,
+            relativeWidth: relativeWidth
+        )
+    }
+}

@@ -251,26 +251,4 @@ extension Bitmap {
             height: cropHeight
         )
     }
-
-    /// The part of the image in the given rectangle, which must lie inside it.
-    func cropped(x: Int, y: Int, width: Int, height: Int) throws -> Bitmap {
-        if x == 0, y == 0, width == self.width, height == self.height { return self }
-        let bpp = pixelFormat.bytesPerPixel
-        let stride = bytesPerRow
-        return try Bitmap(width: width, height: height, pixelFormat: pixelFormat, isOpaque: isOpaque ? true : nil) {
-            buffer in
-            withUnsafeBytes { source in
-                for row in 0..<height {
-                    let from = (y + row) * stride + x * bpp
-                    let to = row * width * bpp
-                    (buffer.baseAddress! + to).withMemoryRebound(to: UInt8.self, capacity: width * bpp) { target in
-                        UnsafeMutableRawPointer(target).copyMemory(
-                            from: source.baseAddress! + from,
-                            byteCount: width * bpp
-                        )
-                    }
-                }
-            }
-        }
-    }
 }

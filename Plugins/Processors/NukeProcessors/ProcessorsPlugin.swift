@@ -11,16 +11,32 @@ public import NukeCore
 /// circle(borderColor:#FFFFFF,borderWidth:2)
 /// roundedCorners(radius:16,unit:pixels,borderColor:#000000,borderWidth:1)
 /// gaussianBlur(radius:8)
+/// rotate(degrees:90)
+/// flip(horizontal:true,vertical:false)
+/// background(color:#FFFFFF)
+/// pixelate(size:8)
+/// trim(threshold:10,color:#FFFFFF)
+/// sharpen(sigma:2,amount:1.5,threshold:3)
+/// overlay(image:logo,position:bottomRight,margin:16,opacity:0.5,width:0.2)
 /// ```
+///
+/// `overlay` draws one of the images given to ``init(overlays:)``, by name.
 public struct ProcessorsPlugin: NukePlugin {
-    /// Creates the plugin.
-    public init() {}
+    /// The images `overlay(image:…)` may draw, by name (the name is the overlay's id).
+    public let overlays: [String: Bitmap]
+
+    /// Creates the plugin; `overlays` are the images specs may draw over others, by name.
+    public init(overlays: [String: Bitmap] = [:]) {
+        self.overlays = overlays
+    }
 
     /// `nuke.processors`.
     public var id: PluginID { "nuke.processors" }
 
-    /// Registers `resize`, `crop`, `circle`, `roundedCorners` and `gaussianBlur`.
+    /// Registers `resize`, `crop`, `circle`, `roundedCorners`, `gaussianBlur`, `rotate`, `flip`,
+    /// `background`, `pixelate`, `trim`, `sharpen` and `overlay`.
     public func register(in registry: inout PluginRegistry) {
+        registerEditing(in: &registry)
         registry.register(Capabilities.Processing.self, id: "nuke.processors.resize", for: ["resize"], Self.makeResize)
         registry.register(Capabilities.Processing.self, id: "nuke.processors.crop", for: ["crop"], Self.makeCrop)
         registry.register(Capabilities.Processing.self, id: "nuke.processors.circle", for: ["circle"]) { parameters in
@@ -101,7 +117,7 @@ public struct ProcessorsPlugin: NukePlugin {
         )
     }
 
-    private static func unit(_ parameters: ProcessorParameters) throws -> ImageProcessingOptions.Unit {
+    static func unit(_ parameters: ProcessorParameters) throws -> ImageProcessingOptions.Unit {
         try value(parameters, "unit", ImageProcessingOptions.Unit.init(rawValue:), expected: "points or pixels")
             ?? .points
     }
@@ -109,36 +125,23 @@ public struct ProcessorsPlugin: NukePlugin {
     private static func border(_ parameters: ProcessorParameters, processor: String) throws -> ImageProcessingOptions
         .Border?
     {
-        guard let color = parameters.string("borderColor") else { return nil }
+        guard let color = try color(parameters, "borderColor") else { return nil }
         let width = try parameters.double("borderWidth") ?? 1
-        guard let border = ImageProcessingOptions.Border(hex: color, width: width, unit: try unit(parameters)) else {
-            throw ProcessorSpecError(
-                spec: color,
-                offset: 0,
-                reason: .invalidValue(name: "borderColor", value: color, expected: "#RRGGBB or #RRGGBBAA")
-            )
-        }
-        return border
+        return ImageProcessingOptions.Border(color: color, width: width, unit: try unit(parameters))
     }
 
-    private static func value<T>(
+    static func value<T>(
         _ parameters: ProcessorParameters,
         _ name: String,
         _ parse: (String) -> T?,
         expected: String
     ) throws -> T? {
         guard let text = parameters.string(name) else { return nil }
-        guard let value = parse(text) else {
-            throw ProcessorSpecError(
-                spec: text,
-                offset: 0,
-                reason: .invalidValue(name: name, value: text, expected: expected)
-            )
-        }
+        guard let value = parse(text) else { throw invalid(name, text, expected: expected) }
         return value
     }
 
-    private static func missing(_ name: String, in processor: String) -> ProcessorSpecError {
+    static func missing(_ name: String, in processor: String) -> ProcessorSpecError {
         ProcessorSpecError(
             spec: processor,
             offset: 0,

@@ -153,6 +153,8 @@ public enum BitmapError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidBytesPerRow(Int)
     /// The pixel buffer holds fewer bytes than the geometry needs.
     case bufferTooSmall(expected: Int, actual: Int)
+    /// A rectangle asked of the bitmap is empty or does not lie inside it.
+    case rectangleOutsideImage(x: Int, y: Int, width: Int, height: Int)
 
     /// A sentence describing the problem.
     public var description: String {
@@ -160,6 +162,8 @@ public enum BitmapError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .invalidDimensions(width, height): "Invalid bitmap dimensions \(width)×\(height)"
         case let .invalidBytesPerRow(stride): "Bytes per row \(stride) is shorter than one row of pixels"
         case let .bufferTooSmall(expected, actual): "Pixel buffer has \(actual) bytes, \(expected) needed"
+        case let .rectangleOutsideImage(x, y, width, height):
+            "The rectangle (\(x), \(y), \(width), \(height)) is empty or outside the bitmap"
         }
     }
 }

@@ -9,6 +9,21 @@ extension Bitmap {
         guard width > 1, passes > 0, self.width > 0, height > 0 else { return self }
         return try BoxBlur.blur(self, kernel: width | 1, passes: passes)
     }
+
+    /// Returns the bitmap blurred by three box blurs that approximate a Gaussian of standard
+    /// deviation `sigma`: boxes √(4σ² + 1) pixels wide, made odd, edges extended. `sigma` ≤ 0 (or
+    /// NaN) changes nothing; a huge one costs no more than a small one.
+    public func gaussianBlurred(sigma: Double) throws -> Bitmap {
+        try boxBlurred(width: Self.gaussianBoxWidth(sigma: sigma), passes: 3)
+    }
+
+    /// The box width whose three passes approximate a Gaussian of standard deviation `sigma`
+    /// (√(12σ²/3 + 1), made odd; capped at 2⁴⁰, far beyond any image, so it cannot overflow).
+    static func gaussianBoxWidth(sigma: Double) -> Int {
+        guard sigma > 0 else { return 1 }
+        let width = (4 * sigma * sigma + 1).squareRoot().rounded()
+        return Int(min(width, Double(1 << 40))) | 1
+    }
 }
 
 /// Repeated separable box blurs with running sums: O(1) per pixel whatever the kernel, on

@@ -62,28 +62,10 @@ struct AVIFTransforms {
     }
 
     private static func crop(_ bitmap: Bitmap, to rect: (x: Int, y: Int, width: Int, height: Int)) throws -> Bitmap {
-        guard rect.x >= 0, rect.y >= 0, rect.x + rect.width <= bitmap.width, rect.y + rect.height <= bitmap.height
-        else {
+        do {
+            return try bitmap.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        } catch BitmapError.rectangleOutsideImage {
             throw ImageDecodingError.corrupt(reason: "the clean aperture lies outside the image")
-        }
-        let bytesPerPixel = bitmap.pixelFormat.bytesPerPixel
-        let rowBytes = rect.width * bytesPerPixel
-        return try Bitmap(
-            width: rect.width,
-            height: rect.height,
-            pixelFormat: bitmap.pixelFormat,
-            isOpaque: bitmap.isOpaque
-        ) {
-            buffer in
-            bitmap.withUnsafeBytes { source in
-                for row in 0..<rect.height {
-                    let start = (rect.y + row) * bitmap.bytesPerRow + rect.x * bytesPerPixel
-                    UnsafeMutableRawBufferPointer(
-                        UnsafeMutableBufferPointer(rebasing: buffer[row * rowBytes..<(row + 1) * rowBytes])
-                    )
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + rowBytes]))
-                }
-            }
         }
     }
 }
