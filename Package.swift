@@ -82,7 +82,11 @@ let modules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     // Processors.
-    Module(name: "NukeProcessors", path: "Plugins/Processors/NukeProcessors", testResources: [.copy("Goldens")]),
+    Module(
+        name: "NukeProcessors",
+        path: "Plugins/Processors/NukeProcessors",
+        testResources: [.copy("Goldens"), .copy("PillowReferences")]
+    ),
     Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
     // Loaders.
     Module(name: "NukeCurl", path: "Plugins/Loaders/Curl/NukeCurl", dependencies: ["CNukeCurl"]),

@@ -132,7 +132,9 @@ private func apply(_ name: String, _ parameters: [String: FilterValue] = [:], to
         #expect(sharpened.pixel(x: 7, y: 8)[0] < 60 && sharpened.pixel(x: 8, y: 8)[0] > 180)
         let blurred = try apply("CIGaussianBlur", ["inputRadius": 2], to: edge)
         #expect(blurred.pixel(x: 7, y: 8)[0] > 60 && blurred.pixel(x: 8, y: 8)[0] < 180)
-        #expect(FilterCatalog.gaussianBoxWidth(sigma: 10) == 21)
+        // σ = 10: three boxes √(4σ² + 1) ≈ 20 → 21 pixels wide.
+        #expect(try edge.gaussianBlurred(sigma: 10) == edge.boxBlurred(width: 21, passes: 3))
+        #expect(try apply("CIGaussianBlur", ["inputRadius": 10], to: edge) == edge.boxBlurred(width: 21, passes: 3))
     }
 
     @Test("Pixellate fills aligned blocks with their middle colour")

@@ -52,6 +52,21 @@ import Testing
         ),
         ("rounded-corners", ImageProcessors.RoundedCorners(radius: 8, unit: .pixels)),
         ("gaussian-blur-3", ImageProcessors.GaussianBlur(radius: 3)),
+        ("rotate-90", ImageProcessors.Rotate(degrees: 90)),
+        ("flip-both", ImageProcessors.Flip(horizontal: true, vertical: true)),
+        ("background-white", ImageProcessors.Background()),
+        ("pixelate-6", ImageProcessors.Pixelate(size: 6)),
+        ("sharpen", ImageProcessors.Sharpen(sigma: 1.5, amount: 2, threshold: 2)),
+        ("trim-30", ImageProcessors.Trim(threshold: 30)),
+        (
+            "overlay-center",
+            ImageProcessors.Overlay(
+                image: try! Bitmap(width: 10, height: 10, pixelFormat: .rgba8, fill: [255, 0, 0, 160]),
+                id: "red-square",
+                position: .center,
+                opacity: 0.75
+            )
+        ),
     ]
 
     @Test("Each processor matches its golden image", arguments: processors.map(\.0))

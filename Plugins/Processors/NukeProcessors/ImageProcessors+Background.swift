@@ -73,7 +73,9 @@ enum SourceOver {
         guard alpha > 0 else { return .zero }
         var color = (source * sourceAlpha + destination * weight) / alpha
         color.w = alpha * 255
-        let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)).rounded(.toNearestOrAwayFromZero)
+        let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)).rounded(
+            .toNearestOrAwayFromZero
+        )
         return SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(clamped))
     }
 }

@@ -6,12 +6,12 @@ public import NukeCore
 extension ImageProcessors {
     /// Sharpens with an unsharp mask, as Pillow's `UnsharpMask(radius, percent, threshold)` and
     /// imgproxy's `sharpen` do: each colour channel moves away from a Gaussian blur of the image
-    /// by `amount` times its difference from it, where that difference is at least `threshold`
-    /// levels. Alpha is kept; gray stays gray.
+    /// by `amount` times its difference from it, where that difference is more than `threshold`
+    /// levels (the move truncated to whole levels, as Pillow's). Alpha is kept; gray stays gray.
     ///
-    /// The blur is three box blurs approximating the Gaussian (`Bitmap.gaussianBlurred(sigma:)`),
-    /// so a huge `sigma` costs no more than a small one. NukeFilters' `CIUnsharpMask` is Core
-    /// Image's variant (no threshold).
+    /// The blur is Pillow's: three extended box blurs each way, whose variance is the Gaussian's,
+    /// so a huge `sigma` costs no more than a small one and results land within two levels of
+    /// Pillow's. NukeFilters' `CIUnsharpMask` is Core Image's variant (no threshold).
     public struct Sharpen: ImageProcessing, Hashable, CustomStringConvertible {
         /// The standard deviation of the blur, in pixels.
         public let sigma: Double
@@ -21,9 +21,10 @@ extension ImageProcessors {
         public let threshold: Int
 
         /// Creates the processor with Pillow's defaults (radius 2, 150%, threshold 3). Negative or
-        /// non-finite values count as 0; `threshold` is limited to 0…255.
+        /// non-finite values count as 0; `sigma` is limited to a million pixels and `threshold` to
+        /// 0…255.
         public init(sigma: Double = 2, amount: Double = 1.5, threshold: Int = 3) {
-            self.sigma = sigma.isFinite ? max(0, sigma) : 0
+            self.sigma = sigma.isFinite ? min(max(0, sigma), 1e6) : 0
             self.amount = amount.isFinite ? max(0, amount) : 0
             self.threshold = min(255, max(0, threshold))
         }
@@ -39,12 +40,12 @@ extension ImageProcessors {
         /// The sharpened image.
         public func process(_ image: Bitmap) -> Bitmap? {
             guard sigma > 0, amount > 0, image.width > 0, image.height > 0,
-                let blurred = try? image.gaussianBlurred(sigma: sigma)
+                let blurred = try? ExtendedBoxBlur.blur(image, sigma: sigma)
             else { return image }
             let channels = image.pixelFormat.bytesPerPixel
             let colorChannels = min(channels, 3)
             let (stride, blurredStride) = (image.bytesPerRow, blurred.bytesPerRow)
-            let amount = Float(self.amount)
+            let percent = Int(min(self.amount * 100, 1e9).rounded())
             let threshold = Int(self.threshold)
             return try? Bitmap(
                 width: image.width,
@@ -62,9 +63,9 @@ extension ImageProcessors {
                                 for channel in 0..<channels {
                                     let original = Int(source[from + channel])
                                     let difference = original - Int(blur[smooth + channel])
-                                    if channel < colorChannels, abs(difference) >= threshold {
-                                        let value = Float(original) + Float(difference) * amount
-                                        buffer[to + channel] = UInt8(min(255, max(0, value.rounded())))
+                                    if channel < colorChannels, abs(difference) > threshold {
+                                        let value = original + difference * percent / 100
+                                        buffer[to + channel] = UInt8(min(255, max(0, value)))
                                     } else {
                                         buffer[to + channel] = UInt8(original)
                                     }

@@ -44,7 +44,9 @@ extension ImageProcessors {
             guard let rect = contentRectangle(of: image),
                 rect != (0, 0, image.width, image.height)
             else { return container }
-            var output = try container.map { try $0.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+            var output = try container.map {
+                try $0.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            }
             output.animation = container.animation?.mappingFrames(width: rect.width, height: rect.height) { frame in
                 try frame.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
             }
@@ -62,7 +64,8 @@ extension ImageProcessors {
         func contentRectangle(of image: Bitmap) -> (x: Int, y: Int, width: Int, height: Int)? {
             guard image.width > 0, image.height > 0 else { return nil }
             let channels = image.pixelFormat.bytesPerPixel
-            let reference: SIMD4<Int32> = color.map { SIMD4<Int32>($0.rgba.rounded(.toNearestOrAwayFromZero)) }
+            let reference: SIMD4<Int32> =
+                color.map { SIMD4<Int32>($0.rgba.rounded(.toNearestOrAwayFromZero)) }
                 ?? Self.rgba(of: image, x: 0, y: 0)
             let limit = Int32(threshold)
             let stride = image.bytesPerRow
@@ -95,7 +98,8 @@ extension ImageProcessors {
 
         private static func rgba(of image: Bitmap, x: Int, y: Int) -> SIMD4<Int32> {
             let pixel = image.pixel(x: x, y: y).map(Int32.init)
-            return pixel.count == 1 ? SIMD4(pixel[0], pixel[0], pixel[0], 255) : SIMD4(pixel[0], pixel[1], pixel[2], pixel[3])
+            return pixel.count == 1
+                ? SIMD4(pixel[0], pixel[0], pixel[0], 255) : SIMD4(pixel[0], pixel[1], pixel[2], pixel[3])
         }
     }
 }
