@@ -241,7 +241,8 @@ import Testing
         let uniform = try Bitmap(width: 10, height: 10, pixelFormat: .rgba8, fill: [1, 2, 3, 255])
         #expect(ImageProcessors.Trim().process(uniform) == uniform)
         var pixels = [UInt8](repeating: 0, count: 10 * 10 * 4)
-        for index in stride(from: 0, to: pixels.count, by: 4) { pixels[index] = UInt8(index % 251) }  // Colour under alpha 0.
+        // Varied colour under alpha 0 everywhere, and one opaque pixel.
+        for index in stride(from: 0, to: pixels.count, by: 4) { pixels[index] = UInt8(index % 251) }
         let center = (4 * 10 + 5) * 4
         pixels[center..<center + 4] = [200, 100, 50, 255]
         let transparent = try Bitmap(width: 10, height: 10, pixelFormat: .rgba8, pixels: pixels)
