@@ -17,7 +17,7 @@ enum ProcessorBenchmarks {
             operations: 1,
             iterations: 9
         ) {
-            _ = try resize.resize(large, scale: 1)
+            _ = try resize.resize(large)
         }
         let square = try pattern(width: 1024, height: 1024)
         let blur = ImageProcessors.GaussianBlur(radius: 8)
@@ -72,7 +72,7 @@ enum ProcessorBenchmarks {
         )
     }
 
-    private static func pattern(width: Int, height: Int) throws -> Bitmap {
+    static func pattern(width: Int, height: Int) throws -> Bitmap {
         try Bitmap(width: width, height: height, pixelFormat: .rgba8, isOpaque: true) { buffer in
             var state: UInt32 = 12345
             for index in stride(from: 0, to: buffer.count, by: 4) {

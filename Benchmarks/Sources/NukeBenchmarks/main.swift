@@ -17,6 +17,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("color", ColorBenchmarks.run),
     ("animations", AnimationBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),
+    ("editing", EditingBenchmarks.run),
     ("loaders", LoaderBenchmarks.run),
     ("starvation", StarvationBenchmarks.run),
     ("tiers", TierBenchmarks.run),

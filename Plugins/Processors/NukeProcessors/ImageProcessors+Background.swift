@@ -27,35 +27,51 @@ extension ImageProcessors {
         public func process(_ image: Bitmap) -> Bitmap? {
             guard !image.isOpaque, image.pixelFormat == .rgba8 else { return image }
             let background = color.rgba
-            let backgroundAlpha = background.w / 255
             let stride = image.bytesPerRow
             return try? Bitmap(
                 width: image.width,
                 height: image.height,
                 pixelFormat: .rgba8,
-                isOpaque: backgroundAlpha == 1 ? true : nil
+                isOpaque: color.alpha == 1 ? true : nil
             ) { buffer in
                 image.withUnsafeBytes { source in
                     for y in 0..<image.height {
-                        var from = y * stride
-                        var to = y * image.width * 4
-                        for _ in 0..<image.width {
-                            let pixel = SIMD4<Float>(
-                                Float(source[from]),
-                                Float(source[from + 1]),
-                                Float(source[from + 2]),
-                                Float(source[from + 3])
+                        let (from, to) = (source.baseAddress! + y * stride, buffer.baseAddress! + y * image.width * 4)
+                        if color.alpha == 1 {
+                            Self.flattenRow(
+                                from.assumingMemoryBound(to: UInt8.self),
+                                to,
+                                over: background,
+                                count: image.width
                             )
-                            let result = SourceOver.blend(pixel, over: background, opacity: 1)
-                            buffer[to] = result.x
-                            buffer[to + 1] = result.y
-                            buffer[to + 2] = result.z
-                            buffer[to + 3] = result.w
-                            from += 4
-                            to += 4
+                        } else {
+                            SourceOver.blendRow(source: from, destination: to, under: background, count: image.width)
                         }
                     }
                 }
+            }
+        }
+
+        /// A row over an opaque colour, in integers: each channel `(c·a + b·(255 − a)) / 255`,
+        /// rounded; alpha 255.
+        private static func flattenRow(
+            _ source: UnsafePointer<UInt8>,
+            _ target: UnsafeMutablePointer<UInt8>,
+            over background: SIMD4<Float>,
+            count: Int
+        ) {
+            let rounded = background.rounded(.toNearestOrAwayFromZero)
+            let color = SIMD4<Int32>(Int32(rounded.x), Int32(rounded.y), Int32(rounded.z), 255)
+            for index in 0..<count {
+                let pixel = source + index * 4
+                let alpha = Int32(pixel[3])
+                let value = SIMD4<Int32>(Int32(pixel[0]), Int32(pixel[1]), Int32(pixel[2]), 255)
+                let blended = (value &* alpha &+ color &* (255 - alpha) &+ 127) / 255
+                let output = target + index * 4
+                output[0] = UInt8(truncatingIfNeeded: blended.x)
+                output[1] = UInt8(truncatingIfNeeded: blended.y)
+                output[2] = UInt8(truncatingIfNeeded: blended.z)
+                output[3] = 255
             }
         }
     }
@@ -63,19 +79,54 @@ extension ImageProcessors {
 
 /// Porter–Duff "source over" on straight-alpha 8-bit RGBA, rounded to the nearest level.
 enum SourceOver {
-    /// `source` (0…255 per channel, its alpha scaled by `opacity`) over `destination`.
+    /// `source` (its alpha scaled by `opacity`) over `destination`, in place in `destination`.
     @inline(__always)
-    static func blend(_ source: SIMD4<Float>, over destination: SIMD4<Float>, opacity: Float) -> SIMD4<UInt8> {
-        let sourceAlpha = source.w / 255 * opacity
-        let destinationAlpha = destination.w / 255
-        let weight = destinationAlpha * (1 - sourceAlpha)
-        let alpha = sourceAlpha + weight
-        guard alpha > 0 else { return .zero }
-        var color = (source * sourceAlpha + destination * weight) / alpha
-        color.w = alpha * 255
-        let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)).rounded(
-            .toNearestOrAwayFromZero
+    static func blend(
+        _ source: UnsafePointer<UInt8>,
+        over destination: UnsafeMutablePointer<UInt8>,
+        opacity: Float
+    ) {
+        blend(
+            source,
+            over: (Float(destination[0]), Float(destination[1]), Float(destination[2]), Float(destination[3])),
+            opacity: opacity,
+            into: destination
         )
-        return SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(clamped))
+    }
+
+    /// Each of the `count` pixels at `source` over the colour `under` (0…255), written to
+    /// `destination`.
+    static func blendRow(
+        source: UnsafeRawPointer,
+        destination: UnsafeMutablePointer<UInt8>,
+        under: SIMD4<Float>,
+        count: Int
+    ) {
+        let pixels = source.assumingMemoryBound(to: UInt8.self)
+        let color = (under.x, under.y, under.z, under.w)
+        for index in 0..<count {
+            blend(pixels + index * 4, over: color, opacity: 1, into: destination + index * 4)
+        }
+    }
+
+    @inline(__always)
+    private static func blend(
+        _ source: UnsafePointer<UInt8>,
+        over destination: (Float, Float, Float, Float),
+        opacity: Float,
+        into output: UnsafeMutablePointer<UInt8>
+    ) {
+        let sourceAlpha = Float(source[3]) * (opacity / 255)
+        let weight = destination.3 / 255 * (1 - sourceAlpha)
+        let alpha = sourceAlpha + weight
+        guard alpha > 0 else {
+            output.update(repeating: 0, count: 4)
+            return
+        }
+        let scale = 1 / alpha
+        output[0] = UInt8((Float(source[0]) * sourceAlpha + destination.0 * weight) * scale + 0.5)
+        output[1] = UInt8((Float(source[1]) * sourceAlpha + destination.1 * weight) * scale + 0.5)
+        output[2] = UInt8((Float(source[2]) * sourceAlpha + destination.2 * weight) * scale + 0.5)
+        output[3] = UInt8(min(255, alpha * 255 + 0.5))
     }
 }

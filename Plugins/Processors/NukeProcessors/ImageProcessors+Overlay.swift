@@ -124,29 +124,12 @@ extension ImageProcessors {
             let opacity = Float(self.opacity)
             output.withUnsafeMutableBytes { target in
                 overlay.withUnsafeBytes { source in
+                    let (from, to) = (source.baseAddress!.assumingMemoryBound(to: UInt8.self), target.baseAddress!)
                     for y in top..<bottom {
-                        var from = (y - origin.y) * overlay.bytesPerRow + (left - origin.x) * 4
-                        var to = y * stride + left * 4
-                        for _ in left..<right {
-                            let pixel = SIMD4<Float>(
-                                Float(source[from]),
-                                Float(source[from + 1]),
-                                Float(source[from + 2]),
-                                Float(source[from + 3])
-                            )
-                            let under = SIMD4<Float>(
-                                Float(target[to]),
-                                Float(target[to + 1]),
-                                Float(target[to + 2]),
-                                Float(target[to + 3])
-                            )
-                            let result = SourceOver.blend(pixel, over: under, opacity: opacity)
-                            target[to] = result.x
-                            target[to + 1] = result.y
-                            target[to + 2] = result.z
-                            target[to + 3] = result.w
-                            from += 4
-                            to += 4
+                        let sourceRow = from + (y - origin.y) * overlay.bytesPerRow + (left - origin.x) * 4
+                        let targetRow = to.assumingMemoryBound(to: UInt8.self) + y * stride + left * 4
+                        for x in 0..<(right - left) {
+                            SourceOver.blend(sourceRow + x * 4, over: targetRow + x * 4, opacity: opacity)
                         }
                     }
                 }

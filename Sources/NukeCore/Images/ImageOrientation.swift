@@ -30,34 +30,71 @@ extension Bitmap {
     public func applyingOrientation(_ orientation: ImageOrientation) -> Bitmap {
         guard orientation != .up, width > 0, height > 0 else { return self }
         let (outWidth, outHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
-        let bpp = pixelFormat.bytesPerPixel
-        let (sourceWidth, sourceHeight, sourceStride) = (width, height, bytesPerRow)
         do {
             return try Bitmap(width: outWidth, height: outHeight, pixelFormat: pixelFormat, isOpaque: isOpaque) {
                 buffer in
                 withUnsafeBytes { source in
-                    for y in 0..<outHeight {
-                        for x in 0..<outWidth {
-                            let (sx, sy): (Int, Int)
-                            switch orientation {
-                            case .up: (sx, sy) = (x, y)
-                            case .upMirrored: (sx, sy) = (sourceWidth - 1 - x, y)
-                            case .down: (sx, sy) = (sourceWidth - 1 - x, sourceHeight - 1 - y)
-                            case .downMirrored: (sx, sy) = (x, sourceHeight - 1 - y)
-                            case .leftMirrored: (sx, sy) = (y, x)
-                            case .right: (sx, sy) = (y, sourceHeight - 1 - x)
-                            case .rightMirrored: (sx, sy) = (sourceWidth - 1 - y, sourceHeight - 1 - x)
-                            case .left: (sx, sy) = (sourceWidth - 1 - y, x)
-                            }
-                            let from = sy * sourceStride + sx * bpp
-                            let to = (y * outWidth + x) * bpp
-                            for channel in 0..<bpp { buffer[to + channel] = source[from + channel] }
-                        }
+                    let target = UnsafeMutableRawPointer(buffer.baseAddress!)
+                    if pixelFormat.bytesPerPixel == 4 {
+                        // Four bytes with an alignment of 1: rows may start anywhere.
+                        reorient(orientation, source.baseAddress!, into: target, as: (UInt8, UInt8, UInt8, UInt8).self)
+                    } else {
+                        reorient(orientation, source.baseAddress!, into: target, as: UInt8.self)
                     }
                 }
             }
         } catch {
             preconditionFailure("a reoriented bitmap has valid geometry: \(error)")
+        }
+    }
+
+    /// Moves whole pixels (`Pixel` is one pixel's bytes) from `source` into `target`, tightly
+    /// packed: flips row by row, turns in 32×32 tiles so both sides stay in cache.
+    private func reorient<Pixel>(
+        _ orientation: ImageOrientation,
+        _ source: UnsafeRawPointer,
+        into target: UnsafeMutableRawPointer,
+        as _: Pixel.Type
+    ) {
+        let (sourceWidth, sourceHeight, sourceStride) = (width, height, bytesPerRow)
+        let output = target.assumingMemoryBound(to: Pixel.self)
+        func row(_ y: Int) -> UnsafePointer<Pixel> {
+            UnsafeRawPointer(source + y * sourceStride).assumingMemoryBound(to: Pixel.self)
+        }
+        switch orientation {
+        case .up, .upMirrored, .down, .downMirrored:
+            let mirrors = orientation == .upMirrored || orientation == .down
+            let flips = orientation == .down || orientation == .downMirrored
+            for y in 0..<sourceHeight {
+                let from = row(flips ? sourceHeight - 1 - y : y)
+                let to = output + y * sourceWidth
+                if mirrors {
+                    for x in 0..<sourceWidth { to[x] = from[sourceWidth - 1 - x] }
+                } else {
+                    to.update(from: from, count: sourceWidth)
+                }
+            }
+        case .leftMirrored, .right, .rightMirrored, .left:
+            // The output is `sourceHeight` wide; output (x, y) reads source (sx, sy).
+            let outWidth = sourceHeight
+            let tile = 32
+            for tileY in stride(from: 0, to: sourceWidth, by: tile) {
+                for tileX in stride(from: 0, to: sourceHeight, by: tile) {
+                    for y in tileY..<min(tileY + tile, sourceWidth) {
+                        let to = output + y * outWidth
+                        for x in tileX..<min(tileX + tile, sourceHeight) {
+                            let (sx, sy): (Int, Int)
+                            switch orientation {
+                            case .leftMirrored: (sx, sy) = (y, x)
+                            case .right: (sx, sy) = (y, sourceHeight - 1 - x)
+                            case .rightMirrored: (sx, sy) = (sourceWidth - 1 - y, sourceHeight - 1 - x)
+                            default: (sx, sy) = (sourceWidth - 1 - y, x)
+                            }
+                            to[x] = row(sy)[sx]
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -50,6 +50,8 @@ save(alpha.transpose(Image.Transpose.FLIP_TOP_BOTTOM), "flip-vertical")
 save(Image.alpha_composite(Image.new("RGBA", alpha.size, (255, 136, 0, 255)), alpha), "background-ff8800")
 save(opaque.resize((6, 4), Image.Resampling.BOX).resize((48, 32), Image.Resampling.NEAREST), "pixelate-8")
 save(opaque.convert("RGB").filter(ImageFilter.UnsharpMask(radius=2, percent=150, threshold=3)), "sharpen")
+# Boxes wider than the image (59 pixels each side): every sample of a line clamps to an edge.
+save(opaque.convert("RGB").filter(ImageFilter.UnsharpMask(radius=60, percent=80, threshold=1)), "sharpen-60")
 mark = watermark()
 mark.putalpha(mark.getchannel("A").point(lambda a: round(a * 0.5)))
 composited = opaque.copy()
