@@ -164,4 +164,64 @@ import Testing
         #expect(cache.totalCount <= 50)
         #expect(cache.totalCost == cache.totalCount * 400)
     }
+
+    @Test("Memory pressure: moderate trims to half the cost, least recently used first; critical empties")
+    func memoryPressure() throws {
+        let pressure = ManualMemoryPressure()
+        let cache = ImageCache(costLimit: 100_000_000, memoryPressure: pressure)
+        #expect(pressure.observerCount == 1)
+        for name in ["a", "b", "c", "d"] { cache[key(name)] = try image(width: 100, height: 100) }
+        _ = cache[key("a")]  // Read: a gets its second chance.
+        let full = cache.totalCost
+        pressure.send(.moderate)
+        #expect(cache.totalCost <= full / 2)
+        #expect(cache[key("a")] != nil && cache[key("d")] != nil)
+        #expect(cache[key("b")] == nil)
+        pressure.send(.critical)
+        #expect(cache.totalCount == 0)
+    }
+
+    @Test("A cache stops observing the source when it goes; a cache given no source never trims for pressure")
+    func memoryPressureLifetime() throws {
+        let pressure = ManualMemoryPressure()
+        do {
+            let cache = ImageCache(memoryPressure: pressure)
+            cache[key("a")] = try image(width: 10, height: 10)
+            #expect(pressure.observerCount == 1)
+        }
+        #expect(pressure.observerCount == 0)
+        let deaf = ImageCache(memoryPressure: nil)
+        deaf[key("a")] = try image(width: 10, height: 10)
+        pressure.send(.critical)
+        #expect(deaf.totalCount == 1)
+    }
+
+    @Test(
+        "PSI: a real pressure file takes triggers and a thread watches while something observes; other files are refused"
+    )
+    func pressureStallInformation() throws {
+        #expect(throws: PSIError.self) { try PSIMemoryPressure(path: "/nonexistent/memory.pressure") }
+        let directory = try TemporaryDirectory(prefix: "nuke-psi")
+        let impostor = directory.appending("memory.pressure")
+        try Data("not pressure\n".utf8).write(to: impostor)
+        #expect(throws: PSIError.self) { try PSIMemoryPressure(path: impostor.path) }
+        // Where the kernel has PSI (this machine's does; Debian's stock kernels boot with it off),
+        // a monitor arms real triggers and runs its thread only while observed.
+        guard let monitor = try? PSIMemoryPressure() else {
+            #expect(PSIMemoryPressure.current == nil)
+            return
+        }
+        #expect(PSIMemoryPressure.candidatePaths().contains(monitor.path))
+        #expect(!monitor.isWatching)
+        let first = monitor.observe { _ in }
+        let second = monitor.observe { _ in }
+        #expect(monitor.isWatching)
+        first.cancel()
+        #expect(monitor.isWatching)
+        second.cancel()
+        #expect(!monitor.isWatching)
+        let again = monitor.observe { _ in }
+        #expect(monitor.isWatching)
+        again.cancel()
+    }
 }

@@ -11,6 +11,11 @@ internal import Synchronization
 /// for an animation, the most bytes of frames it may keep (its memory budget, or all its frames
 /// when they take less).
 /// An entry costing at least ``entryCostLimit`` of ``costLimit`` is not stored at all.
+///
+/// Under memory pressure (a ``MemoryPressureSource``; by default Linux's pressure stall
+/// information for the process's container, where available) the cache trims itself: to half its
+/// cost on a moderate event, empty on a critical one — as Nuke's cache empties on iOS's memory
+/// warnings.
 public final class ImageCache: ImageCaching {
     private struct State {
         var entries = SecondChanceList<ImageCacheKey, ImageContainer>()
@@ -24,9 +29,11 @@ public final class ImageCache: ImageCaching {
     private let clock: ElapsedClock
     /// Whether an entry with an expiration was ever stored: until then reads skip the clock.
     private let hasStoredExpiringEntries = Atomic(false)
+    /// The observation of the memory-pressure source, cancelled with the cache.
+    private let pressureObservation = Mutex<(any Cancellable)?>(nil)
 
     /// A cache shared by pipelines that are not given one (``ImagePipeline/Configuration``'s
-    /// default).
+    /// default); it trims under the process's memory pressure where PSI is available.
     public static let shared = ImageCache()
 
     /// 15% of the memory available to this process — the cgroup limit when one is set, else
@@ -41,13 +48,32 @@ public final class ImageCache: ImageCaching {
     ///   - costLimit: the most the entries may cost together, in bytes.
     ///   - countLimit: the most entries the cache holds.
     ///   - clock: the clock that times ``ttl`` (tests inject a manual one).
+    ///   - memoryPressure: what tells the cache to trim; by default `PSIMemoryPressure.current`
+    ///     (`nil` where PSI is unavailable); `nil` never trims for pressure.
     public init(
         costLimit: Int = ImageCache.defaultCostLimit,
         countLimit: Int = Int.max,
-        clock: some Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        memoryPressure: (any MemoryPressureSource)? = PSIMemoryPressure.current
     ) {
         state = Mutex(State(costLimit: max(0, costLimit), countLimit: max(0, countLimit)))
         self.clock = ElapsedClock(clock)
+        guard let memoryPressure else { return }
+        // Weak: the source may outlive the cache.
+        let observation = memoryPressure.observe { [weak self] event in self?.relieve(event) }
+        pressureObservation.withLock { $0 = observation }
+    }
+
+    deinit {
+        pressureObservation.withLock { $0 }?.cancel()
+    }
+
+    /// Trims for a pressure event: to half the current cost (moderate), or empty (critical).
+    func relieve(_ event: MemoryPressureEvent) {
+        switch event {
+        case .moderate: trim(toCost: totalCost / 2)
+        case .critical: removeAll()
+        }
     }
 
     // MARK: Limits

@@ -39,7 +39,8 @@ enum SystemMemory {
         return bytes
     }
 
-    private static func currentCgroupV2Path() -> String? {
+    /// The cgroup v2 path of this process (`0::<path>` in `/proc/self/cgroup`), `nil` at the root.
+    static func currentCgroupV2Path() -> String? {
         guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("0::") {
             let path = String(line.dropFirst(3))
