@@ -32,6 +32,23 @@ extension CurlDataLoader {
             case insecureSkipVerification
         }
 
+        /// A certificate the loader presents to servers that ask for one (mutual TLS).
+        public struct ClientCertificate: Hashable, Sendable {
+            /// The certificate, a PEM file (it may hold the chain after it).
+            public var certificatePath: String
+            /// Its private key, a PEM file.
+            public var privateKeyPath: String
+            /// The key's passphrase, if it is encrypted.
+            public var privateKeyPassphrase: String?
+
+            /// Creates a client certificate from PEM files.
+            public init(certificatePath: String, privateKeyPath: String, privateKeyPassphrase: String? = nil) {
+                self.certificatePath = certificatePath
+                self.privateKeyPath = privateKeyPath
+                self.privateKeyPassphrase = privateKeyPassphrase
+            }
+        }
+
         /// Whether a status code is a success; 2xx by default. Others fail with
         /// `DataLoadingError.statusCodeUnacceptable(_:)` before any body is delivered.
         public var isAcceptableStatusCode: @Sendable (Int) -> Bool = { (200..<300).contains($0) }
@@ -52,6 +69,16 @@ extension CurlDataLoader {
         public var httpVersion = HTTPVersion.automatic
         /// Certificate checking; on by default.
         public var tlsVerification = TLSVerification.verify()
+        /// The certificate presented to servers that ask for one; `nil` (the default) presents
+        /// none.
+        public var clientCertificate: ClientCertificate?
+        /// Public keys the server's certificate must carry (`CURLOPT_PINNEDPUBLICKEY`): each a
+        /// `sha256//` followed by the base64 SHA-256 of the key's DER `SubjectPublicKeyInfo`
+        /// (`openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst
+        /// -sha256 -binary | base64`). Any one matching will do; a server with none of them fails
+        /// with `NetworkError.secureConnectionFailed` before a byte of the request is sent. Empty
+        /// (the default) pins nothing. Checked on top of certificate verification.
+        public var pinnedPublicKeys: [String] = []
         /// Which addresses connections may go to, checked on the address of every connection
         /// (each redirect's included) after resolving; `AddressPolicy.allowAll` by default.
         /// A server fetching URLs from strangers wants `AddressPolicy.publicInternetOnly`.

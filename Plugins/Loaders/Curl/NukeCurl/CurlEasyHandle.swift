@@ -45,6 +45,12 @@ final class CurlEasyHandle {
         check(nuke_curl_easy_set_string(raw, option, value), option)
     }
 
+    /// Sets an option whose value is a string, returning libcurl's result (for options that must
+    /// not be dropped when a build lacks them).
+    func setReporting(_ option: CURLoption, _ value: String) -> CURLcode {
+        nuke_curl_easy_set_string(raw, option, value)
+    }
+
     /// Sets an option whose value is a context pointer passed to callbacks.
     func set(_ option: CURLoption, context: UnsafeMutableRawPointer) {
         check(nuke_curl_easy_set_pointer(raw, option, context), option)

@@ -134,8 +134,11 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func startAttempt(of transfer: CurlTransfer) {
-        guard let handle = transfer.makeHandle() else {
-            finish(transfer, error: NetworkError.other(reason: "libcurl could not create a handle"))
+        let handle: CurlEasyHandle
+        do {
+            handle = try transfer.makeHandle()
+        } catch {
+            finish(transfer, error: error)
             return
         }
         transfers[handle.raw] = transfer

@@ -14,7 +14,12 @@ internal import NukeCore
 struct CurlRequestOptions {
     let configuration: CurlDataLoader.Configuration
 
-    func apply(to handle: CurlEasyHandle, for request: DataRequest) {
+    /// Sets the handle's options for `request`.
+    ///
+    /// - Throws: `NetworkError.secureConnectionFailed` when libcurl cannot apply a client
+    ///   certificate or public-key pins (a TLS backend without them): the transfer must not run
+    ///   without them.
+    func apply(to handle: CurlEasyHandle, for request: DataRequest) throws {
         handle.set(CURLOPT_URL, request.url.absoluteString)
         handle.set(CURLOPT_NOSIGNAL, 1)
         handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
@@ -22,7 +27,7 @@ struct CurlRequestOptions {
         applyRedirects(to: handle)
         applyTimeouts(to: handle, request)
         applyHTTPVersion(to: handle)
-        applyTLS(to: handle)
+        try applyTLS(to: handle)
         applyProxy(to: handle, scheme: request.url.scheme ?? "http")
         if let limit = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize) {
             handle.set(CURLOPT_MAXFILESIZE_LARGE, size: Int64(limit))
@@ -79,7 +84,7 @@ struct CurlRequestOptions {
         handle.set(CURLOPT_PIPEWAIT, 1)  // Wait to multiplex on a connection being set up.
     }
 
-    private func applyTLS(to handle: CurlEasyHandle) {
+    private func applyTLS(to handle: CurlEasyHandle) throws {
         switch configuration.tlsVerification {
         case .verify(let caBundlePath):
             handle.set(CURLOPT_SSL_VERIFYPEER, 1)
@@ -88,6 +93,26 @@ struct CurlRequestOptions {
         case .insecureSkipVerification:
             handle.set(CURLOPT_SSL_VERIFYPEER, 0)
             handle.set(CURLOPT_SSL_VERIFYHOST, 0)
+        }
+        if let certificate = configuration.clientCertificate {
+            try require(handle, CURLOPT_SSLCERT, certificate.certificatePath, "a client certificate")
+            try require(handle, CURLOPT_SSLCERTTYPE, "PEM", "a client certificate")
+            try require(handle, CURLOPT_SSLKEY, certificate.privateKeyPath, "a client certificate")
+            try require(handle, CURLOPT_SSLKEYTYPE, "PEM", "a client certificate")
+            if let passphrase = certificate.privateKeyPassphrase {
+                try require(handle, CURLOPT_KEYPASSWD, passphrase, "a client key passphrase")
+            }
+        }
+        if !configuration.pinnedPublicKeys.isEmpty {
+            let pins = configuration.pinnedPublicKeys.joined(separator: ";")
+            try require(handle, CURLOPT_PINNEDPUBLICKEY, pins, "public-key pinning")
+        }
+    }
+
+    /// Sets a string option that must take effect.
+    private func require(_ handle: CurlEasyHandle, _ option: CURLoption, _ value: String, _ feature: String) throws {
+        guard handle.setReporting(option, value) == CURLE_OK else {
+            throw NetworkError.secureConnectionFailed(reason: "this libcurl cannot apply \(feature)")
         }
     }
 

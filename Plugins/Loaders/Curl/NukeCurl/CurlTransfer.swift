@@ -68,16 +68,21 @@ final class CurlTransfer {
 
     // MARK: Attempts
 
-    /// Makes the easy handle for the next attempt; `nil` if libcurl has no memory for one.
-    func makeHandle() -> CurlEasyHandle? {
+    /// Makes the easy handle for the next attempt.
+    ///
+    /// - Throws: `NetworkError` when libcurl has no memory for a handle, or cannot apply a
+    ///   security option it was given (it is never dropped silently).
+    func makeHandle() throws -> CurlEasyHandle {
         attempt += 1
         headers = HTTPHeaderFields()
         response = nil
         receivedBytes = 0
         stoppedWith = nil
         deniedAddress = nil
-        guard let handle = CurlEasyHandle() else { return nil }
-        CurlRequestOptions(configuration: configuration).apply(to: handle, for: request)
+        guard let handle = CurlEasyHandle() else {
+            throw NetworkError.other(reason: "libcurl could not create a handle")
+        }
+        try CurlRequestOptions(configuration: configuration).apply(to: handle, for: request)
         let context = Unmanaged.passUnretained(self).toOpaque()
         handle.set(CURLOPT_WRITEFUNCTION, callback: curlWriteCallback)
         handle.set(CURLOPT_WRITEDATA, context: context)
