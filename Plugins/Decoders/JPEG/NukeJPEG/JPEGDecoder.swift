@@ -30,8 +30,10 @@ internal import Synchronization
 ///   smallest DCT scale not below what that processor needs, and left at that size for it.
 /// - A 1/8-scale decode of a whole progressive file reads only its DC scans (see
 ///   ``Options/decodesFromDCScans``).
-/// - During a progressive download, each newly completed scan of a progressive JPEG yields a
-///   preview.
+/// - Previews of partial data, as the decoding context's preview policy asks: with
+///   `.incremental`, each newly completed scan of a progressive JPEG, or the rows of a baseline
+///   JPEG decoded so far (the rest grey); with `.thumbnail`, the thumbnail the file's EXIF
+///   embeds, turned upright, as soon as it has arrived.
 /// - The pixel limit is checked from the header, before any pixel memory is allocated, and so is
 ///   the memory budget (the output plus, for progressive files, libjpeg's coefficient buffers).
 /// - Data that ends early (runs out, or reaches EOI before the last row or the last scan) is
@@ -59,7 +61,8 @@ public final class JPEGDecoder: ImageDecoding {
 
     let context: ImageDecodingContext
     private let options: Options
-    private let completedScans = Mutex(0)
+    /// How far the last preview went: completed scans (progressive) or bytes (baseline).
+    private let previewProgress = Mutex(0)
 
     /// Creates a decoder for one download.
     public init(context: ImageDecodingContext, options: Options = Options()) {
@@ -94,24 +97,51 @@ public final class JPEGDecoder: ImageDecoding {
         try decode(data, allowingTruncation: false, reusing: &bitmap)
     }
 
-    /// A preview from partial data of a progressive JPEG, once per newly completed scan.
+    /// A preview from partial data, as the context's preview policy asks: the EXIF thumbnail
+    /// (`.thumbnail`); each newly completed scan of a progressive JPEG, or the rows of a baseline
+    /// JPEG decoded so far (`.incremental`).
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        guard context.previewPolicy != .disabled else { return nil }
         let metadata = JPEGMetadata(data)
-        guard let firstScan = metadata.firstScanOffset, (try? Self.readHeader(data))?.is_progressive == 1 else {
-            return nil
-        }
-        let scans = JPEGMetadata.completedScanCount(data, firstScanOffset: firstScan)
-        let isNew = completedScans.withLock { previous in
-            guard scans > previous else { return false }
-            previous = scans
+        if context.previewPolicy == .thumbnail { return embeddedThumbnail(in: data, metadata: metadata) }
+        guard let firstScan = metadata.firstScanOffset, let header = try? Self.readHeader(data) else { return nil }
+        let isProgressive = header.is_progressive == 1
+        // Progressive: scans completed; baseline: bytes of the first (only) scan received.
+        let progress =
+            isProgressive
+            ? JPEGMetadata.completedScanCount(data, firstScanOffset: firstScan) : data.count - firstScan
+        let isNew = previewProgress.withLock { previous in
+            guard progress > previous else { return false }
+            previous = progress
             return true
         }
         var none: Bitmap?
-        guard scans >= 1, isNew, var preview = try? decode(data, allowingTruncation: true, reusing: &none) else {
+        guard progress >= 1, isNew, var preview = try? decode(data, allowingTruncation: true, reusing: &none) else {
             return nil
         }
         preview.isPreview = true
-        preview.userInfo[.scanNumberKey] = scans
+        if isProgressive { preview.userInfo[.scanNumberKey] = progress }
+        return preview
+    }
+
+    /// The JPEG thumbnail the file's EXIF embeds, decoded and turned upright (its own
+    /// orientation is the image's), once it has arrived in full; `nil` if there is none or it
+    /// does not decode.
+    private func embeddedThumbnail(in data: Data, metadata: JPEGMetadata) -> ImageContainer? {
+        guard let range = metadata.exifThumbnailRange, range.upperBound <= data.count else { return nil }
+        let thumbnail = data.subdata(in: range)
+        var plain = context
+        plain.request = ImageRequest(url: nil)  // The embedded image as it is: no thumbnail or shrink options.
+        plain.shrinkOnLoad = nil
+        var none: Bitmap?
+        var options = self.options
+        options.appliesOrientation = false
+        guard var preview = try? JPEGDecoder(context: plain, options: options).decode(thumbnail, reusing: &none)
+        else { return nil }
+        if self.options.appliesOrientation, let orientation = metadata.orientation.flatMap(ImageOrientation.init) {
+            preview.image = preview.image.applyingOrientation(orientation)
+        }
+        preview.isPreview = true
         return preview
     }
 

@@ -7,11 +7,13 @@
     internal import Foundation
 #endif
 
-/// What NukeJPEG reads from a JPEG's marker segments itself: the EXIF orientation, the ICC
-/// profile (reassembled from its APP2 chunks) and where the first scan starts.
+/// What NukeJPEG reads from a JPEG's marker segments itself: the EXIF orientation and embedded
+/// thumbnail, the ICC profile (reassembled from its APP2 chunks) and where the first scan starts.
 struct JPEGMetadata {
     /// The EXIF orientation tag's value, 1…8.
     var orientation: Int?
+    /// Where the EXIF thumbnail (a JPEG) lies in the data, if the file embeds one.
+    var exifThumbnailRange: Range<Int>?
     var iccProfile: Data?
     /// The offset of the first SOS marker, if the data reaches it.
     var firstScanOffset: Int?
@@ -46,8 +48,14 @@ struct JPEGMetadata {
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2, offset + 2 + length <= bytes.count else { break }
             let payload = bytes[(offset + 4)..<(offset + 2 + length)]
-            if marker == 0xE1, payload.starts(with: Array("Exif\0\0".utf8)) {
-                orientation = Self.exifOrientation(Array(payload.dropFirst(6)))
+            if marker == 0xE1, payload.starts(with: Array("Exif\0\0".utf8)),
+                let exif = EXIFStructure(Array(payload.dropFirst(6)))
+            {
+                orientation = exif.orientation
+                let tiffStart = offset + 4 + 6
+                exifThumbnailRange = exif.thumbnailRange.map {
+                    ($0.lowerBound + tiffStart)..<($0.upperBound + tiffStart)
+                }
             } else if marker == 0xE2, payload.starts(with: Array("ICC_PROFILE\0".utf8)), payload.count > 14 {
                 let sequence = Int(payload[payload.startIndex + 12])
                 iccChunks[sequence] = Array(payload.dropFirst(14))
@@ -57,35 +65,6 @@ struct JPEGMetadata {
         if !iccChunks.isEmpty {
             iccProfile = Data(iccChunks.keys.sorted().flatMap { iccChunks[$0]! })
         }
-    }
-
-    /// The Orientation tag (0x0112) of IFD0 in a TIFF structure, if present and valid.
-    static func exifOrientation(_ tiff: [UInt8]) -> Int? {
-        guard tiff.count >= 8 else { return nil }
-        let littleEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return nil
-        }
-        func read(_ offset: Int, _ size: Int) -> Int? {
-            guard offset >= 0, offset + size <= tiff.count else { return nil }
-            var value = 0
-            for index in 0..<size {
-                let byte = Int(tiff[offset + (littleEndian ? size - 1 - index : index)])
-                value = value << 8 | byte
-            }
-            return value
-        }
-        guard let ifd = read(4, 4), let count = read(ifd, 2) else { return nil }
-        for entry in 0..<min(count, 512) {
-            let position = ifd + 2 + entry * 12
-            guard let tag = read(position, 2) else { return nil }
-            if tag == 0x0112, let type = read(position + 2, 2), type == 3, let value = read(position + 8, 2) {
-                return (1...8).contains(value) ? value : nil
-            }
-        }
-        return nil
     }
 
     /// The number of scans whose data has fully arrived: scans are counted by their SOS markers
