@@ -114,7 +114,8 @@ import Testing
         registry.install(ProcessorsPlugin(overlays: ["logo": mark]))
         let spec =
             "rotate(degrees:270)|flip(vertical:true)|background(color:#102030)|pixelate(size:4)|trim(threshold:5)"
-            + "|sharpen(sigma:1,amount:2,threshold:0)|overlay(image:logo,position:topLeft,margin:2,opacity:0.25,width:0.5)"
+            + "|sharpen(sigma:1,amount:2,threshold:0)"
+            + "|overlay(image:logo,position:topLeft,margin:2,marginY:7,opacity:0.25,width:0.5)"
         let processors = try registry.processors(fromSpec: spec)
         let expected: [any ImageProcessing] = [
             ImageProcessors.Rotate(degrees: 270), ImageProcessors.Flip(horizontal: false, vertical: true),
@@ -125,7 +126,8 @@ import Testing
                 image: mark,
                 id: "logo",
                 position: .topLeft,
-                margin: 2,
+                horizontalMargin: 2,
+                verticalMargin: 7,
                 opacity: 0.25,
                 relativeWidth: 0.5
             ),
@@ -214,6 +216,23 @@ import Testing
         let gray = try Bitmap(width: 20, height: 20, pixelFormat: .gray8, fill: [10])
         let onGray = try #require(ImageProcessors.Overlay(image: try Self.watermark(), id: "m").process(gray))
         #expect(onGray.pixelFormat == .rgba8 && onGray.isOpaque)
+        let red = try Bitmap(width: 4, height: 4, pixelFormat: .rgba8, fill: [255, 0, 0, 255])
+        let cornered = try #require(
+            ImageProcessors.Overlay(image: red, id: "red", position: .topLeft, horizontalMargin: 5, verticalMargin: 2)
+                .process(image)
+        )
+        #expect(cornered.pixel(x: 5, y: 2) == [255, 0, 0, 255] && cornered.pixel(x: 8, y: 5) == [255, 0, 0, 255])
+        #expect(
+            cornered.pixel(x: 4, y: 2) == image.pixel(x: 4, y: 2)
+                && cornered.pixel(x: 5, y: 1) == image.pixel(x: 5, y: 1)
+        )
+        let bottomRight = try #require(
+            ImageProcessors.Overlay(image: red, id: "red", horizontalMargin: 1, verticalMargin: 3).process(image)
+        )
+        #expect(
+            bottomRight.pixel(x: 46, y: 28) == [255, 0, 0, 255]
+                && bottomRight.pixel(x: 47, y: 28) == image.pixel(x: 47, y: 28)
+        )
         let outside = ImageProcessors.Overlay(image: try Self.watermark(), id: "m", margin: 1000)
         #expect(outside.process(image) == image)
         #expect(

@@ -4,8 +4,8 @@
 public import NukeCore
 
 extension ImageProcessors {
-    /// Draws another image — a watermark, a logo, a badge — over the image, at a position with a
-    /// margin from the edges it is attached to, at an opacity, optionally scaled to a fraction of
+    /// Draws another image — a watermark, a logo, a badge — over the image, at a position with
+    /// margins from the edges it is attached to, at an opacity, optionally scaled to a fraction of
     /// the image's width; as imgproxy's `watermark` does. Colours blend "source over" with
     /// straight alpha, as Pillow's `alpha_composite`; a gray image becomes RGBA; an opaque image
     /// stays opaque.
@@ -41,8 +41,12 @@ extension ImageProcessors {
         public let id: String
         /// Where it goes.
         public let position: Position
-        /// The distance in pixels from the edges it is attached to (none for a centred axis).
-        public let margin: Int
+        /// The distance in pixels from the left or right edge it is attached to (none when centred
+        /// horizontally).
+        public let horizontalMargin: Int
+        /// The distance in pixels from the top or bottom edge it is attached to (none when centred
+        /// vertically).
+        public let verticalMargin: Int
         /// Its opacity, 0…1.
         public let opacity: Double
         /// The fraction of the image's width the overlay is scaled to (keeping its aspect ratio),
@@ -55,7 +59,7 @@ extension ImageProcessors {
         ///   - image: the image drawn over.
         ///   - id: names `image` in the identifier (and so in cache keys).
         ///   - position: where it goes (bottom right by default).
-        ///   - margin: pixels from the edges it is attached to (0 to 2³⁰).
+        ///   - margin: pixels from the edges it is attached to, both ways (0 to 2³⁰).
         ///   - opacity: 0…1 (clamped).
         ///   - relativeWidth: a fraction of the image's width (0…1] to scale it to, or `nil`.
         public init(
@@ -66,24 +70,48 @@ extension ImageProcessors {
             opacity: Double = 1,
             relativeWidth: Double? = nil
         ) {
+            self.init(
+                image: image,
+                id: id,
+                position: position,
+                horizontalMargin: margin,
+                verticalMargin: margin,
+                opacity: opacity,
+                relativeWidth: relativeWidth
+            )
+        }
+
+        /// Creates the processor with different horizontal and vertical margins (imgproxy's
+        /// `x_offset` and `y_offset`), each 0 to 2³⁰.
+        public init(
+            image: Bitmap,
+            id: String,
+            position: Position = .bottomRight,
+            horizontalMargin: Int,
+            verticalMargin: Int,
+            opacity: Double = 1,
+            relativeWidth: Double? = nil
+        ) {
             self.image = image
             self.id = id
             self.position = position
-            self.margin = min(1 << 30, max(0, margin))
+            self.horizontalMargin = min(1 << 30, max(0, horizontalMargin))
+            self.verticalMargin = min(1 << 30, max(0, verticalMargin))
             self.opacity = opacity.isFinite ? min(1, max(0, opacity)) : 0
             self.relativeWidth = relativeWidth.flatMap { $0.isFinite && $0 > 0 ? min(1, $0) : nil }
         }
 
-        /// `com.github.kean/nuke/overlay?id=<id>,position=<p>,margin=<m>,opacity=<o>[,width=<w>]`.
+        /// `com.github.kean/nuke/overlay?id=<id>,position=<p>,margin=(<h>, <v>),opacity=<o>[,width=<w>]`.
         public var identifier: String {
-            "com.github.kean/nuke/overlay?id=\(id),position=\(position.rawValue),margin=\(margin),opacity=\(opacity)"
+            "com.github.kean/nuke/overlay?id=\(id),position=\(position.rawValue),"
+                + "margin=(\(horizontalMargin), \(verticalMargin)),opacity=\(opacity)"
                 + (relativeWidth.map { ",width=\($0)" } ?? "")
         }
 
-        /// `Overlay(id: …, position: …, margin: …, opacity: …, relativeWidth: …)`.
+        /// `Overlay(id: …, position: …, margin: (h, v), opacity: …, relativeWidth: …)`.
         public var description: String {
-            "Overlay(id: \(id), position: \(position.rawValue), margin: \(margin), opacity: \(opacity), "
-                + "relativeWidth: \(relativeWidth.map { "\($0)" } ?? "nil"))"
+            "Overlay(id: \(id), position: \(position.rawValue), margin: (\(horizontalMargin), \(verticalMargin)), "
+                + "opacity: \(opacity), relativeWidth: \(relativeWidth.map { "\($0)" } ?? "nil"))"
         }
 
         /// Equal when the identifiers are: the overlay's pixels are named by ``id``, not compared.
@@ -157,8 +185,8 @@ extension ImageProcessors {
         /// The overlay's top-left corner on `base`.
         private func origin(of overlay: Bitmap, on base: Bitmap) -> (x: Int, y: Int) {
             let (free, freeY) = (base.width - overlay.width, base.height - overlay.height)
-            let (start, center, end) = (margin, free / 2, free - margin)
-            let (top, middle, bottom) = (margin, freeY / 2, freeY - margin)
+            let (start, center, end) = (horizontalMargin, free / 2, free - horizontalMargin)
+            let (top, middle, bottom) = (verticalMargin, freeY / 2, freeY - verticalMargin)
             switch position {
             case .center: return (center, middle)
             case .top: return (center, top)

@@ -55,19 +55,24 @@ extension ProcessorsPlugin {
     private static func makeOverlay(_ parameters: ProcessorParameters, overlays: [String: Bitmap]) throws
         -> any ImageProcessing
     {
-        try parameters.validate(allowed: ["image", "position", "margin", "opacity", "width"], processor: "overlay")
+        try parameters.validate(
+            allowed: ["image", "position", "margin", "marginX", "marginY", "opacity", "width"],
+            processor: "overlay"
+        )
         guard let name = parameters.string("image") else { throw missing("image", in: "overlay") }
         guard let image = overlays[name] else {
             let known = overlays.keys.sorted().joined(separator: ", ")
             throw invalid("image", name, expected: known.isEmpty ? "an overlay given to ProcessorsPlugin" : known)
         }
         let positions = ImageProcessors.Overlay.Position.allCases.map(\.rawValue).joined(separator: ", ")
+        let margin = try parameters.int("margin") ?? 0
         return ImageProcessors.Overlay(
             image: image,
             id: name,
             position: try value(parameters, "position", ImageProcessors.Overlay.Position.init, expected: positions)
                 ?? .bottomRight,
-            margin: try parameters.int("margin") ?? 0,
+            horizontalMargin: try parameters.int("marginX") ?? margin,
+            verticalMargin: try parameters.int("marginY") ?? margin,
             opacity: try parameters.double("opacity") ?? 1,
             relativeWidth: try parameters.double("width")
         )

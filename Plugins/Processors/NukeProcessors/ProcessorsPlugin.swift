@@ -17,7 +17,7 @@ public import NukeCore
 /// pixelate(size:8)
 /// trim(threshold:10,color:#FFFFFF)
 /// sharpen(sigma:2,amount:1.5,threshold:3)
-/// overlay(image:logo,position:bottomRight,margin:16,opacity:0.5,width:0.2)
+/// overlay(image:logo,position:bottomRight,margin:16,marginY:8,opacity:0.5,width:0.2)
 /// ```
 ///
 /// `overlay` draws one of the images given to ``init(overlays:)``, by name.
