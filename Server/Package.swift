@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "Nuke", package: "nuke-linux"),
                 .product(name: "NukeRedis", package: "nuke-linux"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

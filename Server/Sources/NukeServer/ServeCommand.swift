@@ -112,6 +112,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Do not answer WebP to clients whose Accept lists it when no format is asked for.")
     var noWebpNegotiation = false
 
+    @Option(help: "An image file wm: draws over results (any format the server decodes; default: wm: is refused).")
+    var watermark: String?
+
+    @Option(help: "The opacity of the --watermark, 0 to 1, which wm:'s own multiplies (default 1).")
+    var watermarkOpacity: Double?
+
     @Option(
         help:
             "Where results and originals are cached on disk (default: a nuke-server folder in the temporary directory)."

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import ArgumentParser
+import Crypto
 import Foundation
 import Nuke
 import NukeHummingbird
@@ -27,6 +28,20 @@ struct ServerSettings: Sendable {
     var shutdownTimeout: Double
     /// The shared Redis tier, if one was given.
     var redis: RedisDataCache.Configuration?
+
+    /// Decodes the watermark file with the default plugins; its id is a digest of the file, so a
+    /// new image makes new cache keys.
+    static func watermark(at path: String, opacity: Double) throws -> ProxyConfiguration.Watermark {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--watermark \(path) cannot be read")
+        }
+        let context = ImageDecodingContext(request: ImageRequest(url: URL(fileURLWithPath: path)), data: data)
+        guard let decoder = PluginRegistry.defaultPlugins.decoder(for: context),
+            let image = try? decoder.decode(data).image
+        else { throw ValidationError("--watermark \(path) is not an image the server decodes") }
+        let digest = SHA256.hash(data: data).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return ProxyConfiguration.Watermark(image: image, id: "watermark-\(digest)", opacity: opacity)
+    }
 
     init(command c: ServeCommand, environment e: Environment) throws {
         host = e.value(c.bind, "bind", default: "127.0.0.1")
@@ -102,6 +117,11 @@ struct ServerSettings: Sendable {
         }
         proxy.shrinkOnLoad = shrinkOnLoad
         proxy.negotiatesWebP = !e.isOn(c.noWebpNegotiation, "no-webp-negotiation")
+        if let path = e.value(c.watermark, "watermark") {
+            let opacity = try e.number(c.watermarkOpacity, "watermark-opacity", default: 1.0)
+            guard (0...1).contains(opacity) else { throw ValidationError("--watermark-opacity is 0 to 1") }
+            proxy.watermark = try Self.watermark(at: path, opacity: opacity)
+        }
         let requestTimeout = try e.number(c.requestTimeout, "request-timeout", default: 30.0)
         proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))
 

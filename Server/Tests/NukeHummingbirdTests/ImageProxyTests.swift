@@ -181,6 +181,37 @@ struct ImageProxyTests {
         #expect((plan.processors.first as? ProxyResize)?.shrinkOnLoad == .quality)
     }
 
+    @Test("Editing options run in order (trim, turn, resize, …, background, watermark); wm needs a watermark")
+    func editingOptions() async throws {
+        let fixture = try ProxyFixture()
+        let red = try Bitmap(width: 40, height: 20, pixelFormat: .rgba8, fill: [255, 0, 0, 255])
+        var configuration = ProxyConfiguration(signature: fixture.signature)
+        let path = fixture.path("t:5/rot:90/w:100/pix:4/bg:FFFFFF/wm:0.5:nowe:2:3:0.5", "/logo.png")
+        #expect(throws: ProxyRequestError.self) {
+            try ProxyPlan(path: path, accept: nil, configuration: configuration, registry: .defaultPlugins)
+        }
+        configuration.watermark = ProxyConfiguration.Watermark(image: red, id: "watermark-test", opacity: 0.8)
+        let plan = try ProxyPlan(path: path, accept: nil, configuration: configuration, registry: .defaultPlugins)
+        let kinds = plan.processors.map { String(describing: type(of: $0)) }
+        #expect(kinds == ["Trim", "Rotate", "ProxyResize", "Pixelate", "Background", "Overlay"])
+        let overlay = try #require(plan.processors.last as? ImageProcessors.Overlay)
+        #expect(overlay.opacity == 0.4 && overlay.position == .topLeft && overlay.relativeWidth == 0.5)
+        #expect(overlay.horizontalMargin == 2 && overlay.verticalMargin == 3)
+        #expect(plan.cacheKey.contains("watermark-test"))
+
+        // Through the proxy: a watermarked, flattened result.
+        let proxy = fixture.proxy { $0.watermark = configuration.watermark }
+        let response = await proxy.respond(
+            to: fixture.path("w:64/bg:FFFFFF/wm:1:nowe:0:0", "/logo.png", extension: "png")
+        )
+        #expect(response.status == 200)
+        let image = try await ProxyFixture.decode(response.body)
+        #expect(image.width == 64 && image.isOpaque)
+        #expect(image.pixel(x: 0, y: 0) == [255, 51, 51, 255], "the watermark at 0.8 over white, at the top left")
+        #expect(image.pixel(x: 63, y: 63) != [255, 0, 0, 255])
+        #expect(await fixture.proxy().respond(to: fixture.path("wm:1", "/photo.jpg")).status == 400)
+    }
+
     @Test("Limits: result size, path length, chain length, processors outside the allow-list, presets-only")
     func limits() async throws {
         let fixture = try ProxyFixture()

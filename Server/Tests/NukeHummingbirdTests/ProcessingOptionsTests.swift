@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import Nuke
 import NukeHummingbird
 import Testing
 
@@ -33,6 +34,32 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("q:0").quality == nil)
     }
 
+    @Test("Editing options: rotate, flip, background, pixelate, trim, watermark, by long and short name")
+    func editingOptions() throws {
+        let short = try Self.options("rot:-90/fl:1/bg:255:136:0/pix:8/t:10:FFFFFF/wm:0.5:soea:10:20:0.25")
+        let long = try Self.options(
+            "rotate:270/flip:t:f/background:FF8800/pixelate:8/trim:10:FFFFFF:0:0/watermark:0.5:soea:10:20:0.25"
+        )
+        #expect(short == long)
+        #expect(short.rotation == 270 && short.flipsHorizontally && !short.flipsVertically)
+        #expect(short.background == ImageProcessingOptions.Color(hex: "#FF8800"))
+        #expect(short.pixelate == 8)
+        #expect(short.trim == ProcessingOptions.Trim(threshold: 10, color: .white))
+        #expect(
+            short.watermark
+                == ProcessingOptions.Watermark(
+                    opacity: 0.5,
+                    position: .bottomRight,
+                    xOffset: 10,
+                    yOffset: 20,
+                    scale: 0.25
+                )
+        )
+        let defaults = try Self.options("wm:1/t:0/bg:/fl::1")
+        #expect(defaults.watermark?.position == .center && defaults.watermark?.scale == nil)
+        #expect(defaults.trim?.color == nil && defaults.background == nil && defaults.flipsVertically)
+    }
+
     @Test("Empty arguments leave values unchanged (rs::100)")
     func emptyArguments() throws {
         let options = try Self.options("w:30/rs::0:100")
@@ -59,6 +86,8 @@ struct ProcessingOptionsTests {
         arguments: [
             "zz:1", "w:-1", "w:abc", "h:", "rs:stretch:1:1", "el:2", "g:up", "g:fp:2:0", "dpr:0", "dpr:9",
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
+            "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:1:2", "pix:-1", "pix:20000", "t:300", "t:10::1",
+            "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
         ]
     )
     func refusals(text: String) {

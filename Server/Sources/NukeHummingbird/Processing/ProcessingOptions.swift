@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import Nuke
+
 /// What a proxy URL asks for, read from its options (imgproxy's names and short forms) after
 /// the `default` preset.
 public struct ProcessingOptions: Hashable, Sendable {
@@ -24,6 +26,21 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var blur = 0.0
     /// Unsharp-mask sigma in pixels (`sh`); 0 for none.
     public var sharpen = 0.0
+    /// Clockwise rotation in degrees, a multiple of 90 (`rot`), applied before resizing.
+    public var rotation = 0
+    /// Mirror left to right (`fl`'s first argument), before resizing.
+    public var flipsHorizontally = false
+    /// Mirror top to bottom (`fl`'s second argument), before resizing.
+    public var flipsVertically = false
+    /// The colour transparent results are flattened onto (`bg`: `R:G:B` or a hex colour); `nil`
+    /// keeps transparency.
+    public var background: ImageProcessingOptions.Color?
+    /// The side of pixelation blocks (`pix`); 0 or 1 for none.
+    public var pixelate = 0
+    /// Uniform borders cut away before resizing (`t`); `nil` for none.
+    public var trim: Trim?
+    /// The server's watermark drawn over the result (`wm`); `nil` for none.
+    public var watermark: Watermark?
     /// A processor chain in this library's text syntax (`nuke:resize(width:100)|…`).
     public var processorSpec: String?
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
@@ -31,6 +48,50 @@ public struct ProcessingOptions: Hashable, Sendable {
 
     /// The defaults: fit, no size, no effects.
     public init() {}
+
+    /// `t:%threshold:%color`: cut borders within `threshold` levels of `color` (the top-left
+    /// pixel's when `nil`).
+    public struct Trim: Hashable, Sendable {
+        /// Levels, 0–255.
+        public var threshold: Int
+        /// The border colour, or `nil` for the top-left pixel's.
+        public var color: ImageProcessingOptions.Color?
+
+        /// Creates the option.
+        public init(threshold: Int, color: ImageProcessingOptions.Color? = nil) {
+            self.threshold = threshold
+            self.color = color
+        }
+    }
+
+    /// `wm:%opacity:%position:%x_offset:%y_offset:%scale`, imgproxy's watermark option.
+    public struct Watermark: Hashable, Sendable {
+        /// Multiplies the configured watermark's opacity, 0–1.
+        public var opacity: Double
+        /// Where it goes (`ce` by default).
+        public var position: ImageProcessors.Overlay.Position
+        /// Pixels from the left or right edge it is attached to.
+        public var xOffset: Int
+        /// Pixels from the top or bottom edge it is attached to.
+        public var yOffset: Int
+        /// Its width as a fraction of the result's, or `nil` to keep its size.
+        public var scale: Double?
+
+        /// Creates the option.
+        public init(
+            opacity: Double,
+            position: ImageProcessors.Overlay.Position = .center,
+            xOffset: Int = 0,
+            yOffset: Int = 0,
+            scale: Double? = nil
+        ) {
+            self.opacity = opacity
+            self.position = position
+            self.xOffset = xOffset
+            self.yOffset = yOffset
+            self.scale = scale
+        }
+    }
 
     /// The width and height in output pixels (multiplied by the pixel ratio).
     public var pixelSize: (width: Int, height: Int) {
@@ -66,6 +127,21 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), "jpg, png, webp or avif")
         case "bl", "blur": blur = try reader.required(Self.sigma, "a sigma from 0 to 100")
         case "sh", "sharpen": sharpen = try reader.required(Self.sigma, "a sigma from 0 to 100")
+        case "rot", "rotate":
+            rotation = try reader.required(
+                { Int($0).flatMap { $0.isMultiple(of: 90) ? ($0 % 360 + 360) % 360 : nil } },
+                "a multiple of 90"
+            )
+        case "fl", "flip":
+            flipsHorizontally = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
+            flipsVertically = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
+        case "bg", "background":
+            background = try Self.background(option)
+            return
+        case "pix", "pixelate":
+            pixelate = try reader.required({ Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil } }, "0 to 10000")
+        case "t", "trim": trim = try Self.trim(&reader)
+        case "wm", "watermark": watermark = try Self.watermark(&reader)
         case "cb", "cachebuster":
             cacheBuster = option.rawArguments
             return
@@ -109,6 +185,54 @@ public struct ProcessingOptions: Hashable, Sendable {
         let dx = try reader.optional(offset, "an offset") ?? 0
         let dy = try reader.optional(offset, "an offset") ?? 0
         return .anchor(anchor, xOffset: dx, yOffset: dy)
+    }
+
+    /// `bg:R:G:B` (0–255 each), `bg:RRGGBB`, or `bg:` (none).
+    private static func background(_ option: ProxyOption) throws(ProxyRequestError) -> ImageProcessingOptions.Color? {
+        let arguments = option.arguments
+        if arguments.allSatisfy(\.isEmpty) { return nil }
+        if arguments.count == 1, arguments[0].count == 6, let color = ImageProcessingOptions.Color(hex: arguments[0]) {
+            return color
+        }
+        let components = arguments.compactMap { Int($0).flatMap { (0...255).contains($0) ? Double($0) / 255 : nil } }
+        guard arguments.count == 3, components.count == 3 else {
+            throw .invalidArgument(option: option.name, reason: "R:G:B (0 to 255) or a hex colour RRGGBB")
+        }
+        return ImageProcessingOptions.Color(red: components[0], green: components[1], blue: components[2])
+    }
+
+    /// `t:%threshold:%color:%equal_hor:%equal_ver`; the last two must be off (not supported).
+    private static func trim(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Trim {
+        let threshold = try reader.required(
+            { Double($0).flatMap { (0...255).contains($0) ? Int($0) : nil } },
+            "a threshold 0 to 255"
+        )
+        let color = try reader.optional(
+            { $0.count == 6 ? ImageProcessingOptions.Color(hex: $0) : nil },
+            "a hex colour RRGGBB"
+        )
+        for _ in 0..<2 {
+            if try reader.optional(boolean, "1, t, true, 0, f or false") == true {
+                throw .invalidArgument(option: "t", reason: "equal_hor and equal_ver are not supported")
+            }
+        }
+        return Trim(threshold: threshold, color: color)
+    }
+
+    /// `wm:%opacity:%position:%x_offset:%y_offset:%scale`.
+    private static func watermark(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Watermark {
+        let opacity = try reader.required(fraction, "an opacity 0 to 1")
+        let positions: [String: ImageProcessors.Overlay.Position] = [
+            "ce": .center, "no": .top, "so": .bottom, "ea": .right, "we": .left, "noea": .topRight,
+            "nowe": .topLeft, "soea": .bottomRight, "sowe": .bottomLeft,
+        ]
+        let position =
+            try reader.optional({ positions[$0] }, "one of ce, no, so, ea, we, noea, nowe, soea, sowe") ?? .center
+        let margin = { (text: String) in Int(text).flatMap { (0...100_000).contains($0) ? $0 : nil } }
+        let x = try reader.optional(margin, "an offset 0 to 100000") ?? 0
+        let y = try reader.optional(margin, "an offset 0 to 100000") ?? 0
+        let scale = try reader.optional(fraction, "a scale 0 to 1")
+        return Watermark(opacity: opacity, position: position, xOffset: x, yOffset: y, scale: scale == 0 ? nil : scale)
     }
 
     private static func dimension(_ text: String) -> Int? { Int(text).flatMap { $0 >= 0 ? $0 : nil } }

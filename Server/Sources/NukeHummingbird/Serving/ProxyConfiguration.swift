@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import Nuke
+
 /// How an ``ImageProxy`` reads URLs and what it allows. The defaults are the safe ones: a
 /// signature required (set ``signature``, or ``allowsUnsignedURLs`` knowingly), no `nuke:`
 /// processors, limits on the path, the result and the chain.
@@ -38,6 +40,26 @@ public struct ProxyConfiguration: Sendable {
     public var maximumConcurrentRequests = 256
     /// The longest a request may take; past it, 504.
     public var requestTimeout = Duration.seconds(30)
+    /// The image `wm:` draws (imgproxy's `IMGPROXY_WATERMARK_PATH`); `nil` refuses `wm:`.
+    public var watermark: Watermark?
+
+    /// The server's watermark: the image, a name for it in cache keys, its base opacity.
+    public struct Watermark: Sendable {
+        /// The decoded image.
+        public var image: Bitmap
+        /// Names the image in processor identifiers, so results made with another image do not
+        /// share cache entries: a digest of its file, for example.
+        public var id: String
+        /// The opacity `wm:`'s own multiplies (imgproxy's `IMGPROXY_WATERMARK_OPACITY`), 0–1.
+        public var opacity: Double
+
+        /// Creates a watermark.
+        public init(image: Bitmap, id: String, opacity: Double = 1) {
+            self.image = image
+            self.id = id
+            self.opacity = opacity
+        }
+    }
 
     /// The defaults, with `signature` (or `nil`).
     public init(signature: URLSignature? = nil) {

@@ -78,6 +78,17 @@ public struct ProxyPlan: Sendable {
         guard size.width <= limit, size.height <= limit else {
             throw .resultTooLarge(width: size.width, height: size.height, limit: limit)
         }
+        // Trims, turns and mirrors come first, so the size refers to the result's orientation
+        // (the resize then no longer shrinks on load).
+        if let trim = options.trim {
+            processors.append(ImageProcessors.Trim(threshold: trim.threshold, color: trim.color))
+        }
+        if options.rotation != 0 { processors.append(ImageProcessors.Rotate(degrees: options.rotation)) }
+        if options.flipsHorizontally || options.flipsVertically {
+            processors.append(
+                ImageProcessors.Flip(horizontal: options.flipsHorizontally, vertical: options.flipsVertically)
+            )
+        }
         if size.width > 0 || size.height > 0 {
             processors.append(
                 ProxyResize(
@@ -109,6 +120,24 @@ public struct ProxyPlan: Sendable {
             }
         } catch {
             throw .invalidArgument(option: "bl/sh", reason: "\(error)")
+        }
+        if options.pixelate > 1 { processors.append(ImageProcessors.Pixelate(size: options.pixelate)) }
+        if let background = options.background { processors.append(ImageProcessors.Background(color: background)) }
+        if let watermark = options.watermark {
+            guard let configured = configuration.watermark else {
+                throw .invalidArgument(option: "wm", reason: "no watermark is configured (nuke-server --watermark)")
+            }
+            processors.append(
+                ImageProcessors.Overlay(
+                    image: configured.image,
+                    id: configured.id,
+                    position: watermark.position,
+                    horizontalMargin: watermark.xOffset,
+                    verticalMargin: watermark.yOffset,
+                    opacity: configured.opacity * watermark.opacity,
+                    relativeWidth: watermark.scale
+                )
+            )
         }
         if let spec = options.processorSpec {
             let names = spec.split(separator: "|").map { step in
