@@ -15,17 +15,7 @@ import Testing
 
     /// 48×32 RGBA: colour gradients with alpha falling off towards the bottom right.
     static func input() throws -> Bitmap {
-        try Bitmap(width: 48, height: 32, pixelFormat: .rgba8) { buffer in
-            for y in 0..<32 {
-                for x in 0..<48 {
-                    let offset = (y * 48 + x) * 4
-                    buffer[offset] = UInt8(x * 5)
-                    buffer[offset + 1] = UInt8(y * 7)
-                    buffer[offset + 2] = UInt8((x * y) % 256)
-                    buffer[offset + 3] = UInt8(255 - (x + y) * 2)
-                }
-            }
-        }
+        try EditingProcessorsTests.gradient(opaque: false)
     }
 
     static let processors: [(String, any ImageProcessing)] = [

@@ -61,7 +61,8 @@ struct ProxyServer {
 
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache =
-            settings.memoryCacheSizeLimit > 0 ? ImageCache(costLimit: settings.memoryCacheSizeLimit) : nil
+            settings.memoryCacheSizeLimit > 0
+            ? ImageCache(costLimit: settings.memoryCacheSizeLimit, memoryPressure: PSIMemoryPressure.current) : nil
         if let sharedOriginals {
             configuration.httpCache = nil
             configuration.dataCache = sharedOriginals

@@ -12,7 +12,7 @@ internal import Synchronization
 /// when they take less).
 /// An entry costing at least ``entryCostLimit`` of ``costLimit`` is not stored at all.
 ///
-/// Under memory pressure (a ``MemoryPressureSource``; by default Linux's pressure stall
+/// Under memory pressure (a ``MemoryPressureSource``: for ``shared``, Linux's pressure stall
 /// information for the process's container, where available) the cache trims itself: to half its
 /// cost on a moderate event, empty on a critical one — as Nuke's cache empties on iOS's memory
 /// warnings.
@@ -34,7 +34,7 @@ public final class ImageCache: ImageCaching {
 
     /// A cache shared by pipelines that are not given one (``ImagePipeline/Configuration``'s
     /// default); it trims under the process's memory pressure where PSI is available.
-    public static let shared = ImageCache()
+    public static let shared = ImageCache(memoryPressure: PSIMemoryPressure.current)
 
     /// 15% of the memory available to this process — the cgroup limit when one is set, else
     /// physical memory — capped at 768 MiB.
@@ -48,13 +48,14 @@ public final class ImageCache: ImageCaching {
     ///   - costLimit: the most the entries may cost together, in bytes.
     ///   - countLimit: the most entries the cache holds.
     ///   - clock: the clock that times ``ttl`` (tests inject a manual one).
-    ///   - memoryPressure: what tells the cache to trim; by default `PSIMemoryPressure.current`
-    ///     (`nil` where PSI is unavailable); `nil` never trims for pressure.
+    ///   - memoryPressure: what tells the cache to trim: `PSIMemoryPressure.current` for the
+    ///     process's own pressure (`nil` where PSI is unavailable), as ``shared`` does; `nil` (the
+    ///     default) never trims for pressure.
     public init(
         costLimit: Int = ImageCache.defaultCostLimit,
         countLimit: Int = Int.max,
         clock: some Clock<Duration> = ContinuousClock(),
-        memoryPressure: (any MemoryPressureSource)? = PSIMemoryPressure.current
+        memoryPressure: (any MemoryPressureSource)? = nil
     ) {
         state = Mutex(State(costLimit: max(0, costLimit), countLimit: max(0, countLimit)))
         self.clock = ElapsedClock(clock)

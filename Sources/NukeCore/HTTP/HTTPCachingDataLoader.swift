@@ -24,7 +24,7 @@ internal import Dispatch
 ///
 /// Requests that are not `GET`, carry a body, or carry their own `Range` or conditional headers
 /// (resumed downloads), go straight to the loader.
-public struct HTTPCachingDataLoader: DataLoading {
+public struct HTTPCachingDataLoader: RedirectDecidingDataLoading {
     /// The loader that reaches the network.
     public let loader: any DataLoading
     /// Where responses are kept.
@@ -34,16 +34,6 @@ public struct HTTPCachingDataLoader: DataLoading {
     public init(loader: any DataLoading, cache: HTTPCache) {
         self.loader = loader
         self.cache = cache
-    }
-
-    /// Answers from the cache, revalidates, or loads — looking the cache up off the caller's
-    /// thread.
-    public func loadData(
-        with request: DataRequest,
-        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any Cancellable {
-        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
     }
 
     /// As ``loadData(with:didReceiveData:completion:)``, the wrapped loader asking

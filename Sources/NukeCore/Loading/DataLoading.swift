@@ -67,6 +67,22 @@ extension DataLoading {
     }
 }
 
+/// A loader that asks redirect decisions: it implements
+/// ``DataLoading/loadData(with:redirectDecision:didReceiveData:completion:)``, and loading without
+/// a decision forwards to it.
+public protocol RedirectDecidingDataLoading: DataLoading {}
+
+extension RedirectDecidingDataLoading {
+    /// Loads with no redirect decision: the loader's own rules decide.
+    public func loadData(
+        with request: DataRequest,
+        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any Cancellable {
+        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
+    }
+}
+
 /// The handle of a load that ended before it started.
 private struct CompletedLoad: Cancellable {
     func cancel() {}

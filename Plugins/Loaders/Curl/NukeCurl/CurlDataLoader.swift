@@ -23,7 +23,7 @@ internal import Synchronization
 /// let loader = CurlDataLoader()
 /// let pipeline = ImagePipeline { $0.dataLoader = loader }
 /// ```
-public final class CurlDataLoader: DataLoading {
+public final class CurlDataLoader: RedirectDecidingDataLoading {
     /// Counts of what the loader has done, for tests, benchmarks and diagnostics.
     public struct Statistics: Hashable, Sendable {
         /// Attempts libcurl finished (successful or not; retries count separately).
@@ -80,15 +80,6 @@ public final class CurlDataLoader: DataLoading {
             engine = started
             return started
         }
-    }
-
-    /// Starts a transfer.
-    public func loadData(
-        with request: DataRequest,
-        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any Cancellable {
-        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
     }
 
     /// Starts a transfer that asks `redirectDecision` (after

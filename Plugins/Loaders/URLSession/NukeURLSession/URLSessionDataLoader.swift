@@ -16,7 +16,7 @@ public import NukeCore
 /// Cancelling completes the load at once with `CancellationError` and cancels the session task
 /// from a queue of the loader's own, never from the caller's thread: corelibs-foundation has had
 /// deadlocks when a task was cancelled while its session delivered events.
-public final class URLSessionDataLoader: DataLoading {
+public final class URLSessionDataLoader: RedirectDecidingDataLoading {
     /// The configuration the loader was created with.
     public let configuration: Configuration
     private let session: URLSession
@@ -41,15 +41,6 @@ public final class URLSessionDataLoader: DataLoading {
 
     deinit {
         delegate.invalidate(session)
-    }
-
-    /// Starts a transfer.
-    public func loadData(
-        with request: DataRequest,
-        didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any Cancellable {
-        loadData(with: request, redirectDecision: nil, didReceiveData: didReceiveData, completion: completion)
     }
 
     /// Starts a transfer that asks `redirectDecision` before each redirect the session would
