@@ -107,6 +107,7 @@ public final class PSIMemoryPressure: MemoryPressureSource {
     private func startThread() {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return }
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // Not inherited by child processes.
         guard let moderate = try? Self.arm(path, kind: "some", stall: stall, window: window) else {
             close(pipeEnds[0])
             close(pipeEnds[1])
