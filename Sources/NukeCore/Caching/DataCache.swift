@@ -222,12 +222,7 @@ public final class DataCache: DataCaching {
     /// missing file is not expired: the caller finds it missing).
     private func isExpired(_ name: String) -> Bool {
         guard let limit = ageLimit, let lastUsed = directory.lastUsed(of: name) else { return false }
-        return DataCacheClock.next() - lastUsed > Self.nanoseconds(limit)
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds >= Int64.max / 1_000_000_000 ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        return DataCacheClock.next() - lastUsed > limit.nanoseconds
     }
 
     /// Stages `data` for `key` and returns at once; a background flush writes it.
@@ -350,9 +345,9 @@ public final class DataCache: DataCaching {
         }
     }
 
+    /// `duration` for Dispatch, at most 2³² seconds.
     private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(Int(min(seconds, 1 << 32)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        .nanoseconds(Int(min(duration.nanoseconds, (1 << 32) * 1_000_000_000)))
     }
 
     /// Runs on `queue`.
@@ -428,7 +423,7 @@ public final class DataCache: DataCaching {
         let now = DataCacheClock.next()
         var files = directory.listFiles(now: now)
         if let ageLimit {
-            let oldest = now - Self.nanoseconds(ageLimit)
+            let oldest = now - ageLimit.nanoseconds
             files.removeAll { file in file.lastUsed < oldest && directory.removeFile(file.name) }
         }
         var total = files.reduce(0) { $0 + $1.size }

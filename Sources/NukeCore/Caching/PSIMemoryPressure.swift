@@ -151,9 +151,7 @@ public final class PSIMemoryPressure: MemoryPressureSource {
 
     /// `duration` in microseconds, within 0 … an hour (the kernel refuses windows over 10 s).
     private static func microseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
-        return min(seconds, 3600) * 1_000_000 + attoseconds / 1_000_000_000_000
+        min(max(0, duration.nanoseconds), 3_600_000_000_000) / 1000
     }
 }
 

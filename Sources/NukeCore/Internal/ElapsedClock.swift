@@ -33,4 +33,13 @@ extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
+
+    /// The duration in whole nanoseconds, saturating at `Int64`'s bounds (about 292 years).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !overflow, !sumOverflow else { return seconds < 0 ? .min : .max }
+        return total
+    }
 }

@@ -61,13 +61,16 @@ final class CurlEasyHandle {
         check(nuke_curl_easy_set_data_callback(raw, option, callback), option)
     }
 
-    /// Sets the request body; libcurl copies it (`CURLOPT_COPYPOSTFIELDS` after its size).
+    /// Sets the request body; libcurl copies it (`CURLOPT_COPYPOSTFIELDS` after its size), so
+    /// the body is read in place, never copied here.
     func setBody(_ body: Data) {
         set(CURLOPT_POSTFIELDSIZE_LARGE, size: Int64(body.count))
-        var body = body
-        body.append(0)  // A valid pointer even for an empty body; the size excludes it.
-        body.withUnsafeMutableBytes { bytes in
-            set(CURLOPT_COPYPOSTFIELDS, context: bytes.baseAddress!)
+        guard !body.isEmpty else {
+            set(CURLOPT_COPYPOSTFIELDS, "")  // A valid pointer for an empty body.
+            return
+        }
+        body.withUnsafeBytes { bytes in
+            set(CURLOPT_COPYPOSTFIELDS, context: UnsafeMutableRawPointer(mutating: bytes.baseAddress!))
         }
     }
 
