@@ -111,6 +111,27 @@ struct ImagePipelineDelegateHooksTests {
         await #expect(throws: ImagePipeline.Error.self) { _ = try await emptying.data(for: URL.test) }
     }
 
+    @Test("The download a hook returned is released once the image is made (the job kept it for good)")
+    func rewrittenDownloadReleased() async throws {
+        answer(MockDataLoader.defaultData)
+        let released = Mutex(false)
+        let delegate = HooksDelegate(rewrite: { data in
+            let bytes = UnsafeMutableRawPointer.allocate(byteCount: data.count, alignment: 1)
+            data.copyBytes(to: bytes.assumingMemoryBound(to: UInt8.self), count: data.count)
+            return Data(bytesNoCopy: bytes, count: data.count, deallocator: .custom { pointer, _ in
+                pointer.deallocate()
+                released.withLock { $0 = true }
+            })
+        })
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: delegate) {
+            $0.imageCache = nil
+            $0.dataCache = nil
+        }
+        #expect(try await pipeline.image(for: URL.test).width == 640)
+        await pipeline.flush()
+        #expect(released.withLock { $0 })
+    }
+
     @Test("A redirect decision with a loader that cannot ask fails closed, before loading")
     func redirectDecisionFailsClosed() async throws {
         let delegate = HooksDelegate(decision: { _ in true })

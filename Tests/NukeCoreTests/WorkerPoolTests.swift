@@ -56,6 +56,25 @@ private final class Gate: Sendable {
         #expect(!items[2].cancel(), "a claimed item can no longer be cancelled")
     }
 
+    /// An item's owner usually keeps it while the work refers back to the owner: the work must
+    /// go once it ran or was cancelled, or both stay alive (nuke-server leaked every download).
+    @Test func anItemDropsItsWorkOnceRunOrCancelled() {
+        final class Owner: Sendable {}
+        weak var ran: Owner?
+        weak var cancelled: Owner?
+        let (ranItem, cancelledItem) = {
+            let (first, second) = (Owner(), Owner())
+            (ran, cancelled) = (first, second)
+            return (WorkerPoolItem { _ = first }, WorkerPoolItem { _ = second })
+        }()
+        #expect(ran != nil && cancelled != nil)
+        #expect(ranItem.claim())
+        ranItem.run()
+        #expect(ran == nil, "the work that ran is released")
+        #expect(cancelledItem.cancel())
+        #expect(cancelled == nil, "the cancelled work is released")
+    }
+
     @Test func stoppingLetsQueuedItemsRunThenEachThreadExits() {
         var state = WorkerPoolState(threadCount: 2)
         _ = state.submit(item())

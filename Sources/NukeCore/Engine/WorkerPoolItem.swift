@@ -5,6 +5,10 @@ internal import Synchronization
 
 /// One piece of work submitted to a ``ImagePipeline/WorkerPool``: it runs at most once, and
 /// cancelling it before a thread claims it means it never runs.
+///
+/// The work is dropped as soon as it has run or was cancelled: its owner usually keeps the item
+/// (to cancel it) while the work's completion refers back to the owner, and holding the work
+/// longer would keep both alive for good.
 final class WorkerPoolItem: Sendable {
     private enum State: UInt8 {
         case pending
@@ -12,12 +16,12 @@ final class WorkerPoolItem: Sendable {
         case cancelled
     }
 
-    private let work: @Sendable () -> Void
+    private let work: Mutex<(@Sendable () -> Void)?>
     private let state = Atomic<UInt8>(State.pending.rawValue)
     private let cancellationHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(work: @escaping @Sendable () -> Void) {
-        self.work = work
+        self.work = Mutex(work)
     }
 
     /// Called once if the item is cancelled before it runs; set it before anything can cancel.
@@ -35,6 +39,7 @@ final class WorkerPoolItem: Sendable {
             ordering: .acquiringAndReleasing
         ).exchanged
         if isCancelled {
+            _ = work.withLock { $0.take() }
             cancellationHandler.withLock { $0.take() }?()
         }
         return isCancelled
@@ -49,8 +54,8 @@ final class WorkerPoolItem: Sendable {
         ).exchanged
     }
 
-    /// Runs the work; call once, after a successful ``claim()``.
+    /// Runs the work and drops it; call once, after a successful ``claim()``.
     func run() {
-        work()
+        work.withLock { $0.take() }?()
     }
 }
