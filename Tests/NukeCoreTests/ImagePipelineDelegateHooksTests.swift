@@ -118,10 +118,14 @@ struct ImagePipelineDelegateHooksTests {
         let delegate = HooksDelegate(rewrite: { data in
             let bytes = UnsafeMutableRawPointer.allocate(byteCount: data.count, alignment: 1)
             data.copyBytes(to: bytes.assumingMemoryBound(to: UInt8.self), count: data.count)
-            return Data(bytesNoCopy: bytes, count: data.count, deallocator: .custom { pointer, _ in
-                pointer.deallocate()
-                released.withLock { $0 = true }
-            })
+            return Data(
+                bytesNoCopy: bytes,
+                count: data.count,
+                deallocator: .custom { pointer, _ in
+                    pointer.deallocate()
+                    released.withLock { $0 = true }
+                }
+            )
         })
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: delegate) {
             $0.imageCache = nil
