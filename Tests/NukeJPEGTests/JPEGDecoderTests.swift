@@ -111,6 +111,42 @@ func decode(
         #expect(ReferenceImage.maximumDifference(image, full) ?? 99 <= 12)
     }
 
+    /// A reduction to `width` pixels wide that accepts any decode scale, or powers of two only.
+    struct WidthReduction: ImageDownscaling {
+        let width: Int
+        let acceptsAnyDecodeScale: Bool
+        var identifier: String { "test/width?\(width)" }
+        func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+            self.width < width ? (self.width, height * self.width / width) : nil
+        }
+        func process(_ image: Bitmap) -> Bitmap? { image }
+    }
+
+    @Test("Shrink-on-load decodes at 1/8, 2/8 or 4/8; at any n/8 for processors that accept any scale")
+    func shrinkOnLoadScales() throws {
+        let data = try fixture("baseline-420.jpg")  // 96×64
+        func decodedWidth(reducingTo width: Int, anyScale: Bool) throws -> Int {
+            var context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
+            context.shrinkOnLoad = ShrinkOnLoad(downscalers: [
+                WidthReduction(width: width, acceptsAnyDecodeScale: anyScale)
+            ])
+            let container = try JPEGDecoder(context: context).decode(data)
+            #expect(container.originalPixelSize?.width == 96)
+            return container.image.width
+        }
+        #expect(try decodedWidth(reducingTo: 30, anyScale: false) == 48)  // 4/8
+        #expect(try decodedWidth(reducingTo: 30, anyScale: true) == 36)  // 3/8
+        #expect(try decodedWidth(reducingTo: 60, anyScale: true) == 60)  // 5/8
+        #expect(try decodedWidth(reducingTo: 12, anyScale: true) == 12)  // 1/8
+        #expect(ShrinkOnLoad(downscalers: []).acceptsAnyScale == false)
+        #expect(
+            ShrinkOnLoad(downscalers: [
+                WidthReduction(width: 30, acceptsAnyDecodeScale: true),
+                WidthReduction(width: 40, acceptsAnyDecodeScale: false),
+            ]).acceptsAnyScale == false
+        )
+    }
+
     @Test("The pixel limit is enforced from the header")
     func pixelLimit() throws {
         #expect(throws: ImageDecodingError.imageTooLarge(width: 96, height: 64, limit: 6000)) {

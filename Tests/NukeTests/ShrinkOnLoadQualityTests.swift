@@ -61,6 +61,49 @@ import Testing
         }
     }
 
+    /// `Resize` as a thumbnailer runs it (nuke-server's `fast` rule): the decode may be as small
+    /// as the output (a third of `Resize`'s own minimum), at powers of two or at any scale the
+    /// decoder has. Measured on these photos: mean difference at most 1.5 levels, largest 52,
+    /// either way (powers of two only: 1.5 and 52 as well).
+    struct ThumbnailerResize: ImageDownscaling {
+        let resize: ImageProcessors.Resize
+        let acceptsAnyDecodeScale: Bool
+        var identifier: String { resize.identifier }
+        func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+            let margin = 3.0  // Resize's margin (decision 0018)
+            return resize.minimumInputSize(width: width, height: height).map {
+                (Int((Double($0.width) / margin).rounded(.up)), Int((Double($0.height) / margin).rounded(.up)))
+            }
+        }
+        func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
+            try resize.process(container, context: context)
+        }
+        func process(_ image: Bitmap) -> Bitmap? { resize.process(image) }
+    }
+
+    @Test(
+        "A thumbnailer's trade (decode as small as the output, any scale): the same size, mean ≤ 3, largest ≤ 64",
+        arguments: photos
+    )
+    func thumbnailerQuality(photo: String) async throws {
+        let url = try Self.photoURL(photo)
+        let full = try await Self.pipeline(shrinkOnLoad: false).image(for: ImageRequest(url: url))
+        let shrinking = Self.pipeline(shrinkOnLoad: true)
+        // Width 800 lands between powers of two: 3/8 of 2560 rather than 4/8.
+        let resizes = Self.resizes + [("width 800", ImageProcessors.Resize(width: 800, unit: .pixels))]
+        for anyScale in [false, true] {
+            for (name, resize) in resizes {
+                let expected = try resize.resize(full)
+                let processor = ThumbnailerResize(resize: resize, acceptsAnyDecodeScale: anyScale)
+                let image = try await shrinking.image(for: ImageRequest(url: url, processors: [processor]))
+                #expect(image.width == expected.width && image.height == expected.height, "\(photo), \(name)")
+                let difference = try #require(Self.difference(image, expected), "\(photo), \(name)")
+                #expect(difference.mean <= 3, "\(photo), \(name): mean \(difference.mean)")
+                #expect(difference.maximum <= 64, "\(photo), \(name): largest \(difference.maximum)")
+            }
+        }
+    }
+
     @Test("The decoders really decode smaller, and say from what size", arguments: photos)
     func decodesSmaller(photo: String) throws {
         let data = try Data(contentsOf: try Self.photoURL(photo))

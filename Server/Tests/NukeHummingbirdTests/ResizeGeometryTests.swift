@@ -78,7 +78,9 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
     }
 
-    @Test("Shrink-on-load: the scaled size (fast) or three times it (quality), only when smaller than the image")
+    @Test(
+        "Shrink-on-load: the scaled size at any decode scale (fast) or three times it at powers of two (quality), only when smaller than the image"
+    )
     func minimumInputSize() {
         let resize = ProxyResize(type: .fill, width: 300, height: 300)
         #expect(resize.shrinkOnLoad == .fast)
@@ -89,6 +91,7 @@ struct ResizeGeometryTests {
         #expect(careful.minimumInputSize(width: 4000, height: 2000)! == (1800, 900))
         #expect(careful.minimumInputSize(width: 1000, height: 500) == nil)
         #expect(careful.identifier == resize.identifier)
+        #expect(resize.acceptsAnyDecodeScale && !careful.acceptsAnyDecodeScale)
         #expect(resize.identifier != ProxyResize(type: .fill, width: 300, height: 301).identifier)
     }
 

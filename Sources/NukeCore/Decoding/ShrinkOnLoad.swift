@@ -17,6 +17,12 @@ public struct ShrinkOnLoad: Sendable {
         self.downscalers = downscalers
     }
 
+    /// Whether every downscaler accepts any decode-time scale
+    /// (``ImageDownscaling/acceptsAnyDecodeScale``); otherwise decoders reduce by powers of two.
+    public var acceptsAnyScale: Bool {
+        !downscalers.isEmpty && downscalers.allSatisfy(\.acceptsAnyDecodeScale)
+    }
+
     /// The smallest upright size every downscaler accepts for a full image of `width × height`
     /// (the largest of their minimums in each dimension), or `nil` when one of them needs the
     /// full image or the minimum is not smaller than the image.

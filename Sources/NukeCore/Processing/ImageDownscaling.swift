@@ -22,6 +22,18 @@ public protocol ImageDownscaling: ImageProcessing {
     ///   - width: The full image's upright width in pixels.
     ///   - height: The full image's upright height in pixels.
     func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)?
+
+    /// Whether any decode-time scale the decoder has will do (JPEG's n/8 for every n), as long as
+    /// the image is at least ``minimumInputSize(width:height:)``. `false` by default: decoders
+    /// then reduce by powers of two only, the factors the resampler's own area reduction uses, so
+    /// the processor's filter runs over the same factor as after a full decode. A processor that
+    /// trades that for speed, as thumbnailers do, returns `true`.
+    var acceptsAnyDecodeScale: Bool { get }
+}
+
+extension ImageDownscaling {
+    /// `false`: reductions by powers of two only.
+    public var acceptsAnyDecodeScale: Bool { false }
 }
 
 extension ImageProcessors.Composition: ImageDownscaling {
@@ -29,5 +41,10 @@ extension ImageProcessors.Composition: ImageDownscaling {
     public func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         guard let first = processors.first as? any ImageDownscaling else { return nil }
         return first.minimumInputSize(width: width, height: height)
+    }
+
+    /// The first processor's choice when it is an ``ImageDownscaling``.
+    public var acceptsAnyDecodeScale: Bool {
+        (processors.first as? any ImageDownscaling)?.acceptsAnyDecodeScale ?? false
     }
 }

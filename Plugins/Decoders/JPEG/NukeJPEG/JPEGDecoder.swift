@@ -27,7 +27,8 @@ internal import Synchronization
 ///   (1/8 … 8/8) not below the target, then resampled to the exact size.
 /// - When the request's first processor reduces the image (shrink-on-load, see
 ///   `ImageDecodingContext.minimumDecodedSize(width:height:)`), the image is decoded at the
-///   smallest DCT scale not below what that processor needs, and left at that size for it.
+///   smallest DCT scale not below what that processor needs (1/8, 2/8 or 4/8; any n/8 when the
+///   processor accepts any scale), and left at that size for it.
 /// - A 1/8-scale decode of a whole progressive file reads only its DC scans (see
 ///   ``Options/decodesFromDCScans``).
 /// - Previews of partial data, as the decoding context's preview policy asks: with
@@ -167,7 +168,14 @@ public final class JPEGDecoder: ImageDecoding {
         let minimum = shrinkOnLoadMinimum(width: width, height: height, orientation: effectiveOrientation)
         let scale =
             target.map { Self.dctScale(width: width, height: height, target: $0) }
-            ?? minimum.map { Self.dctScale(width: width, height: height, target: $0, numerators: [1, 2, 4]) } ?? 8
+            ?? minimum.map {
+                Self.dctScale(
+                    width: width,
+                    height: height,
+                    target: $0,
+                    numerators: context.shrinkOnLoad?.acceptsAnyScale == true ? Array(1...8) : [1, 2, 4]
+                )
+            } ?? 8
 
         let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
         var image = try decodePixels(
@@ -226,9 +234,10 @@ public final class JPEGDecoder: ImageDecoding {
     }
 
     /// The smallest scale n/8 (of `numerators`, else 8/8) whose output is at least `target` in
-    /// both dimensions. Shrink-on-load uses only 1/8, 2/8 and 4/8: reductions by powers of two,
+    /// both dimensions. Shrink-on-load uses only 1/8, 2/8 and 4/8 — reductions by powers of two,
     /// as the resampler's own area reduction, so the processor's filter runs over the same factor
-    /// as after a full decode.
+    /// as after a full decode — unless its processors accept any scale
+    /// (``ShrinkOnLoad/acceptsAnyScale``).
     static func dctScale(
         width: Int,
         height: Int,

@@ -66,6 +66,10 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         return minimum
     }
 
+    /// `true` under the ``ShrinkOnLoadRule/fast`` rule: any decode-time scale not below the
+    /// output (a 2000 px photo fitted into 512 px decodes at 3/8 rather than 1/2).
+    public var acceptsAnyDecodeScale: Bool { shrinkOnLoad == .fast }
+
     /// The resized and cropped image.
     ///
     /// - Throws: `ImageProcessingError.outputTooLarge` before allocating an image over the
