@@ -228,17 +228,24 @@ extension JobNode {
 final class JobPool<Key: Hashable, Value: Sendable> {
     private var jobs: [Prehashed<Key>: Job<Value>] = [:]
     private let isCoalescingEnabled: Bool
+    private let census: JobCensus
 
-    nonisolated init(isCoalescingEnabled: Bool) {
+    nonisolated init(isCoalescingEnabled: Bool, census: JobCensus) {
         self.isCoalescingEnabled = isCoalescingEnabled
+        self.census = census
     }
 
     /// Returns the live job for `key`, or makes one (always makes one with coalescing off).
     func job(for key: Key, make: () -> Job<Value>) -> Job<Value> {
-        guard isCoalescingEnabled else { return make() }
+        func makeRecorded() -> Job<Value> {
+            let job = make()
+            census.record(job)
+            return job
+        }
+        guard isCoalescingEnabled else { return makeRecorded() }
         let key = Prehashed(key)
         if let existing = jobs[key] { return existing }
-        let job = make()
+        let job = makeRecorded()
         jobs[key] = job
         // Unowned: the pool belongs to the pipeline, which every job holds.
         job.onDisposed = { [unowned self] job in

@@ -48,6 +48,8 @@ public final class ImagePipeline: Sendable {
     private var tasks: Set<ImageTask> = []
     /// Tasks made and not yet finished, including ones still on their way to the actor.
     private nonisolated let unfinishedTasks = WorkInFlight()
+    /// The jobs alive, when a test asks (``JobCensus``).
+    nonisolated let jobCensus = JobCensus()
     let loadImageJobs: JobPool<LoadImageKey, ImageResponse>
     let fetchOriginalImageJobs: JobPool<FetchOriginalImageKey, ImageResponse>
     let fetchOriginalDataJobs: JobPool<FetchOriginalDataKey, (Data, DataResponse?)>
@@ -104,10 +106,10 @@ public final class ImagePipeline: Sendable {
             configuration.dataCacheName.map(configuration.registry.dataCache(named:)) ?? configuration.dataCache
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "nuke.pipeline.callbacks")
         let coalescing = configuration.isTaskCoalescingEnabled
-        self.loadImageJobs = JobPool(isCoalescingEnabled: coalescing)
-        self.fetchOriginalImageJobs = JobPool(isCoalescingEnabled: coalescing)
-        self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing)
-        self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing)
+        self.loadImageJobs = JobPool(isCoalescingEnabled: coalescing, census: jobCensus)
+        self.fetchOriginalImageJobs = JobPool(isCoalescingEnabled: coalescing, census: jobCensus)
+        self.fetchOriginalDataJobs = JobPool(isCoalescingEnabled: coalescing, census: jobCensus)
+        self.loadDataJobs = JobPool(isCoalescingEnabled: coalescing, census: jobCensus)
         self.clock = ElapsedClock(configuration.clock)
         self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter(clock: clock) : nil
         self.workers = PipelineWorkers(pool: configuration.workerPool)
