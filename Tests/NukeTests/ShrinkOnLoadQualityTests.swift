@@ -52,13 +52,34 @@ import Testing
         let full = try await Self.pipeline(shrinkOnLoad: false).image(for: ImageRequest(url: url))
         let shrinking = Self.pipeline(shrinkOnLoad: true)
         for (name, resize) in Self.resizes {
-            let expected = try resize.resize(full)
-            let image = try await shrinking.image(for: ImageRequest(url: url, processors: [resize]))
-            #expect(image.width == expected.width && image.height == expected.height, "\(photo), \(name)")
-            let difference = try #require(Self.difference(image, expected), "\(photo), \(name)")
-            #expect(difference.mean <= 1, "\(photo), \(name): mean \(difference.mean)")
-            #expect(difference.maximum <= 8, "\(photo), \(name): largest \(difference.maximum)")
+            try await Self.expect(
+                resize,
+                from: shrinking,
+                url: url,
+                toMatch: try resize.resize(full),
+                mean: 1,
+                largest: 8,
+                "\(photo), \(name)"
+            )
         }
+    }
+
+    /// Expects `processor`'s image of `url` through `pipeline` to have `expected`'s size and to
+    /// differ from it by at most `mean` levels on average and `largest` anywhere.
+    static func expect(
+        _ processor: any ImageProcessing,
+        from pipeline: ImagePipeline,
+        url: URL,
+        toMatch expected: Bitmap,
+        mean: Double,
+        largest: Int,
+        _ label: String
+    ) async throws {
+        let image = try await pipeline.image(for: ImageRequest(url: url, processors: [processor]))
+        #expect(image.width == expected.width && image.height == expected.height, "\(label)")
+        let difference = try #require(Self.difference(image, expected), "\(label)")
+        #expect(difference.mean <= mean, "\(label): mean \(difference.mean)")
+        #expect(difference.maximum <= largest, "\(label): largest \(difference.maximum)")
     }
 
     /// `Resize` as a thumbnailer runs it (nuke-server's `fast` rule): the decode may be as small
@@ -93,13 +114,15 @@ import Testing
         let resizes = Self.resizes + [("width 800", ImageProcessors.Resize(width: 800, unit: .pixels))]
         for anyScale in [false, true] {
             for (name, resize) in resizes {
-                let expected = try resize.resize(full)
-                let processor = ThumbnailerResize(resize: resize, acceptsAnyDecodeScale: anyScale)
-                let image = try await shrinking.image(for: ImageRequest(url: url, processors: [processor]))
-                #expect(image.width == expected.width && image.height == expected.height, "\(photo), \(name)")
-                let difference = try #require(Self.difference(image, expected), "\(photo), \(name)")
-                #expect(difference.mean <= 3, "\(photo), \(name): mean \(difference.mean)")
-                #expect(difference.maximum <= 64, "\(photo), \(name): largest \(difference.maximum)")
+                try await Self.expect(
+                    ThumbnailerResize(resize: resize, acceptsAnyDecodeScale: anyScale),
+                    from: shrinking,
+                    url: url,
+                    toMatch: try resize.resize(full),
+                    mean: 3,
+                    largest: 64,
+                    "\(photo), \(name), any scale: \(anyScale)"
+                )
             }
         }
     }
