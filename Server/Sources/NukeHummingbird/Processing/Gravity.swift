@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import Nuke
+
 /// Which part of a scaled image a crop keeps (imgproxy's `g` option).
 public enum Gravity: Hashable, Sendable, CustomStringConvertible {
     /// An edge or corner, or the centre, moved by an offset in output pixels (towards the
@@ -76,6 +78,23 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
             dx == 0 && dy == 0 ? anchor.rawValue : "\(anchor.rawValue):\(dx):\(dy)"
         case .focusPoint(let x, let y): "fp:\(x):\(y)"
         case .smart: "sm"
+        }
+    }
+}
+
+extension Gravity.Anchor {
+    /// The overlay position with this anchor's name (`wm`'s position: `ce`, `noea`, …).
+    var overlayPosition: ImageProcessors.Overlay.Position {
+        switch self {
+        case .center: .center
+        case .north: .top
+        case .south: .bottom
+        case .east: .right
+        case .west: .left
+        case .northEast: .topRight
+        case .northWest: .topLeft
+        case .southEast: .bottomRight
+        case .southWest: .bottomLeft
         }
     }
 }

@@ -222,12 +222,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// `wm:%opacity:%position:%x_offset:%y_offset:%scale`.
     private static func watermark(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Watermark {
         let opacity = try reader.required(fraction, "an opacity 0 to 1")
-        let positions: [String: ImageProcessors.Overlay.Position] = [
-            "ce": .center, "no": .top, "so": .bottom, "ea": .right, "we": .left, "noea": .topRight,
-            "nowe": .topLeft, "soea": .bottomRight, "sowe": .bottomLeft,
-        ]
+        let anchors = Gravity.Anchor.allCases.map(\.rawValue).joined(separator: ", ")
         let position =
-            try reader.optional({ positions[$0] }, "one of ce, no, so, ea, we, noea, nowe, soea, sowe") ?? .center
+            try reader.optional({ Gravity.Anchor(rawValue: $0)?.overlayPosition }, "one of \(anchors)") ?? .center
         let margin = { (text: String) in Int(text).flatMap { (0...100_000).contains($0) ? $0 : nil } }
         let x = try reader.optional(margin, "an offset 0 to 100000") ?? 0
         let y = try reader.optional(margin, "an offset 0 to 100000") ?? 0
