@@ -95,6 +95,23 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         await #expect(throws: ImageDecodingError.imageTooLarge(width: 27_870, height: 19_967, limit: 1 << 24)) {
             try await quietDecode(try fixture("overlay-canvas.heic"))
         }
+        // The same with 32-bit sizes, a canvas of 2.2 exapixels (found by fuzz-heif: libheif asked
+        // for 3.4 GB; the decoder had read only 16 bytes of an overlay's 18-byte header).
+        await #expect(
+            throws: ImageDecodingError.imageTooLarge(width: 1_986_557_539, height: 1_124_139_888, limit: 1 << 24)
+        ) {
+            try await quietDecode(try fixture("overlay-canvas-32-bit.heic"))
+        }
+        // Behind those checks, libheif refuses to allocate a side longer than the pixel limit allows.
+        let wide = try fixture("overlay-canvas-32-bit.heic")
+        let refusal = await #expect(throws: ImageDecodingError.self) {
+            try await quietly { try HEIFFile(data: wide, maximumPixelCount: 1 << 24).primary.decode() }
+        }
+        guard case .corrupt(let reason) = refusal else {
+            Issue.record("\(String(describing: refusal))")
+            return
+        }
+        #expect(reason.contains("Security limit exceeded"), "\(reason)")
         // Within the pixel limit, over the memory budget (libheif's planes and the RGBA copies).
         await #expect(throws: ImageDecodingError.exceedsMemoryBudget(bytes: 48 * 32 * 14, budget: 1600 * 4)) {
             try await quietDecode(try fixture("lossy.heic"), maximumPixelCount: 1600)

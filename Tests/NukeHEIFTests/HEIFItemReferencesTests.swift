@@ -47,6 +47,45 @@ import Testing
         try HEIFItemReferences([UInt8](Self.file([("dimg", 1, [1])]).dropLast(3))).check()
     }
 
+    /// A file whose one item, an overlay on a `width`×`height` canvas (32-bit sizes), has its
+    /// 18-byte header in pieces of `split` bytes, stored after the `meta` box in reverse order.
+    static func overlayFile(width: Int, height: Int, split: [Int]) -> Data {
+        func be(_ value: Int, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * (count - 1 - $0))) }
+        }
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] { be(8 + body.count, 4) + Array(type.utf8) + body }
+        let header: [UInt8] = [0, 1] + [UInt8](repeating: 0, count: 8) + be(width, 4) + be(height, 4)
+        let pieces = split.indices.map { Array(header.dropFirst(split[..<$0].reduce(0, +)).prefix(split[$0])) }
+        let infe = box("infe", [2, 0, 0, 0] + be(1, 2) + be(0, 2) + Array("iovl".utf8) + [0])
+        let iinf = box("iinf", [0, 0, 0, 0] + be(1, 2) + infe)
+        func iloc(dataStart: Int) -> [UInt8] {
+            // Each piece's offset: the pieces after it are stored before it.
+            let extents = pieces.indices.flatMap { index in
+                be(dataStart + pieces[(index + 1)...].reduce(0) { $0 + $1.count }, 4) + be(pieces[index].count, 4)
+            }
+            return box(
+                "iloc",
+                [1, 0, 0, 0, 0x44, 0x40] + be(1, 2) + be(1, 2) + be(0, 2) + be(0, 2) + be(0, 4)
+                    + be(pieces.count, 2) + extents
+            )
+        }
+        let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0])
+        let metaSize = 12 + iinf.count + iloc(dataStart: 0).count
+        let meta = box("meta", [0, 0, 0, 0] + iinf + iloc(dataStart: ftyp.count + metaSize))
+        return Data(ftyp + meta + pieces.reversed().flatMap { $0 })
+    }
+
+    @Test("An overlay's header is read across the extents of its data, in their order")
+    func canvasAcrossExtents() {
+        let canvas = HEIFCanvases.Canvas(itemType: "iovl", width: 70_000, height: 90_000)
+        for split in [[18], [5, 13], [1, 1, 16], [10, 4, 4]] {
+            let file = [UInt8](Self.overlayFile(width: 70_000, height: 90_000, split: split))
+            #expect(HEIFCanvases(file).canvases == [canvas], "\(split)")
+        }
+        // A header cut short is no canvas (libheif refuses it too).
+        #expect(HEIFCanvases([UInt8](Self.overlayFile(width: 70_000, height: 90_000, split: [5, 12]))).canvases == [])
+    }
+
     @Test("Grid and overlay canvases are read from the file, in the file's data or in idat")
     func canvases() throws {
         let data = try fixture("overlay-canvas.heic")
@@ -56,6 +95,9 @@ import Testing
         let grid = HEIFCanvases.Canvas(itemType: "grid", width: 48, height: 32)
         #expect(HEIFCanvases([UInt8](data)).canvases == [overlay, grid, grid, grid, grid])
         #expect(HEIFCanvases([UInt8](try fixture("lossy.heic"))).canvases == [grid])
+        // An overlay with 32-bit sizes: 18 bytes of header.
+        let wide = HEIFCanvases.Canvas(itemType: "iovl", width: 1_986_557_539, height: 1_124_139_888)
+        #expect(HEIFCanvases([UInt8](try fixture("overlay-canvas-32-bit.heic"))).canvases == [wide, grid, grid])
         for length in [0, 12, 100, 300, 800, 1000] {
             _ = HEIFCanvases([UInt8](data.prefix(length)))  // reads what it can, never past the end
         }

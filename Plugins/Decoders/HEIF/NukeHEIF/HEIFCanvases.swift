@@ -31,14 +31,31 @@ struct HEIFCanvases {
             let idat = HEIFBoxes.boxes("idat", in: bytes, from: meta.contentStart, to: meta.end).first
             for location in Self.locations(in: bytes, meta: meta) {
                 guard let type = derived[location.item] else { continue }
-                let start = location.isInIdat ? idat.map { $0.contentStart + location.offset } : location.offset
-                let end = location.isInIdat ? idat?.end : bytes.count
-                guard let start, let end, start >= 0, start < end else { continue }
-                let length = location.length == 0 ? 16 : min(16, location.length)
-                let descriptor = Array(bytes[start..<min(end, start + length)])
+                let descriptor = Self.descriptor(of: location, in: bytes, idat: idat)
                 if let canvas = Self.canvas(type, descriptor: descriptor) { canvases.append(canvas) }
             }
         }
+    }
+
+    /// The longest descriptor header read: an overlay's with 32-bit sizes (version, flags, four
+    /// fill values, width, height).
+    static let longestDescriptor = 18
+
+    /// The first ``longestDescriptor`` bytes of an item's data, from its extents in order as
+    /// libheif joins them; fewer if the data ends (or leaves the file) sooner.
+    private static func descriptor(of location: Location, in bytes: [UInt8], idat: HEIFBoxes.Box?) -> [UInt8] {
+        var descriptor: [UInt8] = []
+        for extent in location.extents where descriptor.count < longestDescriptor {
+            let (base, end) = location.isInIdat ? (idat?.contentStart, idat?.end) : (0, bytes.count)
+            guard let base, let end else { break }
+            let (start, overflow) = base.addingReportingOverflow(extent.offset)
+            guard !overflow, start < end else { break }
+            let available = end - start
+            let length = extent.length == 0 ? available : min(extent.length, available)
+            descriptor += bytes[start..<start + min(length, longestDescriptor - descriptor.count)]
+            guard length == extent.length || extent.length == 0 else { break }  // the data left its box
+        }
+        return descriptor
     }
 
     /// The canvas declared by a grid's or an overlay's descriptor, as libheif reads it: version,
@@ -80,17 +97,16 @@ struct HEIFCanvases {
         return types
     }
 
-    /// Where an item's data starts: its first extent.
+    /// Where an item's data is: its extents, in order.
     private struct Location {
         var item: Int
-        /// Construction method 1: the offset is into the `idat` box; else into the file.
+        /// Construction method 1: the offsets are into the `idat` box; else into the file.
         var isInIdat: Bool
-        var offset: Int
-        /// 0: to the end.
-        var length: Int
+        /// Offsets with the item's base offset added; a length of 0 runs to the end.
+        var extents: [(offset: Int, length: Int)]
     }
 
-    /// The first extent of every item in the `iloc` box (versions 0 to 2), construction methods 0
+    /// The extents of every item in the `iloc` box (versions 0 to 2), construction methods 0
     /// (file) and 1 (`idat`).
     private static func locations(in bytes: [UInt8], meta: HEIFBoxes.Box) -> [Location] {
         guard let iloc = HEIFBoxes.boxes("iloc", in: bytes, from: meta.contentStart, to: meta.end).first,
@@ -111,17 +127,16 @@ struct HEIFCanvases {
                 let baseOffset = reader.read(baseOffsetSize),
                 let extentCount = reader.read(2)
             else { break }
-            var first: (offset: Int, length: Int)?
+            var extents: [(offset: Int, length: Int)] = []
             for _ in 0..<extentCount {
                 guard reader.read(indexSize) != nil, let offset = reader.read(offsetSize),
                     let length = reader.read(lengthSize)
                 else { return locations }
-                if first == nil { first = (offset, length) }
+                let (start, overflow) = baseOffset.addingReportingOverflow(offset)
+                extents.append((overflow ? .max : start, length))
             }
-            guard let first, method <= 1 else { continue }
-            let (start, overflow) = baseOffset.addingReportingOverflow(first.offset)
-            guard !overflow else { continue }
-            locations.append(Location(item: item, isInIdat: method == 1, offset: start, length: first.length))
+            guard !extents.isEmpty, method <= 1 else { continue }
+            locations.append(Location(item: item, isInIdat: method == 1, extents: extents))
         }
         return locations
     }

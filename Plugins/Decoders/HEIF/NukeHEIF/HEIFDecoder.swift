@@ -34,7 +34,7 @@ public final class HEIFDecoder: ImageDecoding {
 
     /// Decodes complete data.
     public func decode(_ data: Data) throws -> ImageContainer {
-        let file = try HEIFFile(data: data)
+        let file = try HEIFFile(data: data, maximumPixelCount: context.maximumPixelCount)
         let primary = file.primary
         let sizes =
             [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)]

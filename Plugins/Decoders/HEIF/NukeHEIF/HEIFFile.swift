@@ -21,8 +21,9 @@ final class HEIFFile {
     /// The canvases the file's derived images declare, which libheif allocates as declared.
     let canvases: [HEIFCanvases.Canvas]
 
-    /// Reads the file's boxes (no image data is decoded yet).
-    init(data: Data) throws {
+    /// Reads the file's boxes (no image data is decoded yet); no image of more than
+    /// `maximumPixelCount` pixels can have a side longer than that.
+    init(data: Data, maximumPixelCount: Int) throws {
         _ = Self.initialized
         guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else {
             throw ImageDecodingError.unrecognizedFormat
@@ -47,6 +48,10 @@ final class HEIFFile {
         }
         var handle: OpaquePointer?
         try heif_context_get_primary_image_handle(context, &handle).check()
+        // What libheif allocates while decoding (tiles, canvases) is then held to the longest
+        // side an image within the pixel limit can have: a second line behind the decoder's own
+        // checks of every canvas the file declares.
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: maximumPixelCount))
         guard let handle else { throw ImageDecodingError.corrupt(reason: "the HEIF file has no primary image") }
         self.context = context
         primary = HEIFImage(handle: handle)
