@@ -132,13 +132,14 @@ struct ImagePipelineProgressiveTests {
         #expect(cache.writeCount == 0)
     }
 
-    @Test("21. The default policy: previews for progressive JPEG and GIF, none for baseline")
+    @Test("21. The default policy: previews for progressive JPEG, JPEG XL and GIF, none for baseline")
     func defaultPreviewPolicy() {
         let baseline = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x04, 0x00, 0x00])
         let progressive = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC2, 0x00, 0x04, 0x00, 0x00])
         #expect(ImagePipeline.PreviewPolicy.default(for: baseline) == .disabled)
         #expect(ImagePipeline.PreviewPolicy.default(for: progressive) == .incremental)
         #expect(ImagePipeline.PreviewPolicy.default(for: Data("GIF89a\u{0}\u{0}".utf8)) == .incremental)
+        #expect(ImagePipeline.PreviewPolicy.default(for: Data([0xFF, 0x0A, 0xFA, 0x7F])) == .incremental)
         #expect(
             ImagePipeline.PreviewPolicy.default(for: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
                 == .disabled

@@ -61,6 +61,64 @@ func decode(
         #expect(throws: ImageDecodingError.tooManyFrames(limit: 2)) { try decode(data, maximumFrameCount: 2) }
     }
 
+    @Test("Previews of partial data: none before the DC; then djxl's rendering of what has arrived, once each")
+    func previews() throws {
+        let data = try fixture("progressive.jxl")
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data.prefix(0), isCompleted: false)
+        let decoder = JXLDecoder(context: context)
+        for length in [0, 2, 100, data.count * 20 / 100] {
+            #expect(decoder.decodePartiallyDownloadedData(data.prefix(length)) == nil, "\(length) bytes")
+        }
+        for percent in [40, 70] {
+            let partial = data.prefix(data.count * percent / 100)
+            let preview = try #require(decoder.decodePartiallyDownloadedData(partial), "\(percent)%")
+            #expect(preview.isPreview && preview.type == .jxl)
+            #expect(preview.userInfo[.iccProfileKey] != nil)
+            let expected = try reference("progressive.partial-\(percent)")
+            #expect(ReferenceImage.maximumDifference(preview.image, expected) == 0, "\(percent)%")
+            // The same data again, or a little more of it that completes nothing: nothing new.
+            #expect(decoder.decodePartiallyDownloadedData(partial) == nil)
+            #expect(decoder.decodePartiallyDownloadedData(data.prefix(partial.count + 10)) == nil)
+        }
+        // The 70% preview has more of the image than the DC alone.
+        let full = try decode(data).image
+        let (dcOnly, withGroups) = (try reference("progressive.partial-40"), try reference("progressive.partial-70"))
+        let closer = try #require(ReferenceImage.difference(withGroups, full)).mean
+        #expect(closer < (try #require(ReferenceImage.difference(dcOnly, full)).mean))
+        // Thumbnails are made of previews too.
+        var request = ImageRequest(url: nil)
+        request.thumbnail = ThumbnailOptions(maxPixelSize: 64)
+        let thumbnailing = JXLDecoder(context: ImageDecodingContext(request: request, data: data, isCompleted: false))
+        let thumbnail = try #require(thumbnailing.decodePartiallyDownloadedData(data.prefix(data.count / 2)))
+        #expect(thumbnail.image.width == 64 && thumbnail.image.height == 48)
+    }
+
+    @Test("No previews: other policies, lossless files, animations, images over the limits")
+    func noPreviews() throws {
+        func preview(_ data: Data, policy: ImagePipeline.PreviewPolicy = .incremental, limit: Int = 1 << 24)
+            -> ImageContainer?
+        {
+            let context = ImageDecodingContext(
+                request: ImageRequest(url: nil),
+                data: data,
+                isCompleted: false,
+                previewPolicy: policy,
+                maximumPixelCount: limit
+            )
+            return JXLDecoder(context: context).decodePartiallyDownloadedData(data)
+        }
+        let progressive = try fixture("progressive.jxl").prefix(20_011 * 70 / 100)
+        #expect(preview(progressive) != nil)
+        #expect(preview(progressive, policy: .disabled) == nil)
+        #expect(preview(progressive, policy: .thumbnail) == nil)
+        #expect(preview(progressive, limit: 512 * 383) == nil)
+        let lossless = try fixture("lossless.jxl")
+        #expect(preview(lossless.prefix(lossless.count / 2)) == nil)
+        let animated = try fixture("animated.jxl")
+        #expect(preview(animated.prefix(animated.count - 1)) == nil)
+        #expect(ImagePipeline.PreviewPolicy.default(for: progressive) == .incremental)
+    }
+
     @Test("Limits, truncation and other data are typed errors")
     func badInput() async throws {
         let data = try fixture("lossless.jxl")

@@ -146,6 +146,25 @@ public enum ReferenceImage {
         return try Bitmap(width: bitmap.width, height: bitmap.height, pixelFormat: .rgba8, pixels: pixels)
     }
 
+    /// The mean and the largest absolute difference between corresponding samples of two bitmaps
+    /// of the same size and format, or `nil` if their sizes or formats differ.
+    public static func difference(_ lhs: Bitmap, _ rhs: Bitmap) -> (mean: Double, maximum: Int)? {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixelFormat == rhs.pixelFormat else { return nil }
+        var total = 0
+        var maximum = 0
+        for y in 0..<lhs.height {
+            for x in 0..<lhs.width {
+                for (a, b) in zip(lhs.pixel(x: x, y: y), rhs.pixel(x: x, y: y)) {
+                    let delta = abs(Int(a) - Int(b))
+                    total += delta
+                    maximum = max(maximum, delta)
+                }
+            }
+        }
+        let count = lhs.width * lhs.height * lhs.pixelFormat.bytesPerPixel
+        return (Double(total) / Double(max(1, count)), maximum)
+    }
+
     /// The largest difference between corresponding samples of two bitmaps of the same size and
     /// format, or `nil` if their sizes or formats differ.
     public static func maximumDifference(_ lhs: Bitmap, _ rhs: Bitmap) -> Int? {

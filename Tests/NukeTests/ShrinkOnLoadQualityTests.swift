@@ -77,7 +77,7 @@ import Testing
     ) async throws {
         let image = try await pipeline.image(for: ImageRequest(url: url, processors: [processor]))
         #expect(image.width == expected.width && image.height == expected.height, "\(label)")
-        let difference = try #require(Self.difference(image, expected), "\(label)")
+        let difference = try #require(ReferenceImage.difference(image, expected), "\(label)")
         #expect(difference.mean <= mean, "\(label): mean \(difference.mean)")
         #expect(difference.maximum <= largest, "\(label): largest \(difference.maximum)")
     }
@@ -139,23 +139,5 @@ import Testing
         #expect(original.width == 2560 || original.width == 1600)
         #expect(container.image.width < original.width)
         #expect(container.image.width >= 3 * 200)  // The resampler's margin.
-    }
-
-    /// The mean and largest absolute difference over every channel, or `nil` for different sizes.
-    static func difference(_ lhs: Bitmap, _ rhs: Bitmap) -> (mean: Double, maximum: Int)? {
-        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixelFormat == rhs.pixelFormat else { return nil }
-        var total = 0
-        var maximum = 0
-        for y in 0..<lhs.height {
-            for x in 0..<lhs.width {
-                for (a, b) in zip(lhs.pixel(x: x, y: y), rhs.pixel(x: x, y: y)) {
-                    let delta = abs(Int(a) - Int(b))
-                    total += delta
-                    maximum = max(maximum, delta)
-                }
-            }
-        }
-        let count = lhs.width * lhs.height * lhs.pixelFormat.bytesPerPixel
-        return (Double(total) / Double(max(1, count)), maximum)
     }
 }

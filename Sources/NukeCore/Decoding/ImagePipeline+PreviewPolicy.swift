@@ -17,11 +17,12 @@ extension ImagePipeline {
         /// No previews.
         case disabled
 
-        /// The default for some data: `.incremental` for progressive JPEGs and GIFs (one preview:
-        /// the first frame), `.disabled` for everything else, including baseline JPEGs.
+        /// The default for some data: `.incremental` for progressive JPEGs, JPEG XL (whose lossy
+        /// files carry a 1:8 image first) and GIFs (one preview: the first frame), `.disabled` for
+        /// everything else, including baseline JPEGs.
         public static func `default`(for data: Data) -> PreviewPolicy {
             switch AssetType(data) {
-            case .gif: .incremental
+            case .gif, .jxl: .incremental
             case .jpeg: JPEGHeader.isProgressive(data) ? .incremental : .disabled
             default: .disabled
             }

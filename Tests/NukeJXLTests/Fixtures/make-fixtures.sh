@@ -26,4 +26,15 @@ convert -delay 10 frame-0.png -delay 20 frame-1.png -delay 30 frame-2.png -loop 
 cjxl --quiet animated.gif animated.jxl -d 0 -e 7
 for n in 0 1 2; do convert frame-$n.png -depth 8 PAM:animated.frame-$n.reference.pam; done
 
-rm -f source.png source-alpha.png lossy.png lossless.png alpha.png frame-0.png frame-1.png frame-2.png animated.gif
+# A larger lossy image (2×2 groups of 256×256) for previews of partial data, with djxl's renderings
+# of its first 40% and 70% (its DC, upsampled; then with the groups that have arrived).
+convert -size 512x384 -seed 23 plasma:fractal -blur 0x1 -depth 8 PNG24:progressive-source.png
+cjxl --quiet progressive-source.png progressive.jxl -d 1.0 -e 7
+size=$(stat -c %s progressive.jxl)
+for percent in 40 70; do
+    head -c $((size * percent / 100)) progressive.jxl > partial.jxl
+    djxl --quiet --allow_partial_files partial.jxl partial.png
+    convert partial.png -depth 8 PAM:progressive.partial-$percent.reference.pam
+done
+
+rm -f progressive-source.png partial.jxl partial.png source.png source-alpha.png lossy.png lossless.png alpha.png frame-0.png frame-1.png frame-2.png animated.gif

@@ -30,7 +30,9 @@ final class JXLReader {
 
     /// Reads the header and the colour profile; throws `imageTooLarge` past `maximumPixelCount`
     /// before any pixel is decoded. With `headersOnly`, frames are only listed, never decoded.
-    init(data: Data, maximumPixelCount: Int, headersOnly: Bool = false) throws {
+    /// With `isPartial`, `data` is the start of a download: ``preview()`` then renders what of the
+    /// first frame has arrived, and the header itself may be `truncated`.
+    init(data: Data, maximumPixelCount: Int, headersOnly: Bool = false, isPartial: Bool = false) throws {
         guard let decoder = JxlDecoderCreate(nil) else {
             throw ImageDecodingError.corrupt(reason: "libjxl could not create a decoder")
         }
@@ -47,9 +49,11 @@ final class JXLReader {
         }
         var events = JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
         if !headersOnly { events |= JXL_DEC_FULL_IMAGE.rawValue }
+        if isPartial { events |= JXL_DEC_FRAME_PROGRESSION.rawValue }
         try Self.check(JxlDecoderSubscribeEvents(decoder, Int32(events)))
+        if isPartial { try Self.check(JxlDecoderSetProgressiveDetail(decoder, kPasses)) }
         try Self.check(JxlDecoderSetInput(decoder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count))
-        JxlDecoderCloseInput(decoder)
+        if !isPartial { JxlDecoderCloseInput(decoder) }
         var info = JxlBasicInfo()
         try Self.expect(JXL_DEC_BASIC_INFO, from: decoder)
         try Self.check(JxlDecoderGetBasicInfo(decoder, &info))
@@ -116,6 +120,49 @@ final class JXLReader {
             guard status == JXL_DEC_FULL_IMAGE else { throw Self.error(status) }
         }
     }
+
+    /// For a reader of partial data: the first frame as far as it has arrived, from the moment
+    /// its 1:8 image (the DC) is complete: libjxl upsamples what it has, with every group
+    /// decoded so far at full detail. `nil` before then, and for a frame without progressive
+    /// steps (lossless) until it is whole.
+    func preview() throws -> Bitmap? {
+        let status = JxlDecoderProcessInput(decoder)
+        if status == JXL_DEC_NEED_MORE_INPUT { return nil }
+        guard status == JXL_DEC_FRAME else { throw Self.error(status) }
+        var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+        do {
+            let image = try Bitmap(width: width, height: height, pixelFormat: .rgba8, isOpaque: hasAlpha ? nil : true) {
+                buffer in
+                var hasProgressed = false
+                while true {
+                    switch JxlDecoderProcessInput(decoder) {
+                    case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                        var size = 0
+                        try Self.check(JxlDecoderImageOutBufferSize(decoder, &format, &size))
+                        guard size == buffer.count else { throw NoPreviewYet() }
+                        try Self.check(JxlDecoderSetImageOutBuffer(decoder, &format, buffer.baseAddress, buffer.count))
+                    case JXL_DEC_FRAME_PROGRESSION:
+                        hasProgressed = true
+                    case JXL_DEC_FULL_IMAGE:
+                        return
+                    case JXL_DEC_NEED_MORE_INPUT:
+                        guard hasProgressed, JxlDecoderFlushImage(decoder) == JXL_DEC_SUCCESS else {
+                            throw NoPreviewYet()
+                        }
+                        return
+                    case let other:
+                        throw Self.error(other)
+                    }
+                }
+            }
+            return image
+        } catch is NoPreviewYet {
+            return nil
+        }
+    }
+
+    /// Ends ``preview()``'s decode when there is nothing to show yet.
+    private struct NoPreviewYet: Error {}
 
     private func readICCProfile() -> Data? {
         var size = 0
