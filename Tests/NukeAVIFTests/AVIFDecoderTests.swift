@@ -48,6 +48,66 @@ func decode(
         #expect(container.image.isOpaque == (name != "alpha"))
     }
 
+    @Test("A grid's previews: the rows of the cells decoded so far, exactly as decoded in full, once each")
+    func gridPreviews() throws {
+        let data = try fixture("grid.avif")
+        let full = try decode(data).image
+        #expect(ReferenceImage.maximumDifference(full, try reference("grid")) == 0)  // avifdec's decode
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data.prefix(0), isCompleted: false)
+        let decoder = AVIFDecoder(context: context)
+        // Before the first row of cells is whole, nothing (the header alone, then one cell of two).
+        for length in [0, 100, 600, data.count * 40 / 100] {
+            #expect(decoder.decodePartiallyDownloadedData(data.prefix(length)) == nil, "\(length) bytes")
+        }
+        // The first row of cells (96 of 192 rows) but its last row (4:2:0: its colour is
+        // interpolated with the next cells' first chroma row), above transparent rows; no more
+        // until the last cell is whole.
+        let partial = data.prefix(data.count * 70 / 100)
+        let preview = try #require(decoder.decodePartiallyDownloadedData(partial))
+        #expect(preview.isPreview && preview.type == .avif && preview.userInfo[.cicpKey] != nil)
+        #expect(preview.image.width == 256 && preview.image.height == 192 && preview.image.isOpaque == false)
+        for y in [0, 50, 94, 95, 96, 191] {
+            for x in [0, 127, 128, 255] {
+                let expected = y < 95 ? full.pixel(x: x, y: y) : [0, 0, 0, 0]
+                #expect(preview.image.pixel(x: x, y: y) == expected, "(\(x), \(y))")
+            }
+        }
+        let top = try preview.image.cropped(x: 0, y: 0, width: 256, height: 95)
+        #expect(ReferenceImage.maximumDifference(top, try full.cropped(x: 0, y: 0, width: 256, height: 95)) == 0)
+        #expect(decoder.decodePartiallyDownloadedData(data.prefix(data.count - 1)) == nil)
+        // Whole: every row.
+        let last = try #require(decoder.decodePartiallyDownloadedData(data))
+        #expect(ReferenceImage.maximumDifference(last.image, full) == 0)
+    }
+
+    @Test("No previews: the default policy, images of one cell until whole, sequences, images over the limits")
+    func noPreviews() throws {
+        func preview(_ data: Data, policy: ImagePipeline.PreviewPolicy = .incremental, limit: Int = 1 << 24)
+            -> ImageContainer?
+        {
+            let context = ImageDecodingContext(
+                request: ImageRequest(url: nil),
+                data: data,
+                isCompleted: false,
+                previewPolicy: policy,
+                maximumPixelCount: limit
+            )
+            return AVIFDecoder(context: context).decodePartiallyDownloadedData(data)
+        }
+        let grid = try fixture("grid.avif")
+        let partial = grid.prefix(grid.count * 70 / 100)
+        #expect(ImagePipeline.PreviewPolicy.default(for: partial) == .disabled)
+        #expect(preview(partial) != nil)
+        #expect(preview(partial, policy: .disabled) == nil)
+        #expect(preview(partial, policy: .thumbnail) == nil)
+        #expect(preview(partial, limit: 256 * 191) == nil)
+        let lossy = try fixture("lossy.avif")
+        #expect(preview(lossy.prefix(lossy.count - 1)) == nil)
+        #expect(preview(lossy) != nil)
+        let animated = try fixture("animated.avif")
+        #expect(preview(animated.prefix(animated.count - 1)) == nil)
+    }
+
     @Test("Lossless AVIF gives back the source's pixels")
     func lossless() throws {
         let image = try decode(try fixture("oriented.avif")).image

@@ -43,5 +43,12 @@ avifenc -j 1 -s 8 --lossless --timescale 10 --duration 1 frame-0.png --duration 
     --duration 3 frame-2.png animated.avif >/dev/null
 for n in 0 1 2; do convert frame-$n.png -depth 8 PAM:animated.frame-$n.reference.pam; done
 
+# A grid of 2×2 cells (128×96 each, 4:2:0), as large images and phones' photos are stored: libavif
+# decodes each cell as its data arrives, for previews of a download in progress.
+convert -size 256x192 -seed 31 plasma:fractal -blur 0x1 -depth 8 PNG24:grid-source.png
+avifenc -j 1 -s 8 --min 20 --max 20 -y 420 -g 2x2 grid-source.png grid.avif >/dev/null
+avifdec -j 1 -d 8 grid.avif grid.png >/dev/null
+convert grid.png -depth 8 PAM:grid.reference.pam
+
 rm -f source.png source-alpha.png oriented-source.png frame-0.png frame-1.png frame-2.png \
-    lossy.png lossless.png alpha.png ten-bit.png
+    lossy.png lossless.png alpha.png ten-bit.png grid-source.png grid.png

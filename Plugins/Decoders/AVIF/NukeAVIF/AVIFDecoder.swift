@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import Synchronization
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -24,9 +25,16 @@ public import NukeCore
 /// - The size from the container is checked against the pixel limit, and the frame count against
 ///   the frame limit, before any pixel is decoded; the AV1 decoder is told the same pixel limit.
 /// - Thumbnails are resampled after a full decode: libavif 0.11 cannot scale while decoding, so
-///   there is no shrink-on-load either, and no previews of partial data.
+///   there is no shrink-on-load either.
+/// - Previews of a download in progress, when the preview policy is `.incremental` (not the
+///   default for AVIF): the rows decoded so far of a grid image (large images, and phones', are
+///   grids of cells, which libavif decodes as their data arrives), exactly the final image's,
+///   above transparent rows; a new preview each time more rows are decoded. An image of one
+///   cell is decoded only once it has arrived whole, and sequences have no previews.
 public final class AVIFDecoder: ImageDecoding {
     private let context: ImageDecodingContext
+    /// How many rows the last preview had.
+    private let previewRows = Mutex(0)
 
     /// Creates a decoder for one download.
     public init(context: ImageDecodingContext) {
@@ -35,17 +43,7 @@ public final class AVIFDecoder: ImageDecoding {
 
     /// Decodes complete data.
     public func decode(_ data: Data) throws -> ImageContainer {
-        let reader = try AVIFReader(
-            data: data,
-            maximumPixelCount: context.maximumPixelCount,
-            maximumFrameCount: context.maximumFrameCount
-        )
-        // libavif keeps the YUV planes (up to 16 bits a sample, and alpha) beside the RGBA output.
-        let samplesPerPixel = 3 + (reader.hasAlpha ? 1 : 0)
-        let (bytes, overflow) = (reader.width * reader.height).multipliedReportingOverflow(by: 4 + 2 * samplesPerPixel)
-        guard !overflow, bytes <= context.memoryBudget else {
-            throw ImageDecodingError.exceedsMemoryBudget(bytes: overflow ? .max : bytes, budget: context.memoryBudget)
-        }
+        let reader = try makeReader(data, isPartial: false)
         var container: ImageContainer
         if reader.frameCount > 1 {
             container = try decodeSequence(data, reader: reader)
@@ -56,6 +54,50 @@ public final class AVIFDecoder: ImageDecoding {
         if let profile = reader.iccProfile { container.userInfo[.iccProfileKey] = profile }
         if let cicp = reader.cicp { container.userInfo[.cicpKey] = cicp }
         return container
+    }
+
+    /// A preview of partial data, as the type's documentation describes; `nil` when there is
+    /// nothing new to show.
+    public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        guard context.previewPolicy == .incremental,
+            let reader = try? makeReader(data, isPartial: true), reader.frameCount == 1,
+            let rows = try? reader.decodeAvailableRows(), rows > 0
+        else { return nil }
+        let isNew = previewRows.withLock { previous in
+            guard rows > previous else { return false }
+            previous = rows
+            return true
+        }
+        guard isNew, let preview = try? context.thumbnail(of: try reader.decodedImage(rows: rows)) else { return nil }
+        var container = ImageContainer(image: preview, type: .avif, isPreview: true)
+        if let profile = reader.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if let cicp = reader.cicp { container.userInfo[.cicpKey] = cicp }
+        return container
+    }
+
+    /// A reader of `data` (complete, or the start of a download) once it is within the limits:
+    /// the pixel and frame limits, and the memory budget for libavif's YUV planes (up to 16 bits
+    /// a sample, and alpha) beside the RGBA output.
+    private func makeReader(_ data: Data, isPartial: Bool) throws -> AVIFReader {
+        let reader = try AVIFReader(
+            data: data,
+            maximumPixelCount: context.maximumPixelCount,
+            maximumFrameCount: context.maximumFrameCount,
+            partialSizeHint: isPartial ? partialSizeHint(data) : nil
+        )
+        let samplesPerPixel = 3 + (reader.hasAlpha ? 1 : 0)
+        let (bytes, overflow) = (reader.width * reader.height).multipliedReportingOverflow(by: 4 + 2 * samplesPerPixel)
+        guard !overflow, bytes <= context.memoryBudget else {
+            throw ImageDecodingError.exceedsMemoryBudget(bytes: overflow ? .max : bytes, budget: context.memoryBudget)
+        }
+        return reader
+    }
+
+    /// libavif's bound for the size of a file still arriving: the length the response announced,
+    /// else 1 GiB (libavif refuses boxes that claim to lie beyond it).
+    private func partialSizeHint(_ data: Data) -> Int {
+        let expected = context.dataResponse?.expectedContentLength ?? -1
+        return expected >= data.count ? Int(expected) : 1 << 30
     }
 
     private func decodeSequence(_ data: Data, reader: AVIFReader) throws -> ImageContainer {

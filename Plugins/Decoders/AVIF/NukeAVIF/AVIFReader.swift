@@ -24,8 +24,10 @@ final class AVIFReader {
     let hasAlpha: Bool
 
     /// Parses `data`; throws `imageTooLarge` past `maximumPixelCount` and `tooManyFrames` past
-    /// `maximumFrameCount`, before decoding anything.
-    init(data: Data, maximumPixelCount: Int, maximumFrameCount: Int) throws {
+    /// `maximumFrameCount`, before decoding anything. With a `partialSizeHint` (an upper bound
+    /// for the whole file's size), `data` is the start of a download: ``decodeAvailableRows()``
+    /// then decodes what has arrived, and the header itself may be `truncated`.
+    init(data: Data, maximumPixelCount: Int, maximumFrameCount: Int, partialSizeHint: Int? = nil) throws {
         guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else {
             throw ImageDecodingError.unrecognizedFormat
         }
@@ -52,10 +54,17 @@ final class AVIFReader {
         // size by the checks below; ours are set before any frame is decoded.
         decoder.pointee.imageSizeLimit = UInt32(AVIF_DEFAULT_IMAGE_SIZE_LIMIT)
         decoder.pointee.imageDimensionLimit = 0
-        try Self.check(
-            avifDecoderSetIOMemory(decoder, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count),
-            decoder
-        )
+        let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        if let partialSizeHint {
+            guard let input = nuke_avif_partial_input_create(start, data.count, UInt64(partialSizeHint)) else {
+                throw ImageDecodingError.corrupt(reason: "libavif could not allocate an input")
+            }
+            avifDecoderSetIO(decoder, input)  // the decoder owns it
+            // A grid's cells are decoded as their data arrives.
+            decoder.pointee.allowIncremental = AVIF_TRUE
+        } else {
+            try Self.check(avifDecoderSetIOMemory(decoder, start, data.count), decoder)
+        }
         let parsed = avifDecoderParse(decoder)
         if parsed != AVIF_RESULT_OK, let size = Self.sizeOverLibraryLimit(decoder) {
             throw ImageDecodingError.imageTooLarge(width: size.width, height: size.height, limit: maximumPixelCount)
@@ -121,6 +130,27 @@ final class AVIFReader {
         let result = avifDecoderNextImage(decoder)
         if result == AVIF_RESULT_NO_IMAGES_REMAINING { return nil }
         try Self.check(result, decoder)
+        return try decodedImage(rows: height)
+    }
+
+    /// For a reader of partial data: decodes what has arrived of the first frame (libavif decodes
+    /// a grid's cells as their data arrives; any other image only once all of it has) and
+    /// returns how many of its rows, from the top, are final: decoded, and with 4:2:0 chroma not
+    /// the last decoded row, whose colour is interpolated with the chroma row below it.
+    func decodeAvailableRows() throws -> Int {
+        let result = avifDecoderNextImage(decoder)
+        guard result == AVIF_RESULT_OK || result == AVIF_RESULT_WAITING_ON_IO else {
+            try Self.check(result, decoder)
+            return 0
+        }
+        let rows = min(height, Int(avifDecoderDecodedRowCount(decoder)))
+        let interpolatesBelow = decoder.pointee.image.pointee.yuvFormat == AVIF_PIXEL_FORMAT_YUV420
+        return rows < height && interpolatesBelow ? max(0, rows - 1) : rows
+    }
+
+    /// The frame ``nextFrame()`` or ``decodeAvailableRows()`` decoded, as straight-alpha RGBA:
+    /// its first `rows` rows above transparent ones, then the transforms applied.
+    func decodedImage(rows: Int) throws -> Bitmap {
         let image = decoder.pointee.image!
         // The AV1 payload may disagree with the container; what was decoded is what counts.
         let (frameWidth, frameHeight) = (Int(image.pointee.width), Int(image.pointee.height))
@@ -129,18 +159,23 @@ final class AVIFReader {
                 reason: "a frame of \(frameWidth)×\(frameHeight) in an image of \(width)×\(height)"
             )
         }
-        let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8, isOpaque: hasAlpha ? nil : true) {
-            buffer in
+        let isOpaque: Bool? = hasAlpha || rows < height ? nil : true
+        let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8, isOpaque: isOpaque) { buffer in
+            let rowBytes = width * 4
+            (buffer.baseAddress! + rows * rowBytes).update(repeating: 0, count: (height - rows) * rowBytes)
+            // The decoded rows only: the planes below them are not written yet.
+            var decoded = image.pointee
+            decoded.height = UInt32(rows)
             var rgb = avifRGBImage()
-            avifRGBImageSetDefaults(&rgb, image)
+            avifRGBImageSetDefaults(&rgb, &decoded)
             rgb.format = AVIF_RGB_FORMAT_RGBA
             rgb.depth = 8
             rgb.pixels = buffer.baseAddress
-            rgb.rowBytes = UInt32(width * 4)
+            rgb.rowBytes = UInt32(rowBytes)
             // libyuv's paths from more than 8 bits round differently from libavif's own (which
             // avifdec takes when writing PNG); 8-bit paths agree, and libyuv is faster there.
             if image.pointee.depth > 8 { rgb.avoidLibYUV = AVIF_TRUE }
-            try Self.check(avifImageYUVToRGB(image, &rgb), decoder)
+            try Self.check(avifImageYUVToRGB(&decoded, &rgb), decoder)
         }
         return try transforms.apply(to: rgba)
     }
@@ -168,7 +203,7 @@ final class AVIFReader {
         let detail = diagnostic(decoder.pointee.diag)
         let reason = String(cString: avifResultToString(result)) + (detail.isEmpty ? "" : ": \(detail)")
         switch result {
-        case AVIF_RESULT_TRUNCATED_DATA: throw ImageDecodingError.truncated
+        case AVIF_RESULT_TRUNCATED_DATA, AVIF_RESULT_WAITING_ON_IO: throw ImageDecodingError.truncated
         case AVIF_RESULT_INVALID_FTYP: throw ImageDecodingError.unrecognizedFormat
         case AVIF_RESULT_NOT_IMPLEMENTED, AVIF_RESULT_UNSUPPORTED_DEPTH, AVIF_RESULT_NO_CODEC_AVAILABLE:
             throw ImageDecodingError.unsupported(reason: reason)
