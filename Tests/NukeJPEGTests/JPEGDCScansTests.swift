@@ -33,6 +33,45 @@ import Testing
         #expect(ReferenceImage.maximumDifference(fromDC, full) == 0)
     }
 
+    @Test(
+        "Without AC scans, the DC scans become one baseline scan, and the 1/8 decode is identical",
+        arguments: [
+            "photo-444-progressive.jpg", "dc-gray.jpg", "dc-422.jpg", "dc-restart.jpg", "dc-separate.jpg",
+            "dc-refined.jpg",
+        ]
+    )
+    func baseline(name: String) throws {
+        let data = try fixture(name)
+        let dcScans = try #require(JPEGDCScans(data, maximumScanCount: 100))
+        #expect(!dcScans.keepsACScans)
+        let baseline = try #require(JPEGBaselineDC(dcScans.data)).data
+        let firstScan = try #require(JPEGMetadata(baseline).firstScanOffset)
+        #expect(JPEGMetadata.completedScanCount(baseline, firstScanOffset: firstScan) == 1)
+        // A baseline frame header, no progressive one (entropy data holds no marker codes).
+        let markers = Set(zip(baseline, baseline.dropFirst()).filter { $0.0 == 0xFF }.map(\.1))
+        #expect(markers.contains(0xC0) && !markers.contains(0xC2))
+        let (fromDC, full) = (try eighth(data, fromDCScans: true), try eighth(data, fromDCScans: false))
+        #expect(fromDC.width == (try JPEGDecoder.pixelSize(of: data).width + 7) / 8)
+        #expect(ReferenceImage.maximumDifference(fromDC, full) == 0)
+    }
+
+    @Test("No baseline rewrite of AC scans, damaged scans or other data: the DC scans are decoded as they are")
+    func noBaseline() throws {
+        let reduced420 = try #require(JPEGDCScans(try fixture("photo-420-progressive.jpg"), maximumScanCount: 100))
+        #expect(reduced420.keepsACScans && JPEGBaselineDC(reduced420.data) == nil)
+        let dcScans = try #require(JPEGDCScans(try fixture("dc-restart.jpg"), maximumScanCount: 100)).data
+        for length in [0, 2, 100, dcScans.count / 2, dcScans.count - 2] {
+            #expect(JPEGBaselineDC(dcScans.prefix(length)) == nil, "\(length) bytes")
+        }
+        // A restart marker out of sequence.
+        var shuffled = [UInt8](dcScans)
+        let firstRestart = try #require(shuffled.indices.first { shuffled[$0] == 0xFF && shuffled[$0 + 1] == 0xD0 })
+        shuffled[firstRestart + 1] = 0xD3
+        #expect(JPEGBaselineDC(Data(shuffled)) == nil)
+        #expect(JPEGBaselineDC(try fixture("baseline-444.jpg")) == nil)
+        #expect(JPEGBaselineDC(Data("not a JPEG".utf8)) == nil)
+    }
+
     @Test("4:4:4 keeps only the DC scans; 4:2:0 keeps the chroma's AC scans too")
     func keptScans() throws {
         let full444 = try fixture("photo-444-progressive.jpg")

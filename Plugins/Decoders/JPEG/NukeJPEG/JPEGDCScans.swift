@@ -25,6 +25,8 @@
 struct JPEGDCScans {
     /// The header segments, the DC scans and EOI.
     let data: Data
+    /// Whether scans of AC coefficients are kept (for 4:2:0 chroma).
+    let keepsACScans: Bool
 
     /// Reduces `source`, or returns `nil` when it is not a whole progressive Huffman JPEG with
     /// at most `maximumScanCount` scans.
@@ -40,6 +42,7 @@ struct JPEGDCScans {
         /// (`nil`: never sent), as `coef_bits` in libjpeg.
         var refinedTo: [[Int?]] = []
         var scanCount = 0
+        var keepsAC = false
         var offset = 2
         while true {
             guard let (marker, start) = Self.nextMarker(bytes, from: offset) else { return nil }
@@ -48,6 +51,7 @@ struct JPEGDCScans {
                 guard !componentIDs.isEmpty, refinedTo.allSatisfy({ $0.allSatisfy { $0 == 0 } }) else { return nil }
                 output += [0xFF, 0xD9]
                 data = Data(output)
+                keepsACScans = keepsAC
                 return
             case 0xD0...0xD7, 0x01:  // RSTn or TEM outside a scan: not a well-formed file.
                 return nil
@@ -82,6 +86,7 @@ struct JPEGDCScans {
                     guard let dataEnd = Self.endOfEntropyData(bytes, from: end) else { return nil }
                     if scan.spectralStart == 0 || scan.components.contains(where: { usesAC[$0] }) {
                         output += bytes[start..<dataEnd]
+                        keepsAC = keepsAC || scan.spectralStart > 0
                     }
                     offset = dataEnd
                 case 0xE1...0xED, 0xEF, 0xFE:  // Metadata and comments: not needed for pixels.
@@ -105,7 +110,7 @@ struct JPEGDCScans {
 
     /// Where a scan's entropy-coded data ends: at the first marker that is neither a stuffed
     /// zero nor a restart marker; `nil` if the data runs out first.
-    private static func endOfEntropyData(_ bytes: [UInt8], from offset: Int) -> Int? {
+    static func endOfEntropyData(_ bytes: [UInt8], from offset: Int) -> Int? {
         var index = offset
         while index + 1 < bytes.count {
             if bytes[index] == 0xFF {

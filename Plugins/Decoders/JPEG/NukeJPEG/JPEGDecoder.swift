@@ -273,7 +273,10 @@ public final class JPEGDecoder: ImageDecoding {
         let dcScans =
             scale == 1 && header.is_progressive == 1 && !allowingTruncation && options.decodesFromDCScans
             ? JPEGDCScans(data, maximumScanCount: options.maximumScanCount) : nil
-        let input = dcScans?.data ?? data
+        // Without AC scans, the DC scans as a baseline file: decoded without whole-image buffers.
+        let baseline = dcScans.flatMap { $0.keepsACScans ? nil : JPEGBaselineDC($0.data) }
+        let input = baseline?.data ?? dcScans?.data ?? data
+        let isReducedProgressive = dcScans != nil && baseline == nil
         func decode(into buffer: UnsafeMutableBufferPointer<UInt8>) throws {
             var message = JPEGDecoder.messageBuffer()
             let status = input.withUnsafeBytes { bytes in
@@ -286,7 +289,7 @@ public final class JPEGDecoder: ImageDecoding {
                         Int32(options.maximumScanCount),
                         context.memoryBudget,
                         fast ? 1 : 0,
-                        dcScans == nil ? 0 : 1,
+                        isReducedProgressive ? 1 : 0,
                         buffer.baseAddress,
                         buffer.count,
                         stride,
