@@ -53,7 +53,9 @@ public final class JPEGDecoder: ImageDecoding {
         public var maximumScanCount = 100
         /// Whether a 1/8-scale decode of a progressive file (a thumbnail or shrink-on-load that
         /// small) reads only the DC scans, which is all it uses: the same pixels as reading every
-        /// scan, for a fraction of the entropy decoding. Default `true`.
+        /// scan, for a fraction of the entropy decoding — and, where no AC scan is needed (all but
+        /// 4:2:0), without the whole-image coefficient buffers of a progressive decode, the DC
+        /// scans being rewritten as a baseline file. Default `true`.
         public var decodesFromDCScans = true
 
         /// Creates the default options.
