@@ -68,6 +68,11 @@ import Testing
         let firstRestart = try #require(shuffled.indices.first { shuffled[$0] == 0xFF && shuffled[$0 + 1] == 0xD0 })
         shuffled[firstRestart + 1] = 0xD3
         #expect(JPEGBaselineDC(Data(shuffled)) == nil)
+        // A frame of far more blocks than the data has bits: refused before its blocks are allocated.
+        var huge = [UInt8](dcScans)
+        let frame = try #require(huge.indices.first { huge[$0] == 0xFF && huge[$0 + 1] == 0xC2 })
+        huge.replaceSubrange((frame + 5)..<(frame + 9), with: [0xFF, 0xF0, 0xFF, 0xF0])  // 65,520 × 65,520
+        #expect(JPEGBaselineDC(Data(huge)) == nil)
         #expect(JPEGBaselineDC(try fixture("baseline-444.jpg")) == nil)
         #expect(JPEGBaselineDC(Data("not a JPEG".utf8)) == nil)
     }

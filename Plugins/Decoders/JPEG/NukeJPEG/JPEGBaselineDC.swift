@@ -47,7 +47,11 @@ struct JPEGBaselineDC {
             let payload = bytes[(offset + 4)..<end]
             switch marker {
             case 0xC2:
-                guard frame == nil, let parsed = Frame(payload) else { return nil }
+                // Every block costs a DC scan at least one bit: a frame with more blocks than the
+                // data has bits cannot be whole, and its coefficients are not allocated.
+                guard frame == nil, let parsed = Frame(payload), parsed.blockCount <= bytes.count * 8 else {
+                    return nil
+                }
                 frame = parsed
                 coefficients = [Int32](repeating: 0, count: parsed.blockCount)
             case 0xC4:
@@ -229,6 +233,7 @@ struct JPEGBaselineDC {
                             of: layout,
                             in: frame,
                             beforeEachMCU: {
+                                guard !reader.isOverrun else { return false }  // The data has ended.
                                 guard restartInterval > 0 else { return true }
                                 if left == 0 {
                                     guard reader.restart(nextRestart) else { return false }
