@@ -82,30 +82,19 @@ func decode(
 
     @Test("No previews: the default policy, images of one cell until whole, sequences, images over the limits")
     func noPreviews() throws {
-        func preview(_ data: Data, policy: ImagePipeline.PreviewPolicy = .incremental, limit: Int = 1 << 24)
-            -> ImageContainer?
-        {
-            let context = ImageDecodingContext(
-                request: ImageRequest(url: nil),
-                data: data,
-                isCompleted: false,
-                previewPolicy: policy,
-                maximumPixelCount: limit
-            )
-            return AVIFDecoder(context: context).decodePartiallyDownloadedData(data)
-        }
+        let decoder = AVIFDecoder.init
         let grid = try fixture("grid.avif")
         let partial = grid.prefix(grid.count * 70 / 100)
         #expect(ImagePipeline.PreviewPolicy.default(for: partial) == .disabled)
-        #expect(preview(partial) != nil)
-        #expect(preview(partial, policy: .disabled) == nil)
-        #expect(preview(partial, policy: .thumbnail) == nil)
-        #expect(preview(partial, limit: 256 * 191) == nil)
+        #expect(preview(ofPartial: partial, decoder: decoder) != nil)
+        #expect(preview(ofPartial: partial, policy: .disabled, decoder: decoder) == nil)
+        #expect(preview(ofPartial: partial, policy: .thumbnail, decoder: decoder) == nil)
+        #expect(preview(ofPartial: partial, maximumPixelCount: 256 * 191, decoder: decoder) == nil)
         let lossy = try fixture("lossy.avif")
-        #expect(preview(lossy.prefix(lossy.count - 1)) == nil)
-        #expect(preview(lossy) != nil)
+        #expect(preview(ofPartial: lossy.prefix(lossy.count - 1), decoder: decoder) == nil)
+        #expect(preview(ofPartial: lossy, decoder: decoder) != nil)
         let animated = try fixture("animated.avif")
-        #expect(preview(animated.prefix(animated.count - 1)) == nil)
+        #expect(preview(ofPartial: animated.prefix(animated.count - 1), decoder: decoder) == nil)
     }
 
     @Test("Lossless AVIF gives back the source's pixels")

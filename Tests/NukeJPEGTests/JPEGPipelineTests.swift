@@ -38,26 +38,14 @@ import Testing
 
     @Test("19–21 with real files: a progressive JPEG in chunks gives previews, then the final image")
     func progressivePreviews() async throws {
-        let data = try fixture("progressive.jpg")
-        let loader = MockProgressiveDataLoader(data: data, chunkCount: 4)
-        let pipeline = makePipeline {
-            $0.dataLoader = loader
-            $0.isProgressiveDecodingEnabled = true
-            $0.progressiveDecodingInterval = 0
-            $0.isRateLimiterEnabled = false
-        }
-        let task = pipeline.imageTask(with: URL(string: "http://example.com/progressive.jpg")!)
-        let previews = Collector<Int>()
-        let collecting = Task { for await preview in task.previews { previews.append(preview.image.width) } }
-        try #require(await waitUntil { loader.hasStarted })  // The first chunk is served at the start.
-        // Not timed: on a busy machine chunks served 40 ms apart can reach the pipeline as one
-        // batch, and the final data then supersedes every preview. Each chunk waits for the
-        // pipeline to see the previous one, and the last waits for a preview.
-        try await loader.serveChunksOneByOne(to: task) { previews.count >= 1 }
-        let image = try await task.image
-        await collecting.value
-        #expect(image.width == 96)
-        #expect(previews.count >= 1 && previews.count <= 3)
+        let load = try await ChunkedLoad.load(
+            try fixture("progressive.jpg"),
+            from: URL(string: "http://example.com/progressive.jpg")!,
+            chunkCount: 4,
+            installing: JPEGPlugin()
+        )
+        #expect(load.image.width == 96)
+        #expect(load.previewWidths.count >= 1 && load.previewWidths.count <= 3)
     }
 
     @Test("A baseline JPEG gives no previews by default")

@@ -95,27 +95,16 @@ func decode(
 
     @Test("No previews: other policies, lossless files, animations, images over the limits")
     func noPreviews() throws {
-        func preview(_ data: Data, policy: ImagePipeline.PreviewPolicy = .incremental, limit: Int = 1 << 24)
-            -> ImageContainer?
-        {
-            let context = ImageDecodingContext(
-                request: ImageRequest(url: nil),
-                data: data,
-                isCompleted: false,
-                previewPolicy: policy,
-                maximumPixelCount: limit
-            )
-            return JXLDecoder(context: context).decodePartiallyDownloadedData(data)
-        }
+        let decoder = JXLDecoder.init
         let progressive = try fixture("progressive.jxl").prefix(20_011 * 70 / 100)
-        #expect(preview(progressive) != nil)
-        #expect(preview(progressive, policy: .disabled) == nil)
-        #expect(preview(progressive, policy: .thumbnail) == nil)
-        #expect(preview(progressive, limit: 512 * 383) == nil)
+        #expect(preview(ofPartial: progressive, decoder: decoder) != nil)
+        #expect(preview(ofPartial: progressive, policy: .disabled, decoder: decoder) == nil)
+        #expect(preview(ofPartial: progressive, policy: .thumbnail, decoder: decoder) == nil)
+        #expect(preview(ofPartial: progressive, maximumPixelCount: 512 * 383, decoder: decoder) == nil)
         let lossless = try fixture("lossless.jxl")
-        #expect(preview(lossless.prefix(lossless.count / 2)) == nil)
+        #expect(preview(ofPartial: lossless.prefix(lossless.count / 2), decoder: decoder) == nil)
         let animated = try fixture("animated.jxl")
-        #expect(preview(animated.prefix(animated.count - 1)) == nil)
+        #expect(preview(ofPartial: animated.prefix(animated.count - 1), decoder: decoder) == nil)
         #expect(ImagePipeline.PreviewPolicy.default(for: progressive) == .incremental)
     }
 

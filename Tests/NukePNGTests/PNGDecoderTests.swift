@@ -188,24 +188,14 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
 
     @Test("An interlaced PNG downloaded in chunks gives previews when the policy asks for them")
     func progressive() async throws {
-        var registry = PluginRegistry()
-        registry.install(PNGPlugin())
-        let loader = MockProgressiveDataLoader(data: try fixture("rgba-8-interlaced.png"), chunkCount: 4)
-        let pipeline = ImagePipeline(delegate: ImagePipelineObserver(previewPolicy: .incremental)) {
-            $0.registry = registry
-            $0.imageCache = nil
-            $0.dataLoader = loader
-            $0.isProgressiveDecodingEnabled = true
-            $0.progressiveDecodingInterval = 0
-            $0.isRateLimiterEnabled = false
-        }
-        let task = pipeline.imageTask(with: URL(string: "http://example.com/a.png")!)
-        let previews = Collector<Int>()
-        let collecting = Task { for await preview in task.previews { previews.append(preview.image.width) } }
-        try #require(await waitUntil { loader.hasStarted })
-        try await loader.serveChunksOneByOne(to: task) { previews.count >= 1 }  // Not timed: see the helper.
-        #expect(try await task.image.width == 33)
-        await collecting.value
-        #expect(previews.count >= 1)
+        let load = try await ChunkedLoad.load(
+            try fixture("rgba-8-interlaced.png"),
+            from: URL(string: "http://example.com/a.png")!,
+            chunkCount: 4,
+            installing: PNGPlugin(),
+            delegate: ImagePipelineObserver(previewPolicy: .incremental)
+        )
+        #expect(load.image.width == 33)
+        #expect(load.previewWidths.count >= 1)
     }
 }
