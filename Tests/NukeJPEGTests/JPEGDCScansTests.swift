@@ -37,7 +37,7 @@ import Testing
         "Without AC scans, the DC scans become one baseline scan, and the 1/8 decode is identical",
         arguments: [
             "photo-444-progressive.jpg", "dc-gray.jpg", "dc-422.jpg", "dc-restart.jpg", "dc-separate.jpg",
-            "dc-refined.jpg",
+            "dc-refined.jpg", "dc-cmyk.jpg",
         ]
     )
     func baseline(name: String) throws {

@@ -54,7 +54,7 @@ rm photo-444.jpg
 
 # Smaller progressive files of other layouts, whose DC scans are rewritten as a baseline file:
 # gray (one component); 4:2:2; restart markers every MCU row; DC scans of one component each
-# without successive approximation; DC sent in three steps (Al = 2, then two refinements).
+# without successive approximation; DC sent in three steps (Al = 2, then two refinements); CMYK.
 convert ../../NukeTests/Photos/cups.jpg -strip -resize 320x200 -quality 90 -colorspace Gray -interlace JPEG dc-gray.jpg
 convert ../../NukeTests/Photos/path.jpg -strip -resize 320x200 -sampling-factor 2x1 -quality 90 -interlace JPEG dc-422.jpg
 convert ../../NukeTests/Photos/cups.jpg -strip -resize 317x203 -sampling-factor 1x1 -quality 90 dc-444.jpg
@@ -64,3 +64,5 @@ jpegtran -scans scans.txt -copy none dc-444.jpg > dc-separate.jpg
 printf '0,1,2: 0 0 0 2;\n0: 1 63 0 0;\n1: 1 63 0 0;\n2: 1 63 0 0;\n0,1,2: 0 0 2 1;\n0,1,2: 0 0 1 0;\n' > scans.txt
 jpegtran -scans scans.txt -copy none dc-444.jpg > dc-refined.jpg
 rm dc-444.jpg scans.txt
+# Four components, with ImageMagick's Adobe marker (inverted CMYK).
+jpegtran -progressive -copy all cmyk.jpg > dc-cmyk.jpg
