@@ -6,7 +6,9 @@ public import NukeCore
 
 /// What a download served in chunks gave: the widths of its previews, then the final image.
 public struct ChunkedLoad: Sendable {
+    /// The width of each preview, in the order they came.
     public var previewWidths: [Int]
+    /// The final image.
     public var image: Bitmap
 
     /// Loads `data` from `url` through a pipeline with `plugin` installed and progressive decoding
