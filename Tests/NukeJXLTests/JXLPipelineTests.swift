@@ -11,15 +11,16 @@ import Testing
 @Suite struct JXLPipelineTests {
     @Test("A JPEG XL download in chunks gives previews by default, then the final image")
     func progressivePreviews() async throws {
-        // Chunks end at 25% (before the DC), 50% (the DC), 75% (some groups) and 100%.
+        // Two chunks: the first half (the DC and some groups), then the rest. (With more chunks,
+        // one that arrives while an earlier chunk's preview is still decoding is skipped — the
+        // pipeline's back-pressure — so a busy machine could leave only chunks before the DC.)
         let load = try await ChunkedLoad.load(
             try fixture("progressive.jxl"),
             from: URL(string: "http://example.com/progressive.jxl")!,
-            chunkCount: 4,
+            chunkCount: 2,
             installing: JXLPlugin()
         )
         #expect(load.image.width == 512 && load.image.height == 384)
-        #expect(load.previewWidths.count >= 1 && load.previewWidths.count <= 2)
-        #expect(load.previewWidths.allSatisfy { $0 == 512 })
+        #expect(load.previewWidths == [512])
     }
 }
