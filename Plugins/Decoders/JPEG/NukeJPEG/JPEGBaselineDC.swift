@@ -49,7 +49,7 @@ struct JPEGBaselineDC {
             case 0xC2:
                 // Every block costs a DC scan at least one bit: a frame with more blocks than the
                 // data has bits cannot be whole, and its coefficients are not allocated.
-                guard frame == nil, let parsed = Frame(payload), parsed.blockCount <= bytes.count * 8 else {
+                guard frame == nil, let parsed = Frame(bytes[offset..<end]), parsed.blockCount <= bytes.count * 8 else {
                     return nil
                 }
                 frame = parsed
@@ -113,20 +113,17 @@ struct JPEGBaselineDC {
         /// Blocks of every component, in whole MCUs.
         var blockCount: Int
 
-        init?(_ payload: ArraySlice<UInt8>) {
+        /// Reads a frame header segment (with its marker).
+        init?(_ segment: ArraySlice<UInt8>) {
+            let payload = segment.dropFirst(4)
             let base = payload.startIndex
-            guard payload.count >= 6, payload[base] == 8 else { return nil }
+            guard payload.count >= 6, payload[base] == 8, let sampling = JPEGDCScans.frameComponents(segment),
+                payload.count == 6 + 3 * sampling.count
+            else { return nil }
             let height = Int(payload[base + 1]) << 8 | Int(payload[base + 2])
             let width = Int(payload[base + 3]) << 8 | Int(payload[base + 4])
-            let count = Int(payload[base + 5])
-            guard width > 0, height > 0, (1...4).contains(count), payload.count == 6 + 3 * count else { return nil }
-            let sampling = (0..<count).map { index in
-                (
-                    id: payload[base + 6 + 3 * index], h: Int(payload[base + 7 + 3 * index] >> 4),
-                    v: Int(payload[base + 7 + 3 * index] & 0x0F)
-                )
-            }
-            guard sampling.allSatisfy({ (1...4).contains($0.h) && (1...4).contains($0.v) }) else { return nil }
+            guard width > 0, height > 0 else { return nil }
+            let count = sampling.count
             // A one-component frame is coded a block at a time, whatever its sampling factors say.
             let isSingle = count == 1
             let maxH = isSingle ? 1 : sampling.map(\.h).max()!

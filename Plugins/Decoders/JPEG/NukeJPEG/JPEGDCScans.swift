@@ -42,7 +42,6 @@ struct JPEGDCScans {
         /// (`nil`: never sent), as `coef_bits` in libjpeg.
         var refinedTo: [[Int?]] = []
         var scanCount = 0
-        var keepsAC = false
         var offset = 2
         while true {
             guard let (marker, start) = Self.nextMarker(bytes, from: offset) else { return nil }
@@ -51,7 +50,9 @@ struct JPEGDCScans {
                 guard !componentIDs.isEmpty, refinedTo.allSatisfy({ $0.allSatisfy { $0 == 0 } }) else { return nil }
                 output += [0xFF, 0xD9]
                 data = Data(output)
-                keepsACScans = keepsAC
+                // A whole file refines every component's AC: those of the components that use
+                // them were kept.
+                keepsACScans = usesAC.contains(true)
                 return
             case 0xD0...0xD7, 0x01:  // RSTn or TEM outside a scan: not a well-formed file.
                 return nil
@@ -86,7 +87,6 @@ struct JPEGDCScans {
                     guard let dataEnd = Self.endOfEntropyData(bytes, from: end) else { return nil }
                     if scan.spectralStart == 0 || scan.components.contains(where: { usesAC[$0] }) {
                         output += bytes[start..<dataEnd]
-                        keepsAC = keepsAC || scan.spectralStart > 0
                     }
                     offset = dataEnd
                 case 0xE1...0xED, 0xEF, 0xFE:  // Metadata and comments: not needed for pixels.
@@ -126,7 +126,7 @@ struct JPEGDCScans {
 
     /// The components of a frame header (SOF segment with its marker): identifier and sampling
     /// factors.
-    private static func frameComponents(_ segment: ArraySlice<UInt8>) -> [(id: UInt8, h: Int, v: Int)]? {
+    static func frameComponents(_ segment: ArraySlice<UInt8>) -> [(id: UInt8, h: Int, v: Int)]? {
         let base = segment.startIndex
         guard segment.count >= 10 else { return nil }
         let count = Int(segment[base + 9])
