@@ -36,6 +36,22 @@ final class RedisClient: Sendable {
     /// refused, I/O error, time-out, a server that cannot serve). Error replies to single
     /// commands (`OOM`, `READONLY`, `WRONGTYPE`) are replies, for the caller to judge.
     func perform(_ commands: [RedisCommand]) -> [RedisReply]? {
+        run { connection throws(RedisConnection.Failure) in try connection.perform(commands) }
+    }
+
+    /// The reply to `GET key`, read straight into the value's memory (see
+    /// ``RedisConnection/get(_:maximumLength:)``); `nil` as for ``perform(_:)``.
+    func get(_ key: [UInt8]) -> RedisReply? {
+        let maximumLength = configuration.maximumValueSize
+        return run { connection throws(RedisConnection.Failure) in
+            [try connection.get(key, maximumLength: maximumLength)]
+        }?.first
+    }
+
+    /// `body`'s replies on a pooled connection, behind the breaker.
+    private func run(
+        _ body: (RedisConnection) throws(RedisConnection.Failure) -> [RedisReply]
+    ) -> [RedisReply]? {
         let admission = breaker.withLock { $0.admit(at: now()) }
         guard admission != .reject else {
             statistics.withLock { $0.skippedWhileUnavailable += 1 }
@@ -61,7 +77,7 @@ final class RedisClient: Sendable {
         }
         let replies: [RedisReply]
         do {
-            replies = try connection.perform(commands)
+            replies = try body(connection)
         } catch {
             pool.discard()
             fail(error.message)

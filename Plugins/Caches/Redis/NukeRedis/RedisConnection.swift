@@ -17,6 +17,8 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     private let context: UnsafeMutablePointer<redisContext>
+    /// The size of the last value read by ``get(_:maximumLength:)``: the next one's buffer.
+    private var replyCapacityHint = 16 << 10
 
     /// Connects to `endpoint`, authenticates and selects the database.
     init(configuration: RedisDataCache.Configuration) throws(Failure) {
@@ -84,6 +86,40 @@ final class RedisConnection: @unchecked Sendable {
             replies.append(RedisReply(reply.pointee, owner: owner))
         }
         return replies
+    }
+
+    /// The reply to `GET key`, read without hiredis: the command goes out with `MSG_NOSIGNAL`
+    /// and the reply is read into one buffer that becomes the value's memory, so a 50 KB value
+    /// costs the kernel's copy and nothing more. A value over `maximumLength` bytes is read,
+    /// dropped and reported as ``RedisReply/oversize(_:)``.
+    ///
+    /// - Throws: ``Failure`` on an I/O error, time-out or a reply that is not one to `GET`; the
+    ///   connection must not be used again.
+    func get(_ key: [UInt8], maximumLength: Int) throws(Failure) -> RedisReply {
+        var reply = nuke_redis_get_reply_t()
+        let status = key.withUnsafeBufferPointer { key in
+            key.withMemoryRebound(to: CChar.self) { key in
+                nuke_redis_get(context, key.baseAddress, key.count, maximumLength, replyCapacityHint, &reply)
+            }
+        }
+        guard status == REDIS_OK, let buffer = reply.buffer else { throw currentFailure() }
+        let owner = RedisReplyOwner { free(buffer) }
+        switch reply.type {
+        case NUKE_REDIS_GET_STRING:
+            replyCapacityHint = reply.offset + reply.length + 2
+            return .string(RedisBytes(owner: owner, start: buffer + reply.offset, count: reply.length))
+        case NUKE_REDIS_GET_ERROR:
+            return .error(
+                String(
+                    decoding: UnsafeRawBufferPointer(start: buffer + reply.offset, count: reply.length),
+                    as: UTF8.self
+                )
+            )
+        case NUKE_REDIS_GET_OVERSIZE:
+            return .oversize(reply.length)
+        default:
+            return .null
+        }
     }
 
     private func currentFailure() -> Failure {

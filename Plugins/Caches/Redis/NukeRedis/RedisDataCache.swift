@@ -83,7 +83,7 @@ public final class RedisDataCache: DataCaching {
             guard case .stored(let data) = staged else { return miss() }
             return hit(data)
         }
-        guard let reply = writer.client.perform([RedisCommand(["GET", name])])?.first else { return miss() }
+        guard let reply = writer.client.get(name) else { return miss() }
         switch reply {
         case .null:
             return miss()
@@ -96,6 +96,8 @@ public final class RedisDataCache: DataCaching {
             }
         case .error(let message) where message.hasPrefix("WRONGTYPE"):
             return invalid(name, reason: message)
+        case .oversize(let size):
+            return invalid(name, reason: "\(size) bytes, over the limit of \(configuration.maximumValueSize)")
         default:
             return miss()
         }
