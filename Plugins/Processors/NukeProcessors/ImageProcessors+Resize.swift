@@ -217,9 +217,10 @@ extension ImageProcessors {
 
 extension ImageProcessors.Resize: ImageDownscaling {
     /// How much larger than the resampled size (before any crop) a shrunk-on-load decode must
-    /// be: 1, the decoder's smallest scale not below the output. The DCT's block averaging and
+    /// be: three times, with decoders reducing by powers of two. The DCT's block averaging and
     /// the resampler's area reduction then agree within the tolerance the shrink-on-load tests
-    /// hold (mean difference ≤ 1 level, largest ≤ 8; see Docs/Decisions/0018-shrink-on-load.md).
+    /// hold (mean difference ≤ 1 level, largest ≤ 8); the smallest scale not below the output,
+    /// or twice it, did not (Docs/Decisions/0018-shrink-on-load.md).
     static let shrinkOnLoadMargin = 3.0
 
     /// The size the image is resampled to (before any crop) times ``shrinkOnLoadMargin``, or
