@@ -83,7 +83,11 @@ final class RedisClient: Sendable {
             fail(error.message)
             return nil
         }
-        pool.checkIn(connection)
+        if connection.isBroken {
+            pool.retire()
+        } else {
+            pool.checkIn(connection)
+        }
         if let unavailable = replies.first(where: \.isServerUnavailable) {
             fail(unavailable.errorMessage ?? "")
             return nil

@@ -41,6 +41,11 @@ final class RedisConnectionPool: Sendable {
         state.withLock { $0.idle.append(connection) }
     }
 
+    /// A connection that works but cannot be reused (left mid-reply) is gone; the others stay.
+    func retire() {
+        state.withLock { $0.open -= 1 }
+    }
+
     /// A connection that failed (or was never made) is gone; so are the idle ones, which most
     /// likely failed with it (Redis restarted or went away). Their sockets close outside the lock.
     func discard() {

@@ -97,7 +97,7 @@ public final class RedisDataCache: DataCaching {
         case .error(let message) where message.hasPrefix("WRONGTYPE"):
             return invalid(name, reason: message)
         case .oversize(let size):
-            return invalid(name, reason: "\(size) bytes, over the limit of \(configuration.maximumValueSize)")
+            return invalid(name, reason: "over the limit of \(size) bytes")
         default:
             return miss()
         }

@@ -20,7 +20,7 @@ enum RedisReply: Equatable {
     case array([RedisReply])
     /// An error reply, such as `OOM command not allowed…` or `WRONGTYPE …`.
     case error(String)
-    /// A bulk string of this many bytes, over the size limit of a value: read and dropped.
+    /// A bulk string over the size limit of a value (this limit), not read to its end.
     case oversize(Int)
 
     /// A bulk string's bytes, copied; `nil` for another reply.

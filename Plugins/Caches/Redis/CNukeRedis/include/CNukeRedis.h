@@ -1,11 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-// The C side of NukeRedis: connecting with time-outs, GET on the socket itself, and other
-// commands through hiredis with SIGPIPE held back. hiredis writes with write(2), so a peer that
-// went away would raise SIGPIPE and end the process; nuke_redis_get_reply blocks SIGPIPE on the
-// calling thread for the call and discards one it raised (libpq's technique), and
-// nuke_redis_get sends with MSG_NOSIGNAL, so the caller sees an I/O error instead.
+// The C side of NukeRedis: connecting with time-outs, GET with I/O of our own around hiredis's
+// parser, and other commands through hiredis with SIGPIPE held back. hiredis writes with
+// write(2), so a peer that went away would raise SIGPIPE and end the process;
+// nuke_redis_get_reply blocks SIGPIPE on the calling thread for the call and discards one it
+// raised (libpq's technique), and nuke_redis_get sends with MSG_NOSIGNAL, so the caller sees an
+// I/O error instead.
 #ifndef CNUKEREDIS_H
 #define CNUKEREDIS_H
 
@@ -25,33 +26,19 @@ int nuke_redis_append(redisContext *context, int argc, const char **argv, const 
 /// (free it with freeReplyObject), or REDIS_ERR with the context's error set.
 int nuke_redis_get_reply(redisContext *context, redisReply **reply);
 
-/// What a GET read: `buffer` (to free() whatever the type) holds the reply; the value or the
-/// error message is `length` bytes at `offset`.
-typedef struct {
-    enum {
-        /// No reply: the call failed.
-        NUKE_REDIS_GET_NONE = 0,
-        /// A bulk string: the value.
-        NUKE_REDIS_GET_STRING,
-        /// No value for the key.
-        NUKE_REDIS_GET_NIL,
-        /// An error reply; its message.
-        NUKE_REDIS_GET_ERROR,
-        /// A value of `length` bytes, over the limit: read and discarded.
-        NUKE_REDIS_GET_OVERSIZE,
-    } type;
-    char *buffer;
-    size_t offset;
-    size_t length;
-} nuke_redis_get_reply_t;
+/// nuke_redis_get's answer for a reply longer than its limit: the connection is left mid-reply.
+#define NUKE_REDIS_GET_OVERSIZE 2
 
-/// `GET key`, sent with MSG_NOSIGNAL and its reply read straight into one buffer of
-/// `capacity_hint` bytes (grown when the value needs more), so the value is never copied after
-/// the kernel's copy. A bulk string over `maximum_length` is read and dropped (NUKE_REDIS_GET_OVERSIZE).
-/// The connection must have nothing queued or unread in hiredis. REDIS_OK with `*reply` set, or
-/// REDIS_ERR with the context's error set (time-out, I/O, protocol); then drop the connection.
+/// `GET key` on a connection with nothing queued or unread in hiredis, parsed by hiredis's reader
+/// but with I/O of our own: the command goes out with MSG_NOSIGNAL (no SIGPIPE to hold back), and
+/// the reply is received straight into the reader's buffer, `capacity_hint` bytes at first (the
+/// last value's size), instead of 16 KB at a time through a stack buffer that hiredis then
+/// copies. REDIS_OK with `*reply` set (free it with freeReplyObject); NUKE_REDIS_GET_OVERSIZE when
+/// more than `maximum_length` bytes arrived without a complete reply; REDIS_ERR with the context's
+/// error set (time-out, I/O, a protocol error, data after the reply). After anything but
+/// REDIS_OK, close the connection.
 int nuke_redis_get(redisContext *context, const char *key, size_t key_length, size_t maximum_length,
-                   size_t capacity_hint, nuke_redis_get_reply_t *reply);
+                   size_t capacity_hint, redisReply **reply);
 
 /// The context's error message ("" when none).
 const char *nuke_redis_error(const redisContext *context);
