@@ -5,16 +5,12 @@
 
 #include <errno.h>
 #include <hiredis/sds.h>
-#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <time.h>
-#include <unistd.h>
 
 static struct timeval milliseconds(int value) {
     struct timeval time = {value / 1000, (value % 1000) * 1000};
@@ -131,7 +127,8 @@ int nuke_redis_get(redisContext *context, const char *key, size_t key_length, si
     sdsclear(reader->buf);
     reader->pos = 0;
     reader->len = 0;
-    if (reader->maxbuf != 0 && sdsavail(reader->buf) > reader->maxbuf && sdsavail(reader->buf) > capacity_hint * 4) {
+    size_t kept = sdsavail(reader->buf);
+    if (reader->maxbuf != 0 && kept > reader->maxbuf && kept > capacity_hint * 4) {
         sdsfree(reader->buf);
         reader->buf = sdsempty();
         if (reader->buf == NULL) return set_error(context, REDIS_ERR_OOM, "Out of memory");

@@ -39,7 +39,7 @@ final class RedisClient: Sendable {
         run { connection throws(RedisConnection.Failure) in try connection.perform(commands) }
     }
 
-    /// The reply to `GET key`, read straight into the value's memory (see
+    /// The reply to `GET key`, with I/O of our own around hiredis's parser (see
     /// ``RedisConnection/get(_:maximumLength:)``); `nil` as for ``perform(_:)``.
     func get(_ key: [UInt8]) -> RedisReply? {
         let maximumLength = configuration.maximumValueSize
