@@ -3,8 +3,9 @@
 // SPDX-License-Identifier: MIT
 import PackageDescription
 
-// libFuzzer targets for the decoders, the processor spec parser and the HTTP header parsers: a
-// separate package so that the library is built with coverage and AddressSanitizer only here.
+// libFuzzer targets for the decoders, the processor spec parser, the HTTP header parsers and the
+// replies NukeRedis reads: a separate package so that the library is built with coverage and
+// AddressSanitizer only here.
 // Build and run: bash Fuzz/run.sh (Docs/Security.md, "Fuzzing").
 let decoders = [
     "jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF", "heif": "NukeHEIF",
@@ -41,6 +42,11 @@ let package = Package(
             .executableTarget(
                 name: "fuzz-icc",
                 dependencies: ["FuzzSupport", .product(name: "NukeLCMS", package: "nuke-linux")],
+                swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
+            ),
+            .executableTarget(
+                name: "fuzz-redis-reply",
+                dependencies: [.product(name: "NukeRedis", package: "nuke-linux")],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),
             .executableTarget(

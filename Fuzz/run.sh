@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl icc processor-spec http-headers); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl icc processor-spec http-headers redis-reply); fi
 
 swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing -Xswiftc -warnings-as-errors 2>&1 \
     | grep -v "ld.gold: warning: Cannot export local symbol" || true

@@ -39,6 +39,16 @@ redisContext *nuke_redis_connect(const char *host, int port, const char *unix_pa
     return context;
 }
 
+redisContext *nuke_redis_adopt(int descriptor, int operation_timeout_ms) {
+    redisContext *context = redisConnectFd(descriptor);
+    if (context == NULL) return NULL;
+    if (context->err != 0 || redisSetTimeout(context, milliseconds(operation_timeout_ms)) != REDIS_OK) {
+        redisFree(context);
+        return NULL;
+    }
+    return context;
+}
+
 int nuke_redis_append(redisContext *context, int argc, const char **argv, const size_t *lengths) {
     return redisAppendCommandArgv(context, argc, argv, lengths);
 }

@@ -54,6 +54,16 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 
+    /// A connection over `descriptor`, a socket already connected (no `AUTH` or `SELECT`),
+    /// which it closes when released: for the fuzz target, which plays the server on the other
+    /// end of a socketpair.
+    init(adopting descriptor: Int32, operationTimeout: Duration) throws(Failure) {
+        guard let context = nuke_redis_adopt(descriptor, Self.milliseconds(operationTimeout)) else {
+            throw Failure(message: "cannot adopt the socket")
+        }
+        self.context = context
+    }
+
     deinit {
         redisFree(context)
     }

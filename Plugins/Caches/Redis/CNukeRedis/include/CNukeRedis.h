@@ -19,6 +19,11 @@
 redisContext *nuke_redis_connect(const char *host, int port, const char *unix_path, int connect_timeout_ms,
                                  int operation_timeout_ms, char *error, size_t error_size);
 
+/// A context over a socket that is already connected (one end of a socketpair in the fuzz
+/// target), with the time-out of every read and write set; it closes the socket when freed.
+/// NULL on failure (then the caller still owns the socket).
+redisContext *nuke_redis_adopt(int descriptor, int operation_timeout_ms);
+
 /// Queues one command (not sent until a reply is read). REDIS_OK or REDIS_ERR.
 int nuke_redis_append(redisContext *context, int argc, const char **argv, const size_t *lengths);
 
