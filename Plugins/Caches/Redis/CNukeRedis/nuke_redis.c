@@ -147,7 +147,7 @@ int nuke_redis_get(redisContext *context, const char *key, size_t key_length, si
     const char *arguments[2] = {"GET", key};
     size_t lengths[2] = {3, key_length};
     char *command = NULL;
-    int command_length = redisFormatCommandArgv(&command, 2, arguments, lengths);
+    long long command_length = redisFormatCommandArgv(&command, 2, arguments, lengths);  // int before hiredis 1.0
     if (command_length < 0) return set_error(context, REDIS_ERR_OOM, "Out of memory");
     int status = send_all(context, command, (size_t)command_length);
     redisFreeCommand(command);
