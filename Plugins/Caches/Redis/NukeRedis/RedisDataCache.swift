@@ -96,8 +96,8 @@ public final class RedisDataCache: DataCaching {
             }
         case .error(let message) where message.hasPrefix("WRONGTYPE"):
             return invalid(name, reason: message)
-        case .oversize(let size):
-            return invalid(name, reason: "over the limit of \(size) bytes")
+        case .oversize(let limit):
+            return invalid(name, reason: "over the limit of \(limit) bytes")
         default:
             return miss()
         }
