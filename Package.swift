@@ -76,7 +76,7 @@ let modules: [Module] = [
     Module(
         name: "NukeLCMS",
         path: "Plugins/ColorManagement/LCMS/NukeLCMS",
-        dependencies: ["CNukeLibLCMS"],
+        dependencies: ["CNukeLibLCMS", "CNukeLCMS"],
         // Files with profiles through the pipeline, and every encoder that embeds them.
         testDependencies: ["NukeJPEG", "NukePNG", "NukeWebP", "NukeAVIF", "NukeJXL"],
         testResources: [.copy("Fixtures")]
@@ -166,6 +166,8 @@ let cTargets: [Target] = [
         pkgConfig: "lcms2",
         providers: [.apt(["liblcms2-dev"]), .yum(["lcms2-devel"])]
     ),
+    // The matrix/curve transform's pixel loop (plain C and AVX2); needs no library.
+    .target(name: "CNukeLCMS", path: "Plugins/ColorManagement/LCMS/CNukeLCMS"),
     .systemLibrary(
         name: "CNukeLibPNG",
         path: "Plugins/Decoders/PNG/CNukeLibPNG",

@@ -14,6 +14,17 @@ public protocol ColorManaging: Sendable {
     ///   pixels (a CMYK profile on RGB pixels, for example).
     func convertToSRGB(_ image: Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap?
 
+    /// Converts `image` from `profile` to sRGB in its own storage (copied first only if shared),
+    /// and returns whether it changed (`false` when the profile is sRGB's). The pipeline calls
+    /// this one: a decoded image is not shared, so no second buffer is allocated.
+    ///
+    /// The default implementation stores what
+    /// ``convertToSRGB(_:from:intent:)-(Bitmap,ColorProfile,RenderingIntent)`` returns.
+    ///
+    /// - Throws: As ``convertToSRGB(_:from:intent:)-(Bitmap,ColorProfile,RenderingIntent)``;
+    ///   `image` is then unchanged.
+    func convertToSRGB(_ image: inout Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bool
+
     /// CMYK `pixels` converted from `profile` (a CMYK ICC profile) to opaque sRGB RGBA. Decoders
     /// of CMYK images (NukeJPEG) call it through ``ImageDecodingContext/colorConversion``.
     ///
@@ -23,6 +34,16 @@ public protocol ColorManaging: Sendable {
 }
 
 extension ColorManaging {
+    /// Stores what ``convertToSRGB(_:from:intent:)-(Bitmap,ColorProfile,RenderingIntent)`` returns
+    /// in `image`.
+    public func convertToSRGB(_ image: inout Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws
+        -> Bool
+    {
+        guard let converted = try convertToSRGB(image, from: profile, intent: intent) else { return false }
+        image = converted
+        return true
+    }
+
     /// Throws ``ColorManagementError/unsupportedColorSpace(_:)``: this manager converts no CMYK.
     public func convertToSRGB(_ pixels: CMYKPixels, from profile: ColorProfile, intent: RenderingIntent) throws
         -> Bitmap

@@ -50,16 +50,17 @@ extension ImagePipeline {
     ) -> Result<ImageContainer, Error> {
         do {
             var container = try decoder.decode(data)
-            let image = container.image
-            if image.pixelCount > context.maximumPixelCount {
+            // No copy of the image is kept here: colour management converts it in its storage.
+            if container.image.pixelCount > context.maximumPixelCount {
                 throw ImageDecodingError.imageTooLarge(
-                    width: image.width,
-                    height: image.height,
+                    width: container.image.width,
+                    height: container.image.height,
                     limit: context.maximumPixelCount
                 )
             }
             if container.type == nil { container.type = context.assetType }
-            return .success(managingColor(of: container))
+            manageColor(of: &container)
+            return .success(container)
         } catch {
             return .failure(.decodingFailed(decoder: decoder, context: context, error: error))
         }

@@ -62,6 +62,20 @@ public final class LCMSColorManager: ColorManaging {
         try transform(for: Key(profile: profile, pixelFormat: image.pixelFormat, intent: intent))?.apply(to: image)
     }
 
+    /// Converts `image` from `profile` to sRGB in its own storage (copied first only if shared);
+    /// `false` if `profile` is sRGB.
+    ///
+    /// - Throws: As ``convertToSRGB(_:from:intent:)-(Bitmap,ColorProfile,RenderingIntent)``;
+    ///   `image` is then unchanged.
+    public func convertToSRGB(_ image: inout Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws
+        -> Bool
+    {
+        guard let transform = try transform(for: Key(profile: profile, pixelFormat: image.pixelFormat, intent: intent))
+        else { return false }
+        try transform.apply(inPlace: &image)
+        return true
+    }
+
     /// CMYK `pixels` converted from `profile`, a CMYK ICC profile (such as a print profile a CMYK
     /// JPEG embeds), to sRGB.
     ///

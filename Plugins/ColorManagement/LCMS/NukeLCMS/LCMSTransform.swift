@@ -108,4 +108,14 @@ final class LCMSTransform: ColorTransform, @unchecked Sendable {
 protocol ColorTransform: Sendable {
     /// `image` converted.
     func apply(to image: Bitmap) throws -> Bitmap
+
+    /// Converts `image` in its storage (copied first if shared).
+    func apply(inPlace image: inout Bitmap) throws
+}
+
+extension ColorTransform {
+    /// Stores what ``apply(to:)`` returns.
+    func apply(inPlace image: inout Bitmap) throws {
+        image = try apply(to: image)
+    }
 }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import CNukeLCMS
 internal import CNukeLibLCMS
 internal import NukeCore
 
@@ -11,24 +12,23 @@ internal import NukeCore
 /// Each 8-bit input value goes through its channel's curve to linear light (a 256-entry table, 14
 /// fractional bits), the three are mixed by one integer 3×3 matrix (the source's colorants
 /// followed by the inverse of sRGB's, both as the profiles store them, adapted to D50), and the
-/// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied.
+/// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied. The pixel loop is C
+/// (`nuke_matrix_shaper_rgba`): eight pixels at a time with AVX2 where the processor has it.
 ///
 /// `@unchecked Sendable`: its tables are written once, in `init`, and only read afterwards.
 final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
-    private static let linearBits = 14
-    private static let linearOne = 1 << linearBits
-    private static let linearMax = linearOne - 1
+    private static let linearOne = 1 << NUKE_LINEAR_BITS
+    private static let linearMax = Int(NUKE_LINEAR_MAX)
 
     private let pixelFormat: PixelFormat
-    /// Per channel: 8-bit value → linear light, 0…16383.
-    private let toLinear: [[Int32]]
-    /// Row-major, 14 fractional bits.
-    private let matrix: [Int32]
-    /// Linear light 0…16383 → 8-bit sRGB value.
-    private let toSRGB: [UInt8]
+    /// The tables and matrix the C loop reads (RGBA); allocated here, freed in `deinit`.
+    private let tables: UnsafeMutablePointer<nuke_matrix_shaper>
+    /// Gray: the stored value's sRGB value.
+    private let grayTable: [UInt8]
 
     /// The transform for `profile`, or `nil` if it is not a matrix/curve profile of the pixels'
-    /// colour space, or the intent is absolute colorimetric (Little CMS's own transform then).
+    /// colour space, its matrix is out of the integer loop's range, or the intent is absolute
+    /// colorimetric (Little CMS's own transform then).
     init?(profile: LCMSProfile, pixelFormat: PixelFormat, intent: RenderingIntent) {
         let handle = profile.handle
         let isGray = pixelFormat == .gray8
@@ -41,13 +41,15 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         let sRGB = LCMSProfile.sRGB()
         // Open until its curve has been read and reversed below.
         defer { withExtendedLifetime(sRGB) {} }
+        let toLinear: [[Int32]]
+        let matrix: [Int32]
         if isGray {
             guard profile.colorSpace == cmsSigGrayData, let curve = Self.curve(handle, cmsSigGrayTRCTag) else {
                 return nil
             }
             toLinear = [Self.table(curve)]
             // Gray maps to sRGB's gray (equal channels): linear light stays the same.
-            matrix = [Int32(Self.linearOne)]
+            matrix = []
         } else {
             guard profile.colorSpace == cmsSigRgbData, cmsIsMatrixShaper(handle) != 0,
                 let source = Self.colorants(handle), let destination = Self.colorants(sRGB.handle),
@@ -60,81 +62,131 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
             }
             toLinear = curves
             let product = Self.multiply(inverse, source)
+            // The C loop sums in 32 bits: each row's coefficients must stay under 8 in all.
+            for row in 0..<3 where product[row * 3..<row * 3 + 3].reduce(0, { $0 + abs($1) }) >= 7.99 {
+                return nil
+            }
             matrix = product.map { Int32(($0 * Double(Self.linearOne)).rounded()) }
         }
         guard let srgbCurve = Self.curve(sRGB.handle, cmsSigRedTRCTag),
             let inverseCurve = cmsReverseToneCurve(srgbCurve)
         else { return nil }
         defer { cmsFreeToneCurve(inverseCurve) }
-        toSRGB = (0..<Self.linearOne).map { level in
+        let toSRGB = (0...Self.linearMax).map { level in
             let value = cmsEvalToneCurveFloat(inverseCurve, Float(level) / Float(Self.linearMax))
             return UInt8(max(0, min(255, (value * 255).rounded())))
         }
         self.pixelFormat = pixelFormat
+        grayTable = isGray ? toLinear[0].map { toSRGB[Int(min(max($0, 0), Int32(Self.linearMax)))] } : []
+        tables = .allocate(capacity: 1)
+        tables.initialize(to: nuke_matrix_shaper())
+        if !isGray {
+            withUnsafeMutableBytes(of: &tables.pointee.to_linear) { bytes in
+                let values = bytes.bindMemory(to: Int32.self)
+                for channel in 0..<3 {
+                    for value in 0..<256 { values[channel * 256 + value] = toLinear[channel][value] }
+                }
+            }
+            withUnsafeMutableBytes(of: &tables.pointee.matrix) { bytes in
+                _ = bytes.bindMemory(to: Int32.self).initialize(from: matrix)
+            }
+            let srgb = nuke_matrix_shaper_srgb_table(tables)
+            for level in 0...Self.linearMax { srgb[level] = toSRGB[level] }
+        }
+    }
+
+    deinit {
+        tables.deallocate()
+    }
+
+    /// The pixel loops of RGBA conversion.
+    enum Loop {
+        /// The vector loop where the processor has one, else plain C.
+        case fastest
+        /// Plain C, one pixel at a time (tests compare the two).
+        case plainC
     }
 
     /// `image` converted; it must be of the pixel format the transform was made for.
     func apply(to image: Bitmap) throws -> Bitmap {
+        try apply(to: image, loop: .fastest)
+    }
+
+    /// `image` converted by the given pixel loop.
+    func apply(to image: Bitmap, loop: Loop) throws -> Bitmap {
         try Bitmap(width: image.width, height: image.height, pixelFormat: image.pixelFormat, isOpaque: image.isOpaque) {
             output in
             image.withUnsafeBytes { input in
-                if pixelFormat == .gray8 {
-                    convertGray(input, image: image, output: output)
-                } else {
-                    convertRGBA(input, image: image, output: output)
-                }
+                guard let from = input.baseAddress, let to = output.baseAddress else { return }
+                let rows = Rows(width: image.width, height: image.height, sourceStride: image.bytesPerRow)
+                convert(
+                    rows,
+                    from: from,
+                    to: to,
+                    destinationStride: image.width * pixelFormat.bytesPerPixel,
+                    loop: loop
+                )
             }
         }
     }
 
-    private func convertRGBA(_ input: UnsafeRawBufferPointer, image: Bitmap, output: UnsafeMutableBufferPointer<UInt8>)
-    {
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (
-            matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8]
+    /// Converts `image` in its storage (copied first if shared); the rows keep their stride.
+    func apply(inPlace image: inout Bitmap) throws {
+        apply(inPlace: &image, loop: .fastest)
+    }
+
+    /// Converts `image` in its storage by the given pixel loop.
+    func apply(inPlace image: inout Bitmap, loop: Loop) {
+        // Plain values: a copy of the bitmap would share its storage and make the write copy it.
+        let rows = Rows(width: image.width, height: image.height, sourceStride: image.bytesPerRow)
+        image.withUnsafeMutableBytes { pixels in
+            guard let base = pixels.baseAddress else { return }
+            convert(rows, from: base, to: base, destinationStride: rows.sourceStride, loop: loop)
+        }
+    }
+
+    /// The geometry of the pixels to convert.
+    private struct Rows {
+        var width: Int
+        var height: Int
+        var sourceStride: Int
+    }
+
+    /// Converts `rows` at `from` into rows `destinationStride` bytes apart at `to` (which may be
+    /// `from`: every pixel is read before it is written).
+    private func convert(
+        _ rows: Rows,
+        from: UnsafeRawPointer,
+        to: UnsafeMutableRawPointer,
+        destinationStride: Int,
+        loop: Loop
+    ) {
+        let source = from.assumingMemoryBound(to: UInt8.self)
+        let destination = to.assumingMemoryBound(to: UInt8.self)
+        guard pixelFormat == .rgba8 else {
+            grayTable.withUnsafeBufferPointer { table in
+                for row in 0..<rows.height {
+                    let input = source + row * rows.sourceStride
+                    let output = destination + row * destinationStride
+                    for column in 0..<rows.width { output[column] = table[Int(input[column])] }
+                }
+            }
+            return
+        }
+        nuke_matrix_shaper_rgba(
+            tables,
+            source,
+            rows.sourceStride,
+            destination,
+            destinationStride,
+            rows.width,
+            rows.height,
+            loop == .fastest ? NUKE_KERNEL_BEST : NUKE_KERNEL_SCALAR
         )
-        let shift = Int32(Self.linearBits)
-        let top = Int32(Self.linearMax)
-        toLinear[0].withUnsafeBufferPointer { red in
-            toLinear[1].withUnsafeBufferPointer { green in
-                toLinear[2].withUnsafeBufferPointer { blue in
-                    toSRGB.withUnsafeBufferPointer { encode in
-                        let source = input.bindMemory(to: UInt8.self)
-                        let rowBytes = image.width * 4
-                        for row in 0..<image.height {
-                            var from = row * image.bytesPerRow
-                            var to = row * rowBytes
-                            for _ in 0..<image.width {
-                                let r = red[Int(source[from])]
-                                let g = green[Int(source[from + 1])]
-                                let b = blue[Int(source[from + 2])]
-                                let x = min(max((m0 &* r &+ m1 &* g &+ m2 &* b) >> shift, 0), top)
-                                let y = min(max((m3 &* r &+ m4 &* g &+ m5 &* b) >> shift, 0), top)
-                                let z = min(max((m6 &* r &+ m7 &* g &+ m8 &* b) >> shift, 0), top)
-                                output[to] = encode[Int(x)]
-                                output[to + 1] = encode[Int(y)]
-                                output[to + 2] = encode[Int(z)]
-                                output[to + 3] = source[from + 3]
-                                from += 4
-                                to += 4
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 
-    private func convertGray(_ input: UnsafeRawBufferPointer, image: Bitmap, output: UnsafeMutableBufferPointer<UInt8>)
-    {
-        // 256 possible values: one table from stored value to sRGB value.
-        let table = toLinear[0].map { toSRGB[Int(min(max($0, 0), Int32(Self.linearMax)))] }
-        let source = input.bindMemory(to: UInt8.self)
-        for row in 0..<image.height {
-            for column in 0..<image.width {
-                output[row * image.width + column] = table[Int(source[row * image.bytesPerRow + column])]
-            }
-        }
-    }
+    /// Whether ``apply(to:)`` runs a vector loop on this processor.
+    static var isVectorized: Bool { nuke_matrix_shaper_is_vectorized() != 0 }
 
     // MARK: Reading the profile
 

@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB, in plain C and,
+// on x86-64 processors that have it, in AVX2 (eight pixels at a time, its table lookups done by
+// gathers). Both give the same bytes.
+#ifndef CNUKELCMS_H
+#define CNUKELCMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Fractional bits of the linear-light values and of the matrix.
+#define NUKE_LINEAR_BITS 14
+/// Linear light runs from 0 to this value (1.0): 2^NUKE_LINEAR_BITS - 1.
+#define NUKE_LINEAR_MAX 16383
+
+/// A matrix/curve transform to sRGB, filled in by Swift from the source profile.
+typedef struct {
+    /// Per channel (red, green, blue): the 8-bit value's linear light, 0…NUKE_LINEAR_MAX.
+    int32_t to_linear[3][256];
+    /// The source's colorants followed by sRGB's inverse, row-major, NUKE_LINEAR_BITS fractional
+    /// bits. Each row's absolute values must sum to less than 8 (no 32-bit overflow).
+    int32_t matrix[9];
+    /// Linear light 0…NUKE_LINEAR_MAX → the 8-bit sRGB value; the last three bytes are padding
+    /// (the vector loop reads four bytes at each index).
+    uint8_t to_srgb[NUKE_LINEAR_MAX + 1 + 3];
+} nuke_matrix_shaper;
+
+/// The sRGB table of `transform` (Swift does not see arrays this long as fields).
+static inline uint8_t *_Nonnull nuke_matrix_shaper_srgb_table(nuke_matrix_shaper *_Nonnull transform) { return transform->to_srgb; }
+
+/// Which pixel loop to run.
+typedef enum {
+    /// The fastest this processor has.
+    NUKE_KERNEL_BEST = 0,
+    /// Plain C, one pixel at a time (for tests comparing the two).
+    NUKE_KERNEL_SCALAR = 1
+} nuke_kernel;
+
+/// Converts `height` rows of `width` RGBA pixels from `source` into `destination` (which may be
+/// `source`: each pixel is read before it is written); alpha is copied. Strides are in bytes.
+void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull source,
+                             size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
+                             size_t width, size_t height, nuke_kernel kernel);
+
+/// Whether NUKE_KERNEL_BEST runs a vector loop on this processor (1) or plain C (0).
+int nuke_matrix_shaper_is_vectorized(void);
+
+#endif

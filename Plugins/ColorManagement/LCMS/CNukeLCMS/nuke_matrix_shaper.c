@@ -1,0 +1,99 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+#include "CNukeLCMS.h"
+
+_Static_assert(NUKE_LINEAR_MAX == (1 << NUKE_LINEAR_BITS) - 1, "linear light is NUKE_LINEAR_BITS wide");
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define NUKE_HAS_AVX2_KERNEL 1
+#endif
+
+static inline int32_t clamp_linear(int32_t value) {
+    return value < 0 ? 0 : (value > NUKE_LINEAR_MAX ? NUKE_LINEAR_MAX : value);
+}
+
+/// One matrix row applied to linear red, green and blue, back to NUKE_LINEAR_BITS and clamped.
+/// The products are summed as unsigned so the arithmetic is the vector loop's (wrapping), though
+/// the matrix's bound keeps them from overflowing.
+static inline int32_t mix(const int32_t *row, int32_t r, int32_t g, int32_t b) {
+    uint32_t sum = (uint32_t)row[0] * (uint32_t)r + (uint32_t)row[1] * (uint32_t)g + (uint32_t)row[2] * (uint32_t)b;
+    return clamp_linear((int32_t)sum >> NUKE_LINEAR_BITS);
+}
+
+static void convert_scalar(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination, size_t width) {
+    for (size_t x = 0; x < width; x++) {
+        const int32_t r = t->to_linear[0][source[0]];
+        const int32_t g = t->to_linear[1][source[1]];
+        const int32_t b = t->to_linear[2][source[2]];
+        const uint8_t alpha = source[3];
+        destination[0] = t->to_srgb[mix(t->matrix, r, g, b)];
+        destination[1] = t->to_srgb[mix(t->matrix + 3, r, g, b)];
+        destination[2] = t->to_srgb[mix(t->matrix + 6, r, g, b)];
+        destination[3] = alpha;
+        source += 4;
+        destination += 4;
+    }
+}
+
+#ifdef NUKE_HAS_AVX2_KERNEL
+
+/// Eight pixels at a time: lookups by gather (32-bit loads at byte offsets for the sRGB table,
+/// masked to their low byte), the matrix in 32-bit lanes; the rest of the row in plain C.
+__attribute__((target("avx2"))) static void convert_avx2(const nuke_matrix_shaper *t, const uint8_t *source,
+                                                         uint8_t *destination, size_t width) {
+    const __m256i low_byte = _mm256_set1_epi32(0xff);
+    const __m256i alpha_mask = _mm256_set1_epi32((int)0xff000000u);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32(NUKE_LINEAR_MAX);
+    __m256i m[9];
+    for (int i = 0; i < 9; i++) m[i] = _mm256_set1_epi32(t->matrix[i]);
+    const int *encode = (const int *)(const void *)t->to_srgb;
+    size_t x = 0;
+    for (; x + 8 <= width; x += 8) {
+        const __m256i pixels = _mm256_loadu_si256((const __m256i *)(const void *)(source + 4 * x));
+        const __m256i r = _mm256_i32gather_epi32(t->to_linear[0], _mm256_and_si256(pixels, low_byte), 4);
+        const __m256i g =
+            _mm256_i32gather_epi32(t->to_linear[1], _mm256_and_si256(_mm256_srli_epi32(pixels, 8), low_byte), 4);
+        const __m256i b =
+            _mm256_i32gather_epi32(t->to_linear[2], _mm256_and_si256(_mm256_srli_epi32(pixels, 16), low_byte), 4);
+        __m256i channels[3];
+        for (int row = 0; row < 3; row++) {
+            __m256i sum = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(m[3 * row], r),
+                                                            _mm256_mullo_epi32(m[3 * row + 1], g)),
+                                           _mm256_mullo_epi32(m[3 * row + 2], b));
+            sum = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(sum, NUKE_LINEAR_BITS), zero), top);
+            channels[row] = _mm256_and_si256(_mm256_i32gather_epi32(encode, sum, 1), low_byte);
+        }
+        const __m256i out =
+            _mm256_or_si256(_mm256_or_si256(channels[0], _mm256_slli_epi32(channels[1], 8)),
+                            _mm256_or_si256(_mm256_slli_epi32(channels[2], 16), _mm256_and_si256(pixels, alpha_mask)));
+        _mm256_storeu_si256((__m256i *)(void *)(destination + 4 * x), out);
+    }
+    convert_scalar(t, source + 4 * x, destination + 4 * x, width - x);
+}
+
+#endif
+
+int nuke_matrix_shaper_is_vectorized(void) {
+#ifdef NUKE_HAS_AVX2_KERNEL
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
+void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull source,
+                             size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
+                             size_t width, size_t height, nuke_kernel kernel) {
+    void (*convert)(const nuke_matrix_shaper *, const uint8_t *, uint8_t *, size_t) = convert_scalar;
+#ifdef NUKE_HAS_AVX2_KERNEL
+    if (kernel == NUKE_KERNEL_BEST && __builtin_cpu_supports("avx2")) convert = convert_avx2;
+#else
+    (void)kernel;
+#endif
+    for (size_t y = 0; y < height; y++) {
+        convert(transform, source + y * source_stride, destination + y * destination_stride, width);
+    }
+}
