@@ -31,7 +31,7 @@ enum ColorBenchmarks {
         let manager = LCMSColorManager()
         _ = try manager.convertToSRGB(image, from: .icc(profile), intent: .perceptual)  // builds the transform
         let convert = try await measure(
-            "NukeLCMS: 12 MP Display P3 → sRGB, into a new bitmap",
+            "NukeLCMS: 12 MP P3 → sRGB into a new bitmap",
             operations: 1,
             iterations: 9
         ) {
