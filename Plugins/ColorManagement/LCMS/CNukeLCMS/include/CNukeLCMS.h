@@ -10,6 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// Swift reads the pointers below as non-optional; other compilers do not know the qualifier.
+#ifndef __clang__
+#define _Nonnull
+#endif
+
 /// Fractional bits of the linear-light values and of the matrix.
 #define NUKE_LINEAR_BITS 14
 /// Linear light runs from 0 to this value (1.0): 2^NUKE_LINEAR_BITS - 1.
