@@ -67,7 +67,8 @@ enum BoxBlur {
             }
         }
         let isOpaque = image.isOpaque
-        return try Bitmap(width: width, height: height, pixelFormat: image.pixelFormat, isOpaque: isOpaque ? true : nil) {
+        return try Bitmap(width: width, height: height, pixelFormat: image.pixelFormat, isOpaque: isOpaque ? true : nil)
+        {
             buffer in
             plane.withUnsafeBufferPointer { plane in
                 if channels == 1 {
