@@ -66,9 +66,8 @@ enum BoxBlur {
                 }
             }
         }
-        let isOpaque = image.isOpaque
-        return try Bitmap(width: width, height: height, pixelFormat: image.pixelFormat, isOpaque: isOpaque ? true : nil)
-        {
+        let (format, isOpaque) = (image.pixelFormat, image.isOpaque)
+        return try Bitmap(width: width, height: height, pixelFormat: format, isOpaque: isOpaque ? true : nil) {
             buffer in
             plane.withUnsafeBufferPointer { plane in
                 if channels == 1 {
