@@ -120,3 +120,24 @@ import Testing
         }
     }
 }
+
+@Suite struct PixelStoreTests {
+    @Test("The vector byte store rounds half up, as truncating value + 0.5 does, ties and neighbours included")
+    func roundsHalfUp() {
+        var values: [Float] = [0, 0.25, 0.5, 254.5, 254.75, 255]
+        for level in 0..<255 {
+            let tie = Float(level) + 0.5
+            values += [Float(level), tie, tie.nextDown, tie.nextUp, Float(level) + 0.999]
+        }
+        for start in stride(from: 0, to: values.count - 3, by: 1) {
+            let lanes = SIMD4(values[start], values[start + 1], values[start + 2], values[start + 3])
+            let expected = SIMD4<UInt8>(
+                UInt8(lanes.x + 0.5),
+                UInt8(lanes.y + 0.5),
+                UInt8(lanes.z + 0.5),
+                UInt8(lanes.w + 0.5)
+            )
+            #expect(lanes.roundedHalfUpToBytes() == expected, "\(lanes)")
+        }
+    }
+}
