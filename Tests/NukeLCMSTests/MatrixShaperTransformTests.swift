@@ -75,4 +75,58 @@ import Testing
         #expect(MatrixShaperTransform(profile: p3, pixelFormat: .gray8, intent: .perceptual) == nil)
         #expect(MatrixShaperTransform(profile: gray, pixelFormat: .rgba8, intent: .perceptual) == nil)
     }
+
+    @Test("A profile whose matrix would overflow the integer loop goes to Little CMS instead")
+    func outOfRangeMatrix() throws {
+        // A red colorant far outside any real gamut: sRGB's inverse times these colorants has a
+        // row whose coefficients sum past 8 in absolute value.
+        let data = Self.matrixProfile(red: (3.5, 1.0, 0.05), green: (0.3, 0.7, 0.1), blue: (0.1, 0.1, 0.8))
+        let profile = try LCMSProfile.icc(data)
+        #expect(MatrixShaperTransform(profile: profile, pixelFormat: .rgba8, intent: .perceptual) == nil)
+        let image = try Self.grid()
+        let converted = try #require(try LCMSColorManager().convertToSRGB(image, from: .icc(data), intent: .perceptual))
+        let reference = try LCMSTransform(from: profile, pixelFormat: .rgba8, intent: .perceptual).apply(to: image)
+        #expect(converted == reference)
+        // The same colorants scaled into range take the fast path.
+        let tame = Self.matrixProfile(red: (0.35, 0.1, 0.005), green: (0.3, 0.7, 0.1), blue: (0.1, 0.1, 0.8))
+        #expect(
+            MatrixShaperTransform(profile: try LCMSProfile.icc(tame), pixelFormat: .rgba8, intent: .perceptual) != nil
+        )
+    }
+
+    /// An ICC v2 display profile with the given colorants (XYZ), a D50 white point and gamma 2.2
+    /// curves: the smallest profile Little CMS reads as matrix/curve.
+    static func matrixProfile(
+        red: (Double, Double, Double),
+        green: (Double, Double, Double),
+        blue: (Double, Double, Double)
+    ) -> Data {
+        func uint32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+        func fixed(_ value: Double) -> [UInt8] { uint32(UInt32(bitPattern: Int32((value * 65536).rounded()))) }
+        func signature(_ text: String) -> [UInt8] { Array(text.utf8) }
+        func xyz(_ value: (Double, Double, Double)) -> [UInt8] {
+            signature("XYZ ") + [0, 0, 0, 0] + fixed(value.0) + fixed(value.1) + fixed(value.2)
+        }
+        let curve = signature("curv") + [0, 0, 0, 0] + uint32(1) + [0x02, 0x33]  // gamma 2.2 (u8Fixed8)
+        let d50 = (0.9642, 1.0, 0.8249)
+        let tags: [(String, [UInt8])] = [
+            ("rXYZ", xyz(red)), ("gXYZ", xyz(green)), ("bXYZ", xyz(blue)), ("wtpt", xyz(d50)),
+            ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
+        ]
+        var offset = 128 + 4 + tags.count * 12
+        var table = uint32(UInt32(tags.count))
+        var bodies: [UInt8] = []
+        for (name, body) in tags {
+            let padded = body + [UInt8](repeating: 0, count: (4 - body.count % 4) % 4)
+            table += signature(name) + uint32(UInt32(offset)) + uint32(UInt32(body.count))
+            bodies += padded
+            offset += padded.count
+        }
+        var header = uint32(UInt32(offset)) + signature("none") + [0x02, 0x10, 0, 0]
+        header += signature("mntr") + signature("RGB ") + signature("XYZ ")
+        header += [UInt8](repeating: 0, count: 12) + signature("acsp")
+        header += [UInt8](repeating: 0, count: 24) + uint32(0) + fixed(d50.0) + fixed(d50.1) + fixed(d50.2)
+        header += [UInt8](repeating: 0, count: 128 - header.count)
+        return Data(header + table + bodies)
+    }
 }
