@@ -76,14 +76,6 @@ __attribute__((target("avx2"))) static void convert_avx2(const nuke_matrix_shape
 
 #endif
 
-int nuke_matrix_shaper_is_vectorized(void) {
-#ifdef NUKE_HAS_AVX2_KERNEL
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
-#else
-    return 0;
-#endif
-}
-
 void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull source,
                              size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
                              size_t width, size_t height, nuke_kernel kernel) {

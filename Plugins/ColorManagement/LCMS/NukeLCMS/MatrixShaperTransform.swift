@@ -185,9 +185,6 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         )
     }
 
-    /// Whether ``apply(to:)`` runs a vector loop on this processor.
-    static var isVectorized: Bool { nuke_matrix_shaper_is_vectorized() != 0 }
-
     // MARK: Reading the profile
 
     private static func curve(_ profile: cmsHPROFILE, _ tag: cmsTagSignature) -> OpaquePointer? {

@@ -49,7 +49,4 @@ void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const
                              size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
                              size_t width, size_t height, nuke_kernel kernel);
 
-/// Whether NUKE_KERNEL_BEST runs a vector loop on this processor (1) or plain C (0).
-int nuke_matrix_shaper_is_vectorized(void);
-
 #endif
