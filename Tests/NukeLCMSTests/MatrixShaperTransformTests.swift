@@ -61,6 +61,17 @@ import Testing
         #expect(vector.bytesPerRow == width * 4)
         // Alpha is copied.
         #expect((0..<height).allSatisfy { vector.pixel(x: 1020, y: $0)[3] == image.pixel(x: 1020, y: $0)[3] })
+        // In place: the same pixels, the rows keep their stride and padding, and the bitmap it
+        // shared its storage with is left as it was.
+        var inPlace = image
+        try transform.apply(inPlace: &inPlace)
+        #expect(inPlace.bytesPerRow == stride)
+        for row in 0..<height {
+            let converted = inPlace.pixels[row * stride..<row * stride + width * 4]
+            #expect(Array(converted) == Array(vector.pixels[row * width * 4..<(row + 1) * width * 4]), "row \(row)")
+            #expect(inPlace.pixels[row * stride + width * 4..<(row + 1) * stride].allSatisfy { $0 == 0xEE })
+        }
+        #expect(image.pixels == pixels)
     }
 
     @Test("Gray curves agree too; absolute colorimetry and other colour spaces are left to Little CMS")
