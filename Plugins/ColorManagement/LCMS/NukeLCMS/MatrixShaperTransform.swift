@@ -13,7 +13,8 @@ internal import NukeCore
 /// fractional bits), the three are mixed by one integer 3×3 matrix (the source's colorants
 /// followed by the inverse of sRGB's, both as the profiles store them, adapted to D50), and the
 /// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied. The pixel loop is C
-/// (`nuke_matrix_shaper_rgba`): eight pixels at a time with AVX2 where the processor has it.
+/// (`nuke_matrix_shaper_rgba`): eight pixels at a time with AVX2 where the processor has it and
+/// runs it faster than plain C.
 ///
 /// `@unchecked Sendable`: its tables are written once, in `init`, and only read afterwards.
 final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
@@ -99,12 +100,22 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         tables.deallocate()
     }
 
-    /// The pixel loops of RGBA conversion.
+    /// The pixel loops of RGBA conversion; all give the same bytes.
     enum Loop {
-        /// The vector loop where the processor has one, else plain C.
+        /// The faster of the vector loop and plain C on this processor (measured once).
         case fastest
-        /// Plain C, one pixel at a time (tests compare the two).
+        /// The vector loop (AVX2) where the processor has one, else plain C.
+        case vector
+        /// Plain C, one pixel at a time.
         case plainC
+
+        var kernel: nuke_kernel {
+            switch self {
+            case .fastest: NUKE_KERNEL_BEST
+            case .vector: NUKE_KERNEL_VECTOR
+            case .plainC: NUKE_KERNEL_SCALAR
+            }
+        }
     }
 
     /// `image` converted; it must be of the pixel format the transform was made for.
@@ -181,7 +192,7 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
             destinationStride,
             rows.width,
             rows.height,
-            loop == .fastest ? NUKE_KERNEL_BEST : NUKE_KERNEL_SCALAR
+            loop.kernel
         )
     }
 

@@ -3,7 +3,7 @@
 
 // The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB, in plain C and,
 // on x86-64 processors that have it, in AVX2 (eight pixels at a time, its table lookups done by
-// gathers). Both give the same bytes.
+// gathers). Both give the same bytes; the faster one on this processor is picked once.
 #ifndef CNUKELCMS_H
 #define CNUKELCMS_H
 
@@ -35,12 +35,17 @@ typedef struct {
 /// The sRGB table of `transform` (Swift does not see arrays this long as fields).
 static inline uint8_t *_Nonnull nuke_matrix_shaper_srgb_table(nuke_matrix_shaper *_Nonnull transform) { return transform->to_srgb; }
 
-/// Which pixel loop to run.
+/// Which pixel loop to run. Every loop gives the same bytes.
 typedef enum {
-    /// The fastest this processor has.
+    /// The faster of the two on this processor, measured once per process on the first call:
+    /// gathers are fast on recent processors and slow on some (older AMD, Intel parts with the
+    /// Gather Data Sampling mitigation), where plain C can win.
     NUKE_KERNEL_BEST = 0,
-    /// Plain C, one pixel at a time (for tests comparing the two).
-    NUKE_KERNEL_SCALAR = 1
+    /// Plain C, one pixel at a time.
+    NUKE_KERNEL_SCALAR = 1,
+    /// The vector loop where the processor has one (AVX2), else plain C (tests compare it with
+    /// NUKE_KERNEL_SCALAR).
+    NUKE_KERNEL_VECTOR = 2
 } nuke_kernel;
 
 /// Converts `height` rows of `width` RGBA pixels from `source` into `destination` (which may be
