@@ -172,37 +172,41 @@ extension Bitmap {
     func applying(_ matrix: ColorMatrix) throws -> Bitmap {
         let isGray = pixelFormat == .gray8
         let stride = bytesPerRow
+        // Columns, so each pixel costs four broadcast multiply-adds and no horizontal sums. Pixels
+        // stay in 0…255 (alpha too), so only the bias is scaled.
+        let columns = (
+            SIMD4(matrix.r.x, matrix.g.x, matrix.b.x, matrix.a.x),
+            SIMD4(matrix.r.y, matrix.g.y, matrix.b.y, matrix.a.y),
+            SIMD4(matrix.r.z, matrix.g.z, matrix.b.z, matrix.a.z),
+            SIMD4(matrix.r.w, matrix.g.w, matrix.b.w, matrix.a.w)
+        )
+        let bias = matrix.bias * 255
+        let (zero, top) = (SIMD4<Float>.zero, SIMD4<Float>(repeating: 255))
         let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
+            let output = UnsafeMutableRawPointer(buffer.baseAddress!)
             withUnsafeBytes { source in
-                // Columns, so each pixel costs four broadcast multiply-adds and no horizontal sums.
-                let columns = (
-                    SIMD4(matrix.r.x, matrix.g.x, matrix.b.x, matrix.a.x),
-                    SIMD4(matrix.r.y, matrix.g.y, matrix.b.y, matrix.a.y),
-                    SIMD4(matrix.r.z, matrix.g.z, matrix.b.z, matrix.a.z),
-                    SIMD4(matrix.r.w, matrix.g.w, matrix.b.w, matrix.a.w) * 255
-                )
-                let bias = matrix.bias * 255 + 0.5
                 for y in 0..<height {
-                    let line = y &* stride
+                    let (line, row) = (y &* stride, y &* width &* 4)
                     for x in 0..<width {
-                        let (red, green, blue, alpha): (Float, Float, Float, Float)
+                        let pixel: SIMD4<Float>
                         if isGray {
                             let value = Float(source[line &+ x])
-                            (red, green, blue, alpha) = (value, value, value, 1)
+                            pixel = SIMD4(value, value, value, 255)
                         } else {
-                            let offset = line &+ x &* 4
-                            (red, green, blue, alpha) = (
-                                Float(source[offset]), Float(source[offset &+ 1]), Float(source[offset &+ 2]),
-                                Float(source[offset &+ 3]) * (1 / 255)
-                            )
+                            let bytes = source.loadUnaligned(fromByteOffset: line &+ x &* 4, as: SIMD4<UInt8>.self)
+                            pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
                         }
-                        let result = columns.0 * red + columns.1 * green + columns.2 * blue + columns.3 * alpha + bias
-                        let clamped = result.clampedToZero(upTo: 255.49)
-                        let offset = (y &* width &+ x) &* 4
-                        buffer[offset] = UInt8(clamped.x)
-                        buffer[offset &+ 1] = UInt8(clamped.y)
-                        buffer[offset &+ 2] = UInt8(clamped.z)
-                        buffer[offset &+ 3] = UInt8(clamped.w)
+                        var result = columns.0 * SIMD4(repeating: pixel.x) + columns.1 * SIMD4(repeating: pixel.y)
+                        result += columns.2 * SIMD4(repeating: pixel.z) + columns.3 * SIMD4(repeating: pixel.w) + bias
+                        // Limited to 0…255 with NaN (parameters can overflow Float) as 0: a NaN
+                        // lane is not above zero.
+                        result = result.replacing(with: zero, where: .!(result .> zero))
+                        result = result.replacing(with: top, where: result .> top)
+                        output.storeBytes(
+                            of: result.roundedHalfUpToBytes(),
+                            toByteOffset: row &+ x &* 4,
+                            as: SIMD4<UInt8>.self
+                        )
                     }
                 }
             }

@@ -22,23 +22,6 @@ extension SIMD4 where Scalar == Float {
         return SIMD4(x * factor, y * factor, z * factor, alpha)
     }
 
-    /// The four lanes, each in 0…255, rounded half up to bytes: the store at the end of the
-    /// blur's pixel loop.
-    ///
-    /// Vector instructions only: adding 2^23 leaves each lane rounded to the nearest integer (ties
-    /// to even) in its low mantissa bits, and lanes that went past `lane + 0.5`'s floor (the sign
-    /// of their difference) are taken down by one. Swift's per-lane and generic SIMD conversions
-    /// (`SIMD4<Int32>(_:)`) cost several times the rest of a pixel's work. Lanes outside 0…255 give
-    /// meaningless bytes: clamp first.
-    @inline(__always)
-    func roundedHalfUpToBytes() -> SIMD4<UInt8> {
-        let shifted = self + 0.5
-        let magic = shifted + 8_388_608
-        let nearest = unsafeBitCast(magic, to: SIMD4<UInt32>.self)
-        let roundedUp = unsafeBitCast(shifted - (magic - 8_388_608), to: SIMD4<UInt32>.self) &>> 31
-        return SIMD4<UInt8>(truncatingIfNeeded: nearest &- roundedUp)
-    }
-
     /// Each lane limited to `0...upper`. Written per lane because the generic
     /// `clamped(lowerBound:upperBound:)` is not inlined and costs more than the pixel work.
     @inline(__always)
