@@ -72,6 +72,7 @@ extension Bitmap {
         let isGray = pixelFormat == .gray8
         let stride = bytesPerRow
         let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
+            let output = UnsafeMutableRawPointer(buffer.baseAddress!)
             withUnsafeBytes { source in
                 let scale = SIMD4<Float>(repeating: 1 / 255)
                 for y in 0..<height {
@@ -82,26 +83,13 @@ extension Bitmap {
                             let value = Float(source[line &+ x]) / 255
                             pixel = SIMD4(value, value, value, 1)
                         } else {
-                            let offset = line &+ x &* 4
-                            pixel =
-                                SIMD4(
-                                    Float(source[offset]),
-                                    Float(source[offset &+ 1]),
-                                    Float(source[offset &+ 2]),
-                                    Float(source[offset &+ 3])
-                                )
-                                * scale
+                            let bytes = source.loadUnaligned(fromByteOffset: line &+ x &* 4, as: SIMD4<UInt8>.self)
+                            pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes)) * scale
                         }
-                        let result = transform(pixel, x, y)
-                        let clamped = result.clampedToZero(upTo: 1) * 255 + 0.5
-                        let offset = (y &* width &+ x) &* 4
-                        let (r, g, b, a) = (UInt8(clamped.x), UInt8(clamped.y), UInt8(clamped.z), UInt8(clamped.w))
-                        buffer[offset] = r
-                        buffer[offset &+ 1] = g
-                        buffer[offset &+ 2] = b
-                        buffer[offset &+ 3] = a
-                        if isAchromatic, r != g || g != b { isAchromatic = false }
-                        if a != 255 { isOpaqueResult = false }
+                        let bytes = (transform(pixel, x, y).clampedToZero(upTo: 1) * 255).roundedHalfUpToBytes()
+                        output.storeBytes(of: bytes, toByteOffset: (y &* width &+ x) &* 4, as: SIMD4<UInt8>.self)
+                        if isAchromatic, bytes.x != bytes.y || bytes.y != bytes.z { isAchromatic = false }
+                        if bytes.w != 255 { isOpaqueResult = false }
                     }
                 }
             }
@@ -181,7 +169,6 @@ extension Bitmap {
             SIMD4(matrix.r.w, matrix.g.w, matrix.b.w, matrix.a.w)
         )
         let bias = matrix.bias * 255
-        let (zero, top) = (SIMD4<Float>.zero, SIMD4<Float>(repeating: 255))
         let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
             let output = UnsafeMutableRawPointer(buffer.baseAddress!)
             withUnsafeBytes { source in
@@ -198,12 +185,8 @@ extension Bitmap {
                         }
                         var result = columns.0 * SIMD4(repeating: pixel.x) + columns.1 * SIMD4(repeating: pixel.y)
                         result += columns.2 * SIMD4(repeating: pixel.z) + columns.3 * SIMD4(repeating: pixel.w) + bias
-                        // Limited to 0…255 with NaN (parameters can overflow Float) as 0: a NaN
-                        // lane is not above zero.
-                        result = result.replacing(with: zero, where: .!(result .> zero))
-                        result = result.replacing(with: top, where: result .> top)
                         output.storeBytes(
-                            of: result.roundedHalfUpToBytes(),
+                            of: result.clampedToZero(upTo: 255).roundedHalfUpToBytes(),
                             toByteOffset: row &+ x &* 4,
                             as: SIMD4<UInt8>.self
                         )
