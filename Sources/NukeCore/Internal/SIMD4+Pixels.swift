@@ -21,16 +21,4 @@ extension SIMD4 where Scalar == Float {
         let factor: Float = alpha > 0 ? 255 / alpha : 0
         return SIMD4(x * factor, y * factor, z * factor, alpha)
     }
-
-    /// Each lane limited to `0...upper`. Written per lane because the generic
-    /// `clamped(lowerBound:upperBound:)` is not inlined and costs more than the pixel work.
-    @inline(__always)
-    func clampedToZero(upTo upper: Float) -> SIMD4<Float> {
-        SIMD4(
-            Swift.min(Swift.max(x, 0), upper),
-            Swift.min(Swift.max(y, 0), upper),
-            Swift.min(Swift.max(z, 0), upper),
-            Swift.min(Swift.max(w, 0), upper)
-        )
-    }
 }

@@ -266,10 +266,11 @@ enum Resampler {
     ) {
         let row = UnsafeMutableRawPointer(buffer.baseAddress! + y &* width &* 4)
         for x in 0..<width {
-            let sum = sums[x]
-            let alpha = min(max(sum.w, 0), 255)
-            var color = premultiplied ? sum.unpremultiplied(alpha: alpha) : SIMD4(sum.x, sum.y, sum.z, alpha)
-            color = color.clampedToZero(upTo: 255)
+            // Clamped before unpremultiplying too: the same bytes (the factor 255 / alpha is at
+            // least 1, so a colour above 255 ends at 255 either way), with one vector clamp
+            // instead of a branch for alpha.
+            var color = sums[x].clampedToZero(upTo: 255)
+            if premultiplied { color = color.unpremultiplied(alpha: color.w).clampedToZero(upTo: 255) }
             if isOpaque { color.w = 255 }
             // Rounded to the nearest integer (ties to even) in all four lanes at once: adding 2^23
             // leaves the rounded value in the low bits of each lane's mantissa — one vector
