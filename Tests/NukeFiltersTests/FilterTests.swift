@@ -247,6 +247,22 @@ private func apply(_ name: String, _ parameters: [String: FilterValue] = [:], to
         }
     }
 
+    @Test("Every filter takes an image without pixels (0×0, 0×3, 4×0) and gives one of the same size")
+    func emptyImages() throws {
+        let images = [
+            try Bitmap(width: 0, height: 0, pixelFormat: .rgba8, pixels: []),
+            try Bitmap(width: 0, height: 3, pixelFormat: .rgba8, pixels: []),
+            try Bitmap(width: 4, height: 0, pixelFormat: .gray8, pixels: []),
+        ]
+        for name in ImageProcessors.CoreImageFilter.availableFilters {
+            let filter = try ImageProcessors.CoreImageFilter(name: name)
+            for image in images {
+                let output = try filter.apply(image)
+                #expect(output.width == image.width && output.height == image.height, "\(name) \(image)")
+            }
+        }
+    }
+
     @Test("Spec values that no Float can hold are refused when parsed; the largest Float is accepted")
     func unrepresentableValues() {
         #expect(FilterValue(parsing: "6.7e67") == nil)

@@ -72,7 +72,8 @@ extension Bitmap {
         let isGray = pixelFormat == .gray8
         let stride = bytesPerRow
         let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
-            let output = UnsafeMutableRawPointer(buffer.baseAddress!)
+            guard let base = buffer.baseAddress else { return }  // no pixels
+            let output = UnsafeMutableRawPointer(base)
             withUnsafeBytes { source in
                 let scale = SIMD4<Float>(repeating: 1 / 255)
                 for y in 0..<height {
@@ -170,7 +171,8 @@ extension Bitmap {
         )
         let bias = matrix.bias * 255
         let rgba = try Bitmap(width: width, height: height, pixelFormat: .rgba8) { buffer in
-            let output = UnsafeMutableRawPointer(buffer.baseAddress!)
+            guard let base = buffer.baseAddress else { return }  // no pixels
+            let output = UnsafeMutableRawPointer(base)
             withUnsafeBytes { source in
                 for y in 0..<height {
                     let (line, row) = (y &* stride, y &* width &* 4)

@@ -74,7 +74,8 @@ enum BoxBlur {
                     for index in 0..<count { buffer[index] = UInt8(min(max(plane[index].x, 0), 255) + 0.5) }
                     return
                 }
-                let output = UnsafeMutableRawPointer(buffer.baseAddress!)
+                guard let base = buffer.baseAddress else { return }  // no pixels
+                let output = UnsafeMutableRawPointer(base)
                 for index in 0..<count {
                     var pixel = plane[index]
                     if premultiply { pixel = pixel.unpremultiplied(alpha: pixel.w) }
