@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -125,8 +126,89 @@ static int receive(redisContext *context, size_t room, size_t *received_total) {
     }
 }
 
+// MARK: GET's reply: hiredis's parser, a value of our own
+
+/// The reader's reply functions during nuke_redis_get: hiredis parses as usual, but a bulk string
+/// is not copied out of the reader's buffer (hiredis's own createString mallocs and copies it);
+/// the value records where it lies, and nuke_redis_get then takes the buffer over whole.
+static nuke_redis_value *make_value(int type) {
+    nuke_redis_value *value = calloc(1, sizeof(nuke_redis_value));
+    if (value != NULL) value->type = type;
+    return value;
+}
+
+static void *create_string(const redisReadTask *task, char *bytes, size_t length) {
+    nuke_redis_value *value = make_value(task->type);
+    if (value == NULL) return NULL;
+    if (task->type == REDIS_REPLY_STRING) {
+        value->str = bytes;  // In the reader's buffer, which nuke_redis_get takes over.
+    } else {  // A status or an error: a short line, copied.
+        value->owned = malloc(length + 1);
+        if (value->owned == NULL) {
+            free(value);
+            return NULL;
+        }
+        memcpy(value->owned, bytes, length);
+        value->owned[length] = '\0';
+        value->str = value->owned;
+    }
+    value->len = length;
+    return value;
+}
+
+#if HIREDIS_MAJOR >= 1
+static void *create_array(const redisReadTask *task, size_t elements) {
+#else
+static void *create_array(const redisReadTask *task, int elements) {
+#endif
+    (void)task;
+    (void)elements;
+    return NULL;  // GET never answers with an array: hiredis reports the NULL as an error.
+}
+
+static void *create_integer(const redisReadTask *task, long long integer) {
+    nuke_redis_value *value = make_value(task->type);
+    if (value != NULL) value->integer = integer;
+    return value;
+}
+
+static void *create_nil(const redisReadTask *task) {
+    (void)task;  // Of the bulk string's type: hiredis makes nil of a '$-1'.
+    return make_value(REDIS_REPLY_NIL);
+}
+
+void nuke_redis_value_free(nuke_redis_value *value) {
+    if (value == NULL) return;
+    free(value->owned);
+    if (value->buffer != NULL) sdsfree(value->buffer);
+    free(value);
+}
+
+static void free_value(void *value) {
+    nuke_redis_value_free(value);
+}
+
+static redisReplyObjectFunctions value_functions = {
+    .createString = create_string,
+    .createArray = create_array,
+    .createInteger = create_integer,
+    .createNil = create_nil,
+    .freeObject = free_value,
+};
+
+/// One redisReaderGetReply with the value functions in place of the reader's own.
+static int parse_value(redisReader *reader, nuke_redis_value **value) {
+    redisReplyObjectFunctions *own = reader->fn;
+    reader->fn = &value_functions;
+    void *parsed = NULL;
+    int status = redisReaderGetReply(reader, &parsed);
+    reader->fn = own;
+    *value = parsed;
+    return status;
+}
+
 int nuke_redis_get(redisContext *context, const char *key, size_t key_length, size_t maximum_length,
-                   size_t capacity_hint, redisReply **reply) {
+                   size_t capacity_hint, nuke_redis_value **reply) {
     *reply = NULL;
     if (context->err != 0) return REDIS_ERR;
     redisReader *reader = context->reader;
@@ -157,17 +239,31 @@ int nuke_redis_get(redisContext *context, const char *key, size_t key_length, si
     size_t received = 0;
     size_t room = capacity_hint + header_room;
     for (;;) {
-        void *parsed = NULL;
-        if (redisReaderGetReply(reader, &parsed) != REDIS_OK) {
+        nuke_redis_value *parsed = NULL;
+        if (parse_value(reader, &parsed) != REDIS_OK) {
             return set_error(context, REDIS_ERR_PROTOCOL, reader->errstr);
         }
         if (parsed != NULL) {
-            *reply = parsed;
             if (reader->pos != reader->len) {
-                freeReplyObject(parsed);
-                *reply = NULL;
+                nuke_redis_value_free(parsed);
                 return set_error(context, REDIS_ERR_PROTOCOL, "data after the reply to GET");
             }
+            if (parsed->type == REDIS_REPLY_STRING) {
+                // The value lies in the reader's buffer: it becomes the value's, and the reader
+                // starts the next reply in a new one. (Having parsed a whole reply, hiredis may
+                // have cut its consumed bytes with sdsrange, which only shortens the string and
+                // writes its terminator at the start: the bytes after stay where they are.)
+                sds fresh = sdsempty();
+                if (fresh == NULL) {
+                    nuke_redis_value_free(parsed);
+                    return set_error(context, REDIS_ERR_OOM, "Out of memory");
+                }
+                parsed->buffer = reader->buf;
+                reader->buf = fresh;
+                reader->pos = 0;
+                reader->len = 0;
+            }
+            *reply = parsed;
             return REDIS_OK;
         }
         if (received > maximum_length + header_room) return NUKE_REDIS_GET_OVERSIZE;

@@ -103,27 +103,37 @@ final class RedisConnection: @unchecked Sendable {
 
     /// The reply to `GET key`: hiredis's parser, our own I/O (`nuke_redis_get`). The command
     /// goes out with `MSG_NOSIGNAL`, and the reply is received straight into hiredis's reader
-    /// buffer, as much as the last value's size at once, so a 50 KB value is copied once after
-    /// the kernel (into the reply) rather than three times, with no system calls for SIGPIPE.
+    /// buffer, as much as the last value's size at once, and a value stays there: the reply takes
+    /// the buffer over, so a 50 KB value is not copied after the kernel (it was three times
+    /// through hiredis's own I/O and reply objects), with no system calls for SIGPIPE.
     /// A reply over `maximumLength` bytes is not read further: ``RedisReply/oversize(_:)``, and
     /// the connection is ``isBroken``.
     ///
     /// - Throws: ``Failure`` on an I/O error, time-out or protocol error; the connection must not
     ///   be used again.
     func get(_ key: [UInt8], maximumLength: Int) throws(Failure) -> RedisReply {
-        var reply: UnsafeMutablePointer<redisReply>?
+        var value: UnsafeMutablePointer<nuke_redis_value>?
         let status = key.withUnsafeBufferPointer { key in
             key.withMemoryRebound(to: CChar.self) { key in
-                nuke_redis_get(context, key.baseAddress, key.count, maximumLength, replyCapacityHint, &reply)
+                nuke_redis_get(context, key.baseAddress, key.count, maximumLength, replyCapacityHint, &value)
             }
         }
         if status == NUKE_REDIS_GET_OVERSIZE {
             isBroken = true
             return .oversize(maximumLength)
         }
-        guard status == REDIS_OK, let reply else { throw currentFailure() }
-        if reply.pointee.type == REDIS_REPLY_STRING { replyCapacityHint = reply.pointee.len }
-        return RedisReply(reply.pointee, owner: RedisReplyOwner { freeReplyObject(reply) })
+        guard status == REDIS_OK, let value else { throw currentFailure() }
+        let owner = RedisReplyOwner { nuke_redis_value_free(value) }
+        let reply = value.pointee
+        switch reply.type {
+        case REDIS_REPLY_STRING:
+            replyCapacityHint = reply.len
+            return .string(RedisBytes(owner: owner, start: UnsafeRawPointer(reply.str), count: reply.len))
+        case REDIS_REPLY_STATUS: return .status(reply.text)
+        case REDIS_REPLY_ERROR: return .error(reply.text)
+        case REDIS_REPLY_INTEGER: return .integer(reply.integer)
+        default: return .null
+        }
     }
 
     private func currentFailure() -> Failure {
@@ -132,6 +142,14 @@ final class RedisConnection: @unchecked Sendable {
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
         Int32(clamping: max(1, duration.milliseconds))
+    }
+}
+
+extension nuke_redis_value {
+    /// A status or error line.
+    fileprivate var text: String {
+        guard let str else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: str, count: len), as: UTF8.self)
     }
 }
 

@@ -34,16 +34,35 @@ int nuke_redis_get_reply(redisContext *context, redisReply **reply);
 /// nuke_redis_get's answer for a reply longer than its limit: the connection is left mid-reply.
 #define NUKE_REDIS_GET_OVERSIZE 2
 
+/// The reply to GET: a bulk string (`str`, `len`), nil, an error or status line (`str`, `len`,
+/// NUL-terminated), or an integer, by `type` (hiredis's REDIS_REPLY_* values). Free it with
+/// nuke_redis_value_free.
+typedef struct nuke_redis_value {
+    int type;
+    /// The string's bytes: inside `buffer` for a bulk string, in `owned` for a line.
+    const char *str;
+    size_t len;
+    long long integer;
+    /// The reader's buffer that a bulk string lies in, taken over from hiredis (an sds).
+    char *buffer;
+    /// A status or error line's copy.
+    char *owned;
+} nuke_redis_value;
+
+/// Frees a value from nuke_redis_get (NULL does nothing).
+void nuke_redis_value_free(nuke_redis_value *value);
+
 /// `GET key` on a connection with nothing queued or unread in hiredis, parsed by hiredis's reader
 /// but with I/O of our own: the command goes out with MSG_NOSIGNAL (no SIGPIPE to hold back), and
 /// the reply is received straight into the reader's buffer, `capacity_hint` bytes at first (the
 /// last value's size), instead of 16 KB at a time through a stack buffer that hiredis then
-/// copies. REDIS_OK with `*reply` set (free it with freeReplyObject); NUKE_REDIS_GET_OVERSIZE when
-/// more than `maximum_length` bytes arrived without a complete reply; REDIS_ERR with the context's
-/// error set (time-out, I/O, a protocol error, data after the reply). After anything but
-/// REDIS_OK, close the connection.
+/// copies; a bulk string is then not copied at all: the value takes the reader's buffer over,
+/// instead of hiredis copying the string into a reply object. REDIS_OK with `*reply` set;
+/// NUKE_REDIS_GET_OVERSIZE when more than `maximum_length` bytes arrived without a complete
+/// reply; REDIS_ERR with the context's error set (time-out, I/O, a protocol error — an array
+/// among them —, data after the reply). After anything but REDIS_OK, close the connection.
 int nuke_redis_get(redisContext *context, const char *key, size_t key_length, size_t maximum_length,
-                   size_t capacity_hint, redisReply **reply);
+                   size_t capacity_hint, nuke_redis_value **reply);
 
 /// The context's error message ("" when none).
 const char *nuke_redis_error(const redisContext *context);
