@@ -86,7 +86,9 @@ import Testing
         #expect(try connection(to: server).get(Array("k".utf8), maximumLength: 1000).bytes == Array("ok".utf8))
     }
 
-    @Test("Values of every size around the buffer's first guess read whole, larger and smaller in turn")
+    @Test(
+        "Values of every size around the buffer's first guess read whole, larger and smaller in turn, and keep their bytes while later ones are read"
+    )
     func sizesAroundTheHint() throws {
         let sizes = [0, 1, 16_370, 16_384, 16_400, 200_000, 10, 70_000, 69_999, 3]
         let server = try ScriptedRedisServer(
@@ -97,9 +99,15 @@ import Testing
             }
         )
         let connection = try connection(to: server)
+        var held: [(size: Int, reply: RedisReply)] = []
         for size in sizes {
-            let value = try connection.get(Array("k".utf8), maximumLength: 1 << 20).bytes
-            #expect(value == (0..<size).map { UInt8(truncatingIfNeeded: $0) }, "\(size) bytes")
+            let reply = try connection.get(Array("k".utf8), maximumLength: 1 << 20)
+            #expect(reply.bytes == (0..<size).map { UInt8(truncatingIfNeeded: $0) }, "\(size) bytes")
+            held.append((size, reply))
+        }
+        // A value keeps the buffer it was received into: the reads after it go to new buffers.
+        for (size, reply) in held {
+            #expect(reply.bytes == (0..<size).map { UInt8(truncatingIfNeeded: $0) }, "\(size) bytes, held")
         }
     }
 }
