@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test(
-        "The vector loop gives the plain C loop's bytes, on padded rows and widths that are not a multiple of eight",
+        "The vector loop and the summed tables give the plain C loop's bytes, on padded rows and odd widths",
         arguments: ["display-p3", "adobe-rgb", "prophoto"]
     )
     func vectorLoopMatchesPlainC(name: String) throws {
@@ -55,9 +55,11 @@ import Testing
         }
         let image = try Bitmap(width: width, height: height, pixelFormat: .rgba8, bytesPerRow: stride, pixels: pixels)
         let vector = try transform.apply(to: image, loop: .vector)
+        let tables = try transform.apply(to: image, loop: .summedTables)
         let plain = try transform.apply(to: image, loop: .plainC)
         #expect(vector.pixels.count == plain.pixels.count)
         #expect(vector.pixels.indices.first { vector.pixels[$0] != plain.pixels[$0] } == nil, "first different byte")
+        #expect(tables.pixels == plain.pixels)
         #expect(vector.bytesPerRow == width * 4)
         // Alpha is copied.
         #expect((0..<height).allSatisfy { vector.pixel(x: 1020, y: $0)[3] == image.pixel(x: 1020, y: $0)[3] })
@@ -72,8 +74,58 @@ import Testing
             #expect(inPlace.pixels[row * stride + width * 4..<(row + 1) * stride].allSatisfy { $0 == 0xEE })
         }
         #expect(image.pixels == pixels)
-        // The loop chosen by speed is one of the two.
+        // The loop chosen by speed is one of them.
         #expect(try transform.apply(to: image, loop: .fastest).pixels == plain.pixels)
+    }
+
+    @Test(
+        "The summed tables give the plain C loop's bytes for every 24-bit colour, clamped sums included",
+        arguments: ["display-p3", "adobe-rgb", "prophoto"]
+    )
+    func summedTablesMatchPlainCEverywhere(name: String) throws {
+        let profile = try LCMSProfile.icc(try fixture(name + ".icc"))
+        let transform = try #require(MatrixShaperTransform(profile: profile, pixelFormat: .rgba8, intent: .perceptual))
+        // 4096 × 4096: every colour once (red in the low byte of the pixel's index, then green,
+        // then blue), with varying alpha.
+        let image = try Bitmap(width: 4096, height: 4096, pixelFormat: .rgba8) { pixels in
+            let words = UnsafeMutableRawPointer(pixels.baseAddress!)
+            for index in 0..<UInt32(1 << 24) {
+                words.storeBytes(of: (index | index << 27).littleEndian, toByteOffset: Int(index) &* 4, as: UInt32.self)
+            }
+        }
+        let tables = try transform.apply(to: image, loop: .summedTables)
+        let plain = try transform.apply(to: image, loop: .plainC)
+        let same = tables.withUnsafeBytes { tables in
+            plain.withUnsafeBytes { plain in memcmp(tables.baseAddress!, plain.baseAddress!, plain.count) == 0 }
+        }
+        #expect(same, "\(Self.firstDifference(tables, plain))")
+    }
+
+    @Test("Each pixel loop a colour manager is configured with gives the same bytes, in place and into a new bitmap")
+    func configuredLoops() throws {
+        let profile = ColorProfile.icc(try fixture("prophoto.icc"))
+        let grid = try Self.grid()
+        var reference = LCMSColorManager.Configuration()
+        reference.pixelLoop = .plainC
+        let expected = try #require(
+            try LCMSColorManager(configuration: reference).convertToSRGB(grid, from: profile, intent: .perceptual)
+        )
+        #expect(expected != grid)
+        for loop in LCMSColorManager.PixelLoop.allCases {
+            var configuration = LCMSColorManager.Configuration()
+            configuration.pixelLoop = loop
+            let manager = LCMSColorManager(configuration: configuration)
+            #expect(try manager.convertToSRGB(grid, from: profile, intent: .perceptual) == expected, "\(loop)")
+            var inPlace = grid
+            #expect(try manager.convertToSRGB(&inPlace, from: profile, intent: .perceptual))
+            #expect(inPlace == expected, "\(loop), in place")
+        }
+    }
+
+    /// Where two same-sized bitmaps first differ, for a failure's message.
+    static func firstDifference(_ first: Bitmap, _ second: Bitmap) -> String {
+        let index = first.pixels.indices.first { first.pixels[$0] != second.pixels[$0] }
+        return index.map { "first different byte: pixel \($0 / 4), channel \($0 % 4)" } ?? "no difference"
     }
 
     @Test("Gray curves agree too; absolute colorimetry and other colour spaces are left to Little CMS")

@@ -6,6 +6,10 @@
 
 #include "CNukeLCMS.h"
 
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 _Static_assert(NUKE_LINEAR_MAX == (1 << NUKE_LINEAR_BITS) - 1, "linear light is NUKE_LINEAR_BITS wide");
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -41,6 +45,70 @@ static void convert_scalar(const nuke_matrix_shaper *t, const uint8_t *source, u
         destination += 4;
     }
 }
+
+void nuke_matrix_shaper_prepare(nuke_matrix_shaper *t) {
+    for (int channel = 0; channel < 3; channel++) {
+        for (int value = 0; value < 256; value++) {
+            for (int row = 0; row < 3; row++) {
+                // As `mix` multiplies: unsigned, so the arithmetic is the same wrapping arithmetic.
+                const uint32_t product = (uint32_t)t->matrix[3 * row + channel] * (uint32_t)t->to_linear[channel][value];
+                t->products[channel][value][row] = (int32_t)product;
+            }
+            t->products[channel][value][3] = 0;
+        }
+    }
+    for (int32_t index = 0; index < NUKE_EXTENDED_LEVELS; index++) {
+        t->to_srgb_extended[index] = t->to_srgb[clamp_linear(index - NUKE_EXTENDED_ZERO)];
+    }
+}
+
+#if defined(__x86_64__)
+
+/// One pixel at a time: its three sums are two additions of four-lane vectors read from
+/// `products` (SSE2, every x86-64 has it), shifted back together; `to_srgb_extended` clamps and
+/// encodes. No multiplications, no branches, nine loads a pixel: what suits processors whose
+/// gathers are slow.
+static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination, size_t width) {
+    const uint8_t *encode = t->to_srgb_extended + NUKE_EXTENDED_ZERO;
+    for (size_t x = 0; x < width; x++) {
+        const __m128i red = _mm_loadu_si128((const __m128i *)(const void *)t->products[0][source[0]]);
+        const __m128i green = _mm_loadu_si128((const __m128i *)(const void *)t->products[1][source[1]]);
+        const __m128i blue = _mm_loadu_si128((const __m128i *)(const void *)t->products[2][source[2]]);
+        const __m128i levels = _mm_srai_epi32(_mm_add_epi32(_mm_add_epi32(red, green), blue), NUKE_LINEAR_BITS);
+        const int64_t red_and_green = _mm_cvtsi128_si64(levels);
+        const int32_t blue_level = _mm_cvtsi128_si32(_mm_unpackhi_epi64(levels, levels));
+        const uint8_t alpha = source[3];
+        destination[0] = encode[(int32_t)red_and_green];
+        destination[1] = encode[red_and_green >> 32];
+        destination[2] = encode[blue_level];
+        destination[3] = alpha;
+        source += 4;
+        destination += 4;
+    }
+}
+
+#else
+
+/// One pixel at a time: each channel's sum of three products read from `products`, shifted
+/// back; `to_srgb_extended` clamps and encodes. No multiplications, no branches.
+static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination, size_t width) {
+    const uint8_t *encode = t->to_srgb_extended + NUKE_EXTENDED_ZERO;
+    for (size_t x = 0; x < width; x++) {
+        const int32_t *red = t->products[0][source[0]];
+        const int32_t *green = t->products[1][source[1]];
+        const int32_t *blue = t->products[2][source[2]];
+        const uint8_t alpha = source[3];
+        for (int row = 0; row < 3; row++) {
+            const uint32_t sum = (uint32_t)red[row] + (uint32_t)green[row] + (uint32_t)blue[row];
+            destination[row] = encode[(int32_t)sum >> NUKE_LINEAR_BITS];
+        }
+        destination[3] = alpha;
+        source += 4;
+        destination += 4;
+    }
+}
+
+#endif
 
 #ifdef NUKE_HAS_AVX2_KERNEL
 
@@ -104,34 +172,35 @@ static double time_converter(row_converter convert, const nuke_matrix_shaper *t,
     return best;
 }
 
-/// 1 when the vector loop beat plain C on this processor, 0 otherwise; -1 until measured. Two
-/// threads measuring at once both store a valid answer.
+/// 1 when the vector loop beat the summed tables on this processor, 0 otherwise; -1 until
+/// measured. Two threads measuring at once both store a valid answer.
 static _Atomic int vector_is_faster = -1;
 
 static int measure_vector_loop(const nuke_matrix_shaper *t) {
     uint8_t source[2048 * 4], destination[2048 * 4];
     for (size_t i = 0; i < sizeof source; i++) source[i] = (uint8_t)(i * 97 + (i >> 7) * 31);
-    const double scalar = time_converter(convert_scalar, t, source, destination);
+    const double tables = time_converter(convert_tables, t, source, destination);
     const double vector = time_converter(convert_avx2, t, source, destination);
-    return vector < scalar ? 1 : 0;
+    return vector < tables ? 1 : 0;
 }
 
 #endif
 
 static row_converter choose(const nuke_matrix_shaper *t, nuke_kernel kernel) {
+    if (kernel == NUKE_KERNEL_SCALAR) return convert_scalar;
+    if (kernel == NUKE_KERNEL_TABLES) return convert_tables;
 #ifdef NUKE_HAS_AVX2_KERNEL
-    if (kernel == NUKE_KERNEL_SCALAR || !__builtin_cpu_supports("avx2")) return convert_scalar;
+    if (!__builtin_cpu_supports("avx2")) return kernel == NUKE_KERNEL_VECTOR ? convert_scalar : convert_tables;
     if (kernel == NUKE_KERNEL_VECTOR) return convert_avx2;
     int faster = atomic_load_explicit(&vector_is_faster, memory_order_relaxed);
     if (faster < 0) {
         faster = measure_vector_loop(t);
         atomic_store_explicit(&vector_is_faster, faster, memory_order_relaxed);
     }
-    return faster ? convert_avx2 : convert_scalar;
+    return faster ? convert_avx2 : convert_tables;
 #else
     (void)t;
-    (void)kernel;
-    return convert_scalar;
+    return kernel == NUKE_KERNEL_VECTOR ? convert_scalar : convert_tables;
 #endif
 }
 

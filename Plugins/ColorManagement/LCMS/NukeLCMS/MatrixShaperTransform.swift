@@ -14,7 +14,7 @@ internal import NukeCore
 /// followed by the inverse of sRGB's, both as the profiles store them, adapted to D50), and the
 /// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied. The pixel loop is C
 /// (`nuke_matrix_shaper_rgba`): eight pixels at a time with AVX2 where the processor has it and
-/// runs it faster than plain C.
+/// its gathers are fast, else per-channel tables of the matrix's products summed per pixel.
 ///
 /// `@unchecked Sendable`: its tables are written once, in `init`, and only read afterwards.
 final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
@@ -22,6 +22,8 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
     private static let linearMax = Int(NUKE_LINEAR_MAX)
 
     private let pixelFormat: PixelFormat
+    /// The pixel loop of ``apply(to:)`` and ``apply(inPlace:)``.
+    private let loop: LCMSColorManager.PixelLoop
     /// The tables and matrix the C loop reads (RGBA); allocated here, freed in `deinit`.
     private let tables: UnsafeMutablePointer<nuke_matrix_shaper>
     /// Gray: the stored value's sRGB value.
@@ -30,7 +32,12 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
     /// The transform for `profile`, or `nil` if it is not a matrix/curve profile of the pixels'
     /// colour space, its matrix is out of the integer loop's range, or the intent is absolute
     /// colorimetric (Little CMS's own transform then).
-    init?(profile: LCMSProfile, pixelFormat: PixelFormat, intent: RenderingIntent) {
+    init?(
+        profile: LCMSProfile,
+        pixelFormat: PixelFormat,
+        intent: RenderingIntent,
+        loop: LCMSColorManager.PixelLoop = .fastest
+    ) {
         let handle = profile.handle
         let isGray = pixelFormat == .gray8
         // Absolute colorimetry keeps the source's white, which this matrix (adapted to D50) does not.
@@ -78,6 +85,7 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
             return UInt8(max(0, min(255, (value * 255).rounded())))
         }
         self.pixelFormat = pixelFormat
+        self.loop = loop
         grayTable = isGray ? toLinear[0].map { toSRGB[Int(min(max($0, 0), Int32(Self.linearMax)))] } : []
         tables = .allocate(capacity: 1)
         tables.initialize(to: nuke_matrix_shaper())
@@ -93,6 +101,7 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
             }
             let srgb = nuke_matrix_shaper_srgb_table(tables)
             for level in 0...Self.linearMax { srgb[level] = toSRGB[level] }
+            nuke_matrix_shaper_prepare(tables)
         }
     }
 
@@ -100,31 +109,13 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         tables.deallocate()
     }
 
-    /// The pixel loops of RGBA conversion; all give the same bytes.
-    enum Loop {
-        /// The faster of the vector loop and plain C on this processor (measured once).
-        case fastest
-        /// The vector loop (AVX2) where the processor has one, else plain C.
-        case vector
-        /// Plain C, one pixel at a time.
-        case plainC
-
-        var kernel: nuke_kernel {
-            switch self {
-            case .fastest: NUKE_KERNEL_BEST
-            case .vector: NUKE_KERNEL_VECTOR
-            case .plainC: NUKE_KERNEL_SCALAR
-            }
-        }
-    }
-
     /// `image` converted; it must be of the pixel format the transform was made for.
     func apply(to image: Bitmap) throws -> Bitmap {
-        try apply(to: image, loop: .fastest)
+        try apply(to: image, loop: loop)
     }
 
     /// `image` converted by the given pixel loop.
-    func apply(to image: Bitmap, loop: Loop) throws -> Bitmap {
+    func apply(to image: Bitmap, loop: LCMSColorManager.PixelLoop) throws -> Bitmap {
         try Bitmap(width: image.width, height: image.height, pixelFormat: image.pixelFormat, isOpaque: image.isOpaque) {
             output in
             image.withUnsafeBytes { input in
@@ -143,11 +134,11 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
 
     /// Converts `image` in its storage (copied first if shared); the rows keep their stride.
     func apply(inPlace image: inout Bitmap) throws {
-        apply(inPlace: &image, loop: .fastest)
+        apply(inPlace: &image, loop: loop)
     }
 
     /// Converts `image` in its storage by the given pixel loop.
-    func apply(inPlace image: inout Bitmap, loop: Loop) {
+    func apply(inPlace image: inout Bitmap, loop: LCMSColorManager.PixelLoop) {
         // Plain values: a copy of the bitmap would share its storage and make the write copy it.
         let rows = Rows(width: image.width, height: image.height, sourceStride: image.bytesPerRow)
         image.withUnsafeMutableBytes { pixels in
@@ -170,7 +161,7 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         from: UnsafeRawPointer,
         to: UnsafeMutableRawPointer,
         destinationStride: Int,
-        loop: Loop
+        loop: LCMSColorManager.PixelLoop
     ) {
         let source = from.assumingMemoryBound(to: UInt8.self)
         let destination = to.assumingMemoryBound(to: UInt8.self)
@@ -243,5 +234,17 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
             m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
         ]
         return cofactors.map { $0 / determinant }
+    }
+}
+
+extension LCMSColorManager.PixelLoop {
+    /// The C loop's name for this loop.
+    var kernel: nuke_kernel {
+        switch self {
+        case .fastest: NUKE_KERNEL_BEST
+        case .vector: NUKE_KERNEL_VECTOR
+        case .summedTables: NUKE_KERNEL_TABLES
+        case .plainC: NUKE_KERNEL_SCALAR
+        }
     }
 }

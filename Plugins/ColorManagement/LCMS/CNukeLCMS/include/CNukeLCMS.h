@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB, in plain C and,
-// on x86-64 processors that have it, in AVX2 (eight pixels at a time, its table lookups done by
-// gathers). Both give the same bytes; the faster one on this processor is picked once.
+// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB. Three loops give
+// the same bytes: plain C (the reference), per-channel tables of the matrix's products summed per
+// pixel (no multiplications, no clamping), and on x86-64 processors that have it AVX2 (eight
+// pixels at a time, its table lookups done by gathers). The faster of the last two on this
+// processor is picked once.
 #ifndef CNUKELCMS_H
 #define CNUKELCMS_H
 
@@ -20,6 +22,11 @@
 /// Linear light runs from 0 to this value (1.0): 2^NUKE_LINEAR_BITS - 1.
 #define NUKE_LINEAR_MAX 16383
 
+/// Where level 0 sits in `to_srgb_extended`: 8 × 2^NUKE_LINEAR_BITS.
+#define NUKE_EXTENDED_ZERO 131072
+/// Entries of `to_srgb_extended`: levels from −NUKE_EXTENDED_ZERO up to NUKE_EXTENDED_ZERO − 1.
+#define NUKE_EXTENDED_LEVELS 262144
+
 /// A matrix/curve transform to sRGB, filled in by Swift from the source profile.
 typedef struct {
     /// Per channel (red, green, blue): the 8-bit value's linear light, 0…NUKE_LINEAR_MAX.
@@ -30,22 +37,37 @@ typedef struct {
     /// Linear light 0…NUKE_LINEAR_MAX → the 8-bit sRGB value; the last three bytes are padding
     /// (the vector loop reads four bytes at each index).
     uint8_t to_srgb[NUKE_LINEAR_MAX + 1 + 3];
+    /// Derived by `nuke_matrix_shaper_prepare`: per channel and 8-bit value, that channel's
+    /// linear light times each matrix row's coefficient (red, green, blue rows; the fourth lane
+    /// is zero), so a pixel's three sums are two additions of four lanes.
+    int32_t products[3][256][4];
+    /// Derived by `nuke_matrix_shaper_prepare`: `to_srgb` for every level a sum can reach (the
+    /// matrix's bound keeps them within ±8 × NUKE_LINEAR_MAX), at NUKE_EXTENDED_ZERO + level,
+    /// levels below 0 and above NUKE_LINEAR_MAX giving `to_srgb`'s ends: the clamp as a lookup.
+    uint8_t to_srgb_extended[NUKE_EXTENDED_LEVELS];
 } nuke_matrix_shaper;
+
+/// Fills the derived tables of `transform` from its `to_linear`, `matrix` and `to_srgb`.
+void nuke_matrix_shaper_prepare(nuke_matrix_shaper *_Nonnull transform);
 
 /// The sRGB table of `transform` (Swift does not see arrays this long as fields).
 static inline uint8_t *_Nonnull nuke_matrix_shaper_srgb_table(nuke_matrix_shaper *_Nonnull transform) { return transform->to_srgb; }
 
 /// Which pixel loop to run. Every loop gives the same bytes.
 typedef enum {
-    /// The faster of the two on this processor, measured once per process on the first call:
-    /// gathers are fast on recent processors and slow on some (older AMD, Intel parts with the
-    /// Gather Data Sampling mitigation), where plain C can win.
+    /// The faster of the vector loop and the summed tables on this processor, measured once per
+    /// process on the first call: gathers are fast on recent Intel processors and slow on others
+    /// (AMD's Zen cores, Intel parts with the Gather Data Sampling mitigation), where the tables
+    /// win.
     NUKE_KERNEL_BEST = 0,
-    /// Plain C, one pixel at a time.
+    /// Plain C, one pixel at a time: three multiplications and a clamp per channel (the reference
+    /// the tests compare the others with).
     NUKE_KERNEL_SCALAR = 1,
-    /// The vector loop where the processor has one (AVX2), else plain C (tests compare it with
-    /// NUKE_KERNEL_SCALAR).
-    NUKE_KERNEL_VECTOR = 2
+    /// The vector loop where the processor has one (AVX2), else plain C.
+    NUKE_KERNEL_VECTOR = 2,
+    /// The summed tables (`products`, `to_srgb_extended`), one pixel at a time: SSE2 on x86-64,
+    /// plain C elsewhere.
+    NUKE_KERNEL_TABLES = 3
 } nuke_kernel;
 
 /// Converts `height` rows of `width` RGBA pixels from `source` into `destination` (which may be
