@@ -26,7 +26,8 @@ internal import Synchronization
 public final class LCMSColorManager: ColorManaging {
     /// How many transforms to keep, and which pixel loop converts matrix/curve profiles.
     public struct Configuration: Sendable {
-        /// The most transforms kept, least recently used dropped first (default 32).
+        /// The most transforms kept, least recently used dropped first (default 32). A
+        /// matrix/curve transform holds about 290 KB of tables; the default bounds them at 9 MB.
         public var cachedTransformCount = 32
         /// The pixel loop of matrix/curve profiles (default ``PixelLoop/fastest``). Every loop
         /// gives the same bytes; pin one where the one-time measurement picks badly, such as on

@@ -87,8 +87,15 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         self.pixelFormat = pixelFormat
         self.loop = loop
         grayTable = isGray ? toLinear[0].map { toSRGB[Int(min(max($0, 0), Int32(Self.linearMax)))] } : []
-        tables = .allocate(capacity: 1)
-        tables.initialize(to: nuke_matrix_shaper())
+        // Zeroed where it is allocated: the struct is about 290 KB, too large for a temporary on
+        // a thread's stack (`nuke_matrix_shaper()` would build one).
+        let size = MemoryLayout<nuke_matrix_shaper>.size
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: size,
+            alignment: MemoryLayout<nuke_matrix_shaper>.alignment
+        )
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        tables = storage.bindMemory(to: nuke_matrix_shaper.self, capacity: 1)
         if !isGray {
             withUnsafeMutableBytes(of: &tables.pointee.to_linear) { bytes in
                 let values = bytes.bindMemory(to: Int32.self)
