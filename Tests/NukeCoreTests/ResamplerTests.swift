@@ -141,3 +141,47 @@ import Testing
         }
     }
 }
+
+@Suite struct CoefficientCacheTests {
+    typealias Cache = Resampler.CoefficientCache
+
+    static func same(_ a: Resampler.Coefficients, _ b: Resampler.Coefficients) -> Bool {
+        a.starts == b.starts && a.counts == b.counts && a.taps == b.taps && a.weights == b.weights
+            && a.broadcastWeights == b.broadcastWeights
+    }
+
+    @Test("A kept table is the one a fresh build gives, and is kept once per input, output and filter")
+    func keepsWhatItBuilt() {
+        let cache = Cache(byteLimit: 1 << 20)
+        let fresh = Resampler.Coefficients(input: 753, output: 512, filter: .lanczos3)
+        #expect(Self.same(cache.coefficients(input: 753, output: 512, filter: .lanczos3), fresh))
+        #expect(Self.same(cache.coefficients(input: 753, output: 512, filter: .lanczos3), fresh))
+        #expect(cache.usage.count == 1 && cache.usage.bytes == fresh.byteCount)
+        let bicubic = cache.coefficients(input: 753, output: 512, filter: .bicubic)
+        #expect(Self.same(bicubic, Resampler.Coefficients(input: 753, output: 512, filter: .bicubic)))
+        #expect(!Self.same(bicubic, fresh))
+        #expect(cache.usage.count == 2)
+    }
+
+    @Test("Tables stay within the byte limit, the oldest dropped first; one larger than the limit is not kept")
+    func bounded() {
+        let limit = 1 << 20
+        let cache = Cache(byteLimit: limit)
+        for output in 10..<200 {
+            _ = cache.coefficients(input: 1000, output: output, filter: .lanczos3)
+            #expect(cache.usage.bytes <= limit)
+        }
+        let kept = cache.usage.count
+        #expect(kept > 1 && kept < 190)
+        #expect(cache.contains(input: 1000, output: 199, filter: .lanczos3))
+        #expect(!cache.contains(input: 1000, output: 10, filter: .lanczos3))
+        // Asking for a kept table again adds nothing.
+        _ = cache.coefficients(input: 1000, output: 199, filter: .lanczos3)
+        #expect(cache.usage.count == kept)
+        let before = cache.usage
+        let huge = cache.coefficients(input: 40_000, output: 20_000, filter: .lanczos3)
+        #expect(huge.byteCount > limit)
+        #expect(cache.usage == before)
+        #expect(!cache.contains(input: 40_000, output: 20_000, filter: .lanczos3))
+    }
+}
