@@ -147,7 +147,6 @@ import Testing
 
     static func same(_ a: Resampler.Coefficients, _ b: Resampler.Coefficients) -> Bool {
         a.starts == b.starts && a.counts == b.counts && a.taps == b.taps && a.weights == b.weights
-            && a.broadcastWeights == b.broadcastWeights
     }
 
     @Test("A kept table is the one a fresh build gives, and is kept once per input, output and filter")

@@ -48,9 +48,6 @@ enum Resampler {
         var counts: [Int]
         var taps: Int
         var weights: [Float]
-        /// ``weights``, each broadcast to four lanes: the RGBA multiply then reads them from
-        /// memory instead of shuffling a scalar into place for every tap.
-        var broadcastWeights: [SIMD4<Float>]
 
         init(input: Int, output: Int, filter: ResamplingFilter) {
             let scale = Double(input) / Double(output)
@@ -80,7 +77,6 @@ enum Resampler {
                 counts[index] = min(taps, input - first)
                 for tap in 0..<taps { weights[index * taps + tap] = Float(row[tap] / total) }
             }
-            broadcastWeights = weights.map { SIMD4<Float>(repeating: $0) }
         }
 
         /// Calls `body` with unchecked views of the tables, for the inner loops.
@@ -126,11 +122,14 @@ enum Resampler {
         var rowOffsetStorage = [Int](repeating: 0, count: ringRows)
         var row = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
         var sums = [SIMD4<Float>](repeating: .zero, count: width)
+        // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
+        // memory instead of shuffling a scalar into place for every tap.
+        let broadcastWeights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             source.withUnsafeBytes { bytes in
                 row.withUnsafeMutableBufferPointer { row in
                     ring.withUnsafeMutableBufferPointer { ring in
-                        horizontal.withBuffers(weights: horizontal.broadcastWeights) { starts, counts, weights in
+                        horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
                             /// Filters source row `y` into `ring` at `slot`, premultiplied.
                             func filterRow(_ y: Int, intoSlot slot: Int) {
                                 let line = y &* stride
