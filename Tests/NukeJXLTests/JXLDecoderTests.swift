@@ -75,7 +75,11 @@ func decode(
             #expect(preview.isPreview && preview.type == .jxl)
             #expect(preview.userInfo[.iccProfileKey] != nil)
             let expected = try reference("progressive.partial-\(percent)")
-            #expect(ReferenceImage.maximumDifference(preview.image, expected) == 0, "\(percent)%")
+            // Within a level, as for the lossy still: the reference was rendered on another
+            // processor, and libjxl's lossy output rounds by the SIMD width it dispatches to (an
+            // AMD EPYC without AVX-512 gave one pixel of the 70% preview one level off).
+            let difference = ReferenceImage.maximumDifference(preview.image, expected)
+            #expect(difference.map { $0 <= 1 } == true, "\(percent)%: \(String(describing: difference))")
             // The same data again, or a little more of it that completes nothing: nothing new.
             #expect(decoder.decodePartiallyDownloadedData(partial) == nil)
             #expect(decoder.decodePartiallyDownloadedData(data.prefix(partial.count + 10)) == nil)
