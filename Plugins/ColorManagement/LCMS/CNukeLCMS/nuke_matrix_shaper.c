@@ -190,18 +190,19 @@ static row_converter choose(const nuke_matrix_shaper *t, nuke_kernel kernel) {
     if (kernel == NUKE_KERNEL_SCALAR) return convert_scalar;
     if (kernel == NUKE_KERNEL_TABLES) return convert_tables;
 #ifdef NUKE_HAS_AVX2_KERNEL
-    if (!__builtin_cpu_supports("avx2")) return kernel == NUKE_KERNEL_VECTOR ? convert_scalar : convert_tables;
-    if (kernel == NUKE_KERNEL_VECTOR) return convert_avx2;
-    int faster = atomic_load_explicit(&vector_is_faster, memory_order_relaxed);
-    if (faster < 0) {
-        faster = measure_vector_loop(t);
-        atomic_store_explicit(&vector_is_faster, faster, memory_order_relaxed);
+    if (__builtin_cpu_supports("avx2")) {
+        if (kernel == NUKE_KERNEL_VECTOR) return convert_avx2;
+        int faster = atomic_load_explicit(&vector_is_faster, memory_order_relaxed);
+        if (faster < 0) {
+            faster = measure_vector_loop(t);
+            atomic_store_explicit(&vector_is_faster, faster, memory_order_relaxed);
+        }
+        return faster ? convert_avx2 : convert_tables;
     }
-    return faster ? convert_avx2 : convert_tables;
-#else
+#endif
+    // No vector loop on this processor: plain C stands in for it, and the tables are the fastest.
     (void)t;
     return kernel == NUKE_KERNEL_VECTOR ? convert_scalar : convert_tables;
-#endif
 }
 
 void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull source,
