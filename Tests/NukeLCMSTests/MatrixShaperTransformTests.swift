@@ -22,13 +22,23 @@ import Testing
         return try Bitmap(width: 32 * 32, height: 32, pixelFormat: .rgba8, pixels: pixels)
     }
 
+    /// The RGB matrix/curve fixtures: a wide gamut close to sRGB's, a wider one, and ProPhoto,
+    /// whose colours fall far outside sRGB (sums below 0 and above 1).
+    static let rgbProfiles = ["display-p3", "adobe-rgb", "prophoto"]
+
+    /// The fast transform of the fixture `name` for RGBA, perceptual intent.
+    static func rgbaTransform(_ name: String) throws -> MatrixShaperTransform {
+        let profile = try LCMSProfile.icc(try fixture(name + ".icc"))
+        return try #require(MatrixShaperTransform(profile: profile, pixelFormat: .rgba8, intent: .perceptual))
+    }
+
     @Test(
         "The table-and-matrix path gives Little CMS's colours within 1 level on 32³ colours",
-        arguments: ["display-p3", "adobe-rgb", "prophoto"]
+        arguments: rgbProfiles
     )
     func agreesWithLittleCMS(name: String) throws {
         let profile = try LCMSProfile.icc(try fixture(name + ".icc"))
-        let fast = try #require(MatrixShaperTransform(profile: profile, pixelFormat: .rgba8, intent: .perceptual))
+        let fast = try Self.rgbaTransform(name)
         let reference = try LCMSTransform(from: profile, pixelFormat: .rgba8, intent: .perceptual)
         let grid = try Self.grid()
         #expect(try difference(try fast.apply(to: grid), try reference.apply(to: grid)) <= 1)
@@ -36,11 +46,10 @@ import Testing
 
     @Test(
         "The vector loop and the summed tables give the plain C loop's bytes, on padded rows and odd widths",
-        arguments: ["display-p3", "adobe-rgb", "prophoto"]
+        arguments: rgbProfiles
     )
     func vectorLoopMatchesPlainC(name: String) throws {
-        let profile = try LCMSProfile.icc(try fixture(name + ".icc"))
-        let transform = try #require(MatrixShaperTransform(profile: profile, pixelFormat: .rgba8, intent: .perceptual))
+        let transform = try Self.rgbaTransform(name)
         // 1021 pixels a row (127 blocks of eight and five left over) in rows of 4100 bytes; the
         // grid's colours, cycled, so every block mixes dark and light, and every alpha value.
         let colours = try Self.grid().pixels
@@ -80,11 +89,10 @@ import Testing
 
     @Test(
         "The summed tables give the plain C loop's bytes for every 24-bit colour, clamped sums included",
-        arguments: ["display-p3", "adobe-rgb", "prophoto"]
+        arguments: rgbProfiles
     )
     func summedTablesMatchPlainCEverywhere(name: String) throws {
-        let profile = try LCMSProfile.icc(try fixture(name + ".icc"))
-        let transform = try #require(MatrixShaperTransform(profile: profile, pixelFormat: .rgba8, intent: .perceptual))
+        let transform = try Self.rgbaTransform(name)
         // 4096 × 4096: every colour once (red in the low byte of the pixel's index, then green,
         // then blue), with varying alpha.
         let image = try Bitmap(width: 4096, height: 4096, pixelFormat: .rgba8) { pixels in
