@@ -45,6 +45,15 @@ import Testing
         #expect(throws: ImageDecodingError.self) { try HEIFItemReferences([UInt8](healthy + cyclic)).check() }
         // A truncated iref reads what is whole and stops.
         try HEIFItemReferences([UInt8](Self.file([("dimg", 1, [1])]).dropLast(3))).check()
+        // References whose sizes lie: libheif reads on after the last target whatever the size says
+        // (fuzz-heif found a cycle behind a size of 8), so both readings count.
+        let firstReference = 16 + 12 + 12  // after ftyp, meta's header and iref's header
+        var short = [UInt8](Self.file([("dimg", 1, [1])]))
+        short.replaceSubrange(firstReference..<firstReference + 4, with: [0, 0, 0, 8])
+        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(short).check() }
+        var long = [UInt8](Self.file([("cdsc", 9, [9]), ("dimg", 1, [1])]))
+        long.replaceSubrange(firstReference..<firstReference + 4, with: [0, 0, 0, 28])
+        #expect(throws: ImageDecodingError.self) { try HEIFItemReferences(long).check() }
     }
 
     /// A file whose one item, an overlay on a `width`×`height` canvas (32-bit sizes), has its

@@ -10,8 +10,9 @@ internal import NukeCore
 /// libheif 1.15 follows these references recursively while decoding: a file whose references
 /// form a cycle recursed until the stack overflowed (found by the decoder contract's damaged
 /// data, kept as the fixture `dimg-cycle.heic`; fuzz-heif then found the same cycle in a second
-/// `meta` box, `two-meta-boxes.heic`). ``check()`` refuses cycles and chains deeper
-/// than any real file has before libheif decodes anything.
+/// `meta` box, `two-meta-boxes.heic`, and behind a reference whose size lies,
+/// `short-reference.heic`). ``check()`` refuses cycles and chains deeper than any real file has
+/// before libheif decodes anything.
 struct HEIFItemReferences {
     /// The deepest chain of derived images accepted (a real file has at most two: a grid of tiles,
     /// or an identity transform of a grid).
@@ -31,27 +32,61 @@ struct HEIFItemReferences {
         }
     }
 
+    /// Reads the references twice, and keeps both readings: stepping by each reference's declared
+    /// size, as the format means, and as libheif 1.15 reads them, which ignores that size and reads
+    /// the next reference right after the last target. A file whose sizes lie reads differently
+    /// the two ways (fuzz-heif found a cycle that only libheif's reading sees).
     private mutating func read(_ iref: HEIFBoxes.Box, in bytes: [UInt8]) {
         guard iref.contentStart + 4 <= iref.end else { return }
         let idSize = bytes[iref.contentStart] == 0 ? 2 : 4  // version 0: 16-bit item IDs
+        readBySize(iref, idSize: idSize, in: bytes)
+        readInSequence(iref, idSize: idSize, in: bytes)
+    }
+
+    private mutating func readBySize(_ iref: HEIFBoxes.Box, idSize: Int, in bytes: [UInt8]) {
         var offset = iref.contentStart + 4
         while offset + 8 + 2 * idSize <= iref.end {
-            // A reference whose size runs past the box is read up to the box's end, as libheif reads it.
+            // A reference whose size runs past the box is read up to the box's end.
             let size = min(HEIFBoxes.integer(bytes, offset, 4), iref.end - offset)
             guard size >= 8 else { break }
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let from = UInt32(HEIFBoxes.integer(bytes, offset + 8, idSize))
             let count = HEIFBoxes.integer(bytes, offset + 8 + idSize, 2)
             let toStart = offset + 10 + idSize
             // The targets that fit, whatever the count claims.
             let fitting = min(count, max(0, (offset + size - toStart) / idSize))
             let targets = (0..<fitting).map { UInt32(HEIFBoxes.integer(bytes, toStart + $0 * idSize, idSize)) }
-            switch type {
-            case "dimg": needs[from, default: []] += targets
-            case "auxl": for master in targets { needs[master, default: []].append(from) }
-            default: break
-            }
+            record(type: bytes[offset + 4..<offset + 8], from: from, targets: targets)
             offset += size
+        }
+    }
+
+    /// libheif's reading: a header (8 bytes, 8 more for a 64-bit size, 16 more for `uuid`), the
+    /// source, the count and the targets that fit before the box's end, then the next reference.
+    private mutating func readInSequence(_ iref: HEIFBoxes.Box, idSize: Int, in bytes: [UInt8]) {
+        var offset = iref.contentStart + 4
+        while offset + 8 <= iref.end {
+            let type = bytes[offset + 4..<offset + 8]
+            var cursor = offset + 8
+            if HEIFBoxes.integer(bytes, offset, 4) == 1 { cursor += 8 }
+            if type.elementsEqual("uuid".utf8) { cursor += 16 }
+            guard cursor + idSize + 2 <= iref.end else { break }
+            let from = UInt32(HEIFBoxes.integer(bytes, cursor, idSize))
+            let count = HEIFBoxes.integer(bytes, cursor + idSize, 2)
+            cursor += idSize + 2
+            let fitting = min(count, (iref.end - cursor) / idSize)
+            let targets = (0..<fitting).map { UInt32(HEIFBoxes.integer(bytes, cursor + $0 * idSize, idSize)) }
+            record(type: type, from: from, targets: targets)
+            cursor += fitting * idSize
+            guard fitting == count else { break }  // libheif stops at the box's end
+            offset = cursor
+        }
+    }
+
+    private mutating func record(type: ArraySlice<UInt8>, from: UInt32, targets: [UInt32]) {
+        if type.elementsEqual("dimg".utf8) {
+            needs[from, default: []] += targets
+        } else if type.elementsEqual("auxl".utf8) {
+            for master in targets { needs[master, default: []].append(from) }
         }
     }
 
