@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+// Compares NukeLCMS's summed-tables loop with the plain C loop for every one of the 2^24 colours,
+// under six matrices (the identity, then rows whose absolute sums grow to the 7.9 the format
+// allows, so sums reach below 0 and past 1.0). Built by .ci/portable-tables against a copy of
+// nuke_matrix_shaper.c with its x86-64 branches off: the portable form arm64 and other targets
+// compile, which an x86-64 build of the package never does.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "CNukeLCMS.h"
+
+int main(void) {
+    static nuke_matrix_shaper transform;
+    static uint8_t source[256 * 4], plain[256 * 4], tables[256 * 4];
+    srand(7);
+    for (int trial = 0; trial < 6; trial++) {
+        memset(&transform, 0, sizeof transform);
+        for (int channel = 0; channel < 3; channel++) {
+            for (int value = 0; value < 256; value++) {
+                const int level = (int)((double)value * value / 65025.0 * NUKE_LINEAR_MAX) + rand() % 3;
+                transform.to_linear[channel][value] = level > NUKE_LINEAR_MAX ? NUKE_LINEAR_MAX : level;
+            }
+        }
+        for (int row = 0; row < 3; row++) {
+            for (int column = 0; column < 3; column++) {
+                const double bound = 7.9 * trial / 5.0 / 3.0;
+                const double weight = trial == 0 ? (row == column) : (2.0 * rand() / RAND_MAX - 1.0) * bound;
+                transform.matrix[3 * row + column] = (int32_t)(weight * (1 << NUKE_LINEAR_BITS));
+            }
+        }
+        for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
+            transform.to_srgb[level] = (uint8_t)(255.0 * level / NUKE_LINEAR_MAX + 0.5);
+        }
+        nuke_matrix_shaper_prepare(&transform);
+        for (int redGreen = 0; redGreen < 65536; redGreen++) {
+            for (int blue = 0; blue < 256; blue++) {
+                const uint8_t pixel[4] = {(uint8_t)(redGreen >> 8), (uint8_t)redGreen, (uint8_t)blue, (uint8_t)(blue ^ 0x5a)};
+                memcpy(source + 4 * blue, pixel, 4);
+            }
+            nuke_matrix_shaper_rgba(&transform, source, sizeof source, plain, sizeof plain, 256, 1, NUKE_KERNEL_SCALAR);
+            nuke_matrix_shaper_rgba(&transform, source, sizeof source, tables, sizeof tables, 256, 1, NUKE_KERNEL_TABLES);
+            if (memcmp(plain, tables, sizeof plain) != 0) {
+                fprintf(stderr, "matrix %d: the summed tables differ from plain C (red %d, green %d)\n", trial,
+                        redGreen >> 8, redGreen & 255);
+                return 1;
+            }
+        }
+    }
+    printf("The portable summed-tables loop gives plain C's bytes for all 2^24 colours under 6 matrices.\n");
+    return 0;
+}
