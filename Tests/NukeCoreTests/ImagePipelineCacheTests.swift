@@ -237,6 +237,23 @@ import Testing
         #expect(encoder.encodeCount == 1)
     }
 
+    @Test("Without processed-image reads, [1, 2] and a thumbnail look up only the original's key on disk")
+    func processedReadsOff() async throws {
+        let pipeline = makePipeline { $0.isReadingProcessedImagesFromDataCache = false }
+        dataCache.storeData(TestImageFormat.make(), for: u)
+        // Processed data stored by hand is not read: the processors run on the original.
+        dataCache.storeData(TestImageFormat.make(width: 3, height: 3), for: u + "12")
+        let request = ImageRequest(url: .test, processors: [MockImageProcessor(id: "1"), MockImageProcessor(id: "2")])
+        let response = try await pipeline.imageTask(with: request).response
+        #expect(response.container.processorIDs == ["1", "2"])
+        #expect(disk.readKeys == [u])
+        memory.removeAll()
+        let thumbnail = try await pipeline.image(for: thumbnailRequest)
+        #expect(thumbnail.width == 400)
+        #expect(disk.readKeys == [u, u])
+        #expect(loader.createdTaskCount == 0)
+    }
+
     @Test("15. A thumbnail after the full image is made from the cached original: one download")
     func thumbnailFromCachedOriginal() async throws {
         let pipeline = makePipeline()

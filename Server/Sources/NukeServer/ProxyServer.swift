@@ -67,6 +67,10 @@ struct ProxyServer {
             configuration.httpCache = nil
             configuration.dataCache = sharedOriginals
             configuration.dataCachePolicy = .storeOriginalData
+            // Results are the proxy's to keep (`resultCache`): the pipeline's cache holds
+            // originals only, so looking for processed images there is a miss each, a Redis round
+            // trip each, on the way to the original.
+            configuration.isReadingProcessedImagesFromDataCache = false
         } else {
             configuration.httpCache = HTTPCache(dataCache: originals)
         }

@@ -120,6 +120,15 @@ final class Fleet: Sendable {
         }
     }
 
+    /// How many lookups in Redis the node at `port` made, whatever their outcome, from `/metrics`.
+    func redisLookups(onNodeAt port: Int) async throws -> Int {
+        let metrics = String(decoding: try await get("/metrics", port: port).body, as: UTF8.self)
+        return metrics.split(separator: "\n")
+            .filter { $0.hasPrefix("nuke_redis_lookups_total{") }
+            .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+            .reduce(0, +)
+    }
+
     /// Whether `/metrics` of the node at `port` says Redis is being asked.
     func redisAvailable(onNodeAt port: Int) async -> Bool {
         guard let metrics = try? await get("/metrics", port: port) else { return false }

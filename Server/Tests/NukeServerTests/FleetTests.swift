@@ -17,6 +17,9 @@ struct FleetTests {
         let photo = "cups.jpg"
         let first = try await fleet.get(fleet.path(photo, size: 200), port: fleet.nodePorts[0])
         #expect(first.status == 200)
+        // Redis was asked twice, for the result and for the original: the pipeline does not look
+        // for processed images in a cache that holds originals only.
+        #expect(try await fleet.redisLookups(onNodeAt: fleet.nodePorts[0]) == 2)
         #expect(await fleet.waitUntilShared(photo, size: 200))
         for port in fleet.nodePorts.dropFirst() {
             let served = try await fleet.get(fleet.path(photo, size: 200), port: port)

@@ -70,6 +70,8 @@ struct JobServices: Sendable {
     var isLocalResourcesSupportEnabled: Bool { configuration.isLocalResourcesSupportEnabled }
     /// What goes to the disk cache.
     var dataCachePolicy: ImagePipeline.DataCachePolicy { configuration.dataCachePolicy }
+    /// Whether processed requests look for their processed image in the disk cache.
+    var isReadingProcessedImagesFromDataCache: Bool { configuration.isReadingProcessedImagesFromDataCache }
     /// Partial downloads kept for a later resume; `nil` when resuming is off.
     var resumableData: ResumableDataStorage? {
         configuration.isResumableDataEnabled ? pipeline.resumableData : nil

@@ -45,10 +45,17 @@ final class LoadImageJob: Job<ImageResponse> {
     // MARK: Disk cache
 
     private func lookUpDiskCache(_ cache: any DataCaching) {
-        var keys = [services.caches.makeDataCacheKey(for: request)]
+        var keys: [String] = []
+        if !request.isProcessed || services.isReadingProcessedImagesFromDataCache {
+            keys.append(services.caches.makeDataCacheKey(for: request))
+        }
         if request.thumbnail != nil, request.processors.isEmpty {
             // A thumbnail can be made from the cached original: no second download.
             keys.append(services.caches.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false)))
+        }
+        guard !keys.isEmpty else {
+            loadFromSource()
+            return
         }
         diskLookup = services.readDiskCache(cache, keys: keys, for: self) { [unowned self] data in
             if let data { self.decodeCachedData(data) } else { self.loadFromSource() }

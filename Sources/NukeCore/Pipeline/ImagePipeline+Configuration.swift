@@ -53,6 +53,17 @@ extension ImagePipeline {
         /// What goes into the disk cache: original data, encoded processed images, or both.
         public var dataCachePolicy = DataCachePolicy.storeOriginalData
 
+        /// Whether a request with processors or a thumbnail first looks for its processed image
+        /// in ``dataCache`` (under its processed key), at every step of its processors.
+        ///
+        /// `true` (Nuke's behaviour): processed data may be there whatever ``dataCachePolicy``
+        /// says now — written under another policy, or by ``ImagePipeline/Cache`` by hand. A
+        /// pipeline whose data cache only ever holds originals (``DataCachePolicy/storeOriginalData``)
+        /// can turn it off: each of those lookups misses, and on a remote cache (Redis) each is a
+        /// round trip on the way to the original. A thumbnail request still reads the original's
+        /// data to make its thumbnail from.
+        public var isReadingProcessedImagesFromDataCache = true
+
         /// Whether previews are stored in the memory cache (replaced by the final image).
         public var isStoringPreviewsInMemoryCache = true
 
