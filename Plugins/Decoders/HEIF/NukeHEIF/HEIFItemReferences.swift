@@ -49,13 +49,8 @@ struct HEIFItemReferences {
             // A reference whose size runs past the box is read up to the box's end.
             let size = min(HEIFBoxes.integer(bytes, offset, 4), iref.end - offset)
             guard size >= 8 else { break }
-            let from = UInt32(HEIFBoxes.integer(bytes, offset + 8, idSize))
-            let count = HEIFBoxes.integer(bytes, offset + 8 + idSize, 2)
-            let toStart = offset + 10 + idSize
-            // The targets that fit, whatever the count claims.
-            let fitting = min(count, max(0, (offset + size - toStart) / idSize))
-            let targets = (0..<fitting).map { UInt32(HEIFBoxes.integer(bytes, toStart + $0 * idSize, idSize)) }
-            record(type: bytes[offset + 4..<offset + 8], from: from, targets: targets)
+            let body = Self.referenceBody(at: offset + 8, end: offset + size, idSize: idSize, in: bytes)
+            record(type: bytes[offset + 4..<offset + 8], from: body.from, targets: body.targets)
             offset += size
         }
     }
@@ -70,16 +65,24 @@ struct HEIFItemReferences {
             if HEIFBoxes.integer(bytes, offset, 4) == 1 { cursor += 8 }
             if type.elementsEqual("uuid".utf8) { cursor += 16 }
             guard cursor + idSize + 2 <= iref.end else { break }
-            let from = UInt32(HEIFBoxes.integer(bytes, cursor, idSize))
-            let count = HEIFBoxes.integer(bytes, cursor + idSize, 2)
-            cursor += idSize + 2
-            let fitting = min(count, (iref.end - cursor) / idSize)
-            let targets = (0..<fitting).map { UInt32(HEIFBoxes.integer(bytes, cursor + $0 * idSize, idSize)) }
-            record(type: type, from: from, targets: targets)
-            cursor += fitting * idSize
-            guard fitting == count else { break }  // libheif stops at the box's end
-            offset = cursor
+            let body = Self.referenceBody(at: cursor, end: iref.end, idSize: idSize, in: bytes)
+            record(type: type, from: body.from, targets: body.targets)
+            guard body.targets.count == body.count else { break }  // libheif stops at the box's end
+            offset = cursor + idSize + 2 + body.count * idSize
         }
+    }
+
+    /// A reference's source, the count it claims and those of its targets that fit before `end`,
+    /// read from `start` (after the reference's header).
+    private static func referenceBody(at start: Int, end: Int, idSize: Int, in bytes: [UInt8])
+        -> (from: UInt32, count: Int, targets: [UInt32])
+    {
+        let from = UInt32(HEIFBoxes.integer(bytes, start, idSize))
+        let count = HEIFBoxes.integer(bytes, start + idSize, 2)
+        let targetsStart = start + idSize + 2
+        let fitting = min(count, max(0, (end - targetsStart) / idSize))
+        let targets = (0..<fitting).map { UInt32(HEIFBoxes.integer(bytes, targetsStart + $0 * idSize, idSize)) }
+        return (from, count, targets)
     }
 
     private mutating func record(type: ArraySlice<UInt8>, from: UInt32, targets: [UInt32]) {
