@@ -43,6 +43,23 @@ package struct Socket: Sendable {
         return withLoopbackAddress(port: port) { Glibc.connect(descriptor, $0, $1) } == 0
     }
 
+    /// `true` if something accepts connections on the unix socket at `path`.
+    package static func canConnect(toUnixSocket path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        } == 0
+    }
+
     /// Opens a blocking connection to `127.0.0.1:port`; `nil` if nothing accepts it.
     package static func connect(toPort port: UInt16) -> Socket? {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -75,28 +75,11 @@ public final class RedisServer: Sendable {
         while Date() < deadline, process.isRunning {
             // The socket's file exists from `bind`, before redis-server listens: a connection
             // proves it (a write dropped at a refused connect made a test flaky on a busy machine).
-            if Socket.canConnect(toPort: port), Self.canConnect(toUnixSocket: socketPath) { return }
+            if Socket.canConnect(toPort: port), Socket.canConnect(toUnixSocket: socketPath) { return }
             Thread.sleep(forTimeInterval: 0.02)
         }
         kill()
         throw .helperFailed("redis-server did not listen on port \(port)")
-    }
-
-    /// `true` if something accepts connections on the unix socket at `path`.
-    private static func canConnect(toUnixSocket path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        } == 0
     }
 
     /// Kills the server (SIGKILL) and waits until it is gone; its data is lost.
