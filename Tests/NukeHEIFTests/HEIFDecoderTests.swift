@@ -112,9 +112,37 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
             return
         }
         #expect(reason.contains("Security limit exceeded"), "\(reason)")
-        // Within the pixel limit, over the memory budget (libheif's planes and the RGBA copies).
-        await #expect(throws: ImageDecodingError.exceedsMemoryBudget(bytes: 48 * 32 * 14, budget: 1600 * 4)) {
-            try await quietDecode(try fixture("lossy.heic"), maximumPixelCount: 1600)
+        // A 48×32 image whose tile's HEVC parameter set declares a 16,384×16,384 picture, which
+        // libde265 allocates and decodes as declared (found by fuzz-heif: more than 2 GB), in the
+        // tile's hvcC property or in front of the tile's own data.
+        for name in ["coded-picture-size.heic", "in-band-picture-size.heic"] {
+            await #expect(throws: ImageDecodingError.imageTooLarge(width: 16_384, height: 16_384, limit: 1 << 24)) {
+                try await quietDecode(try fixture(name))
+            }
+        }
+        // A 32×33 grid of one-pixel tiles, each the same 64×64 picture: 1,056 decodes of 4,096
+        // pixels, just over 4 times a limit of 2^20 (at 65,280 uses, 20 s of heif-convert).
+        let repeated = await #expect(throws: ImageDecodingError.self) {
+            try await quietDecode(try fixture("repeated-tile.heic"), maximumPixelCount: 1 << 20)
+        }
+        #expect(
+            repeated
+                == .unsupported(
+                    reason: "the HEIF image decodes 1056 coded images of up to 4096 pixels, "
+                        + "more than 4 times the pixel limit"
+                ),
+            "\(String(describing: repeated))"
+        )
+        // At 4 times the limit, it decodes (libheif then finds the tiles' pictures larger than they
+        // claim, which it does not check, and pastes what fits).
+        _ = try await quietDecode(try fixture("repeated-tile.heic"), maximumPixelCount: 1056 * 4096 / 4)
+        // Within the pixel limit (the 48×32 image's 64×64 coded tile too), over the memory budget
+        // (libheif's planes and the RGBA copies).
+        await #expect(throws: ImageDecodingError.exceedsMemoryBudget(bytes: 48 * 32 * 14, budget: 4096 * 4)) {
+            try await quietDecode(try fixture("lossy.heic"), maximumPixelCount: 4096)
+        }
+        await #expect(throws: ImageDecodingError.imageTooLarge(width: 64, height: 64, limit: 4095)) {
+            try await quietDecode(try fixture("lossy.heic"), maximumPixelCount: 4095)
         }
     }
 
@@ -128,6 +156,13 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         }
         await #expect(throws: ImageDecodingError.unrecognizedFormat) {
             try await quietDecode(Data("GIF89a and then some".utf8))
+        }
+        // An item coded in AV1 (libheif would hand it to an AV1 decoder): AVIF's, not this decoder's.
+        let av1 = Data([UInt8](data).replacing(Array("hvc1".utf8), with: Array("av01".utf8)))
+        await #expect(
+            throws: ImageDecodingError.unsupported(reason: "AV1-coded images in a HEIF file are AVIF's, not HEIC's")
+        ) {
+            try await quietDecode(av1)
         }
         // A grid whose tiles include the grid itself: libheif 1.15 recursed until the stack overflowed.
         await #expect(
@@ -177,7 +212,8 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
             type: .heic,
             fixtures: try ["lossy.heic", "alpha.heic", "lossless.heic"].map(fixture),
             bombs: [
-                try #require(HostileImages.heif(try fixture("lossy.heic"), declaringWidth: 30_000, height: 30_000))
+                try #require(HostileImages.heif(try fixture("lossy.heic"), declaringWidth: 30_000, height: 30_000)),
+                try fixture("coded-picture-size.heic"), try fixture("in-band-picture-size.heic"),
             ],
             maximumPixelCount: 1 << 20,
             printsBecause: "libde265 prints errors in damaged HEVC parameter sets to stderr, with no way to turn it off"

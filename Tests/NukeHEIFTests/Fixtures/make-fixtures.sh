@@ -26,6 +26,12 @@ heif-enc -q 70 -t 64 large.png -o thumbnail.heic >/dev/null
 # horizontal axis (imir 1), of the one with alpha.
 python3 add-transforms.py lossless.heic rotated.heic 1
 python3 add-transforms.py alpha.heic rotated-mirrored.heic 3 1
+# Hostile files (see make-hostile.py): the tile's HEVC parameter set declares a 16,384×16,384
+# picture, in its hvcC and in the tile's own data; a 32×33 grid of 1,056 one-pixel tiles, each
+# the same 64×64 picture (Fuzz/Regressions/heif/grid-of-65280-uses-of-one-tile is `repeat-tile 255 256`).
+python3 make-hostile.py coded-size lossy.heic coded-picture-size.heic 16384 16384
+python3 make-hostile.py in-band-size lossy.heic in-band-picture-size.heic 16384 16384
+python3 make-hostile.py repeat-tile lossy.heic repeated-tile.heic 33 32
 
 for f in lossy lossless alpha ten-bit thumbnail rotated rotated-mirrored; do
     heif-convert $f.heic $f.png >/dev/null

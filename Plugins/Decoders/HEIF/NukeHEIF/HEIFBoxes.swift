@@ -38,8 +38,9 @@ enum HEIFBoxes {
         boxes("meta", in: bytes, from: 0, to: bytes.count).map { ($0.contentStart + 4, $0.end) }
     }
 
-    /// The big-endian integer of `count` bytes at `offset` (at most 8 bytes; saturating).
-    static func integer(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+    /// The big-endian integer of `count` bytes at index `offset` (at most 8 bytes; saturating).
+    static func integer<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int, _ count: Int) -> Int
+    where Bytes.Index == Int {
         var value: UInt64 = 0
         for byte in bytes[offset..<offset + count] { value = value << 8 | UInt64(byte) }
         return value > UInt64(Int.max) ? Int.max : Int(value)

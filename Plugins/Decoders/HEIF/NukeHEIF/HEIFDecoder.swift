@@ -21,7 +21,10 @@ public import NukeCore
 ///   the result is resampled to the exact size.
 /// - The size is checked against the pixel limit, and the decode's memory (libheif's planes
 ///   and the output) against the memory budget, before any image data is decoded; so is the
-///   canvas every grid or overlay in the file declares, which libheif allocates as declared.
+///   canvas every grid or overlay in the file declares, which libheif allocates as declared, and
+///   the picture every HEVC parameter set declares, which libde265 allocates as declared. The
+///   coded pixels one image takes to decode (every tile, each time it is used) are held to
+///   ``decodedPixelsPerLimit`` times the pixel limit. AV1-coded items are refused (AVIF's).
 /// - Image sequences, depth maps and auxiliary images are not decoded; there are no previews of
 ///   partial data (libheif reads whole files).
 public final class HEIFDecoder: ImageDecoding {
@@ -38,7 +41,7 @@ public final class HEIFDecoder: ImageDecoding {
         let primary = file.primary
         let sizes =
             [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)]
-            + file.canvases.map { ($0.width, $0.height) }
+            + file.canvases.map { ($0.width, $0.height) } + file.codedPictures.sizes.map { ($0.width, $0.height) }
         for (width, height) in sizes {
             guard width > 0, height > 0 else {
                 throw ImageDecodingError.corrupt(reason: "the HEIF image has no pixels")
@@ -48,10 +51,14 @@ public final class HEIFDecoder: ImageDecoding {
                 throw ImageDecodingError.imageTooLarge(width: width, height: height, limit: context.maximumPixelCount)
             }
         }
+        try checkDecodingWork(file)
         let target = context.targetSize(width: primary.width, height: primary.height)
         let source = embeddedThumbnail(of: primary, atLeast: target) ?? primary
         try checkMemory(source)
         for canvas in file.canvases { try checkMemory(width: canvas.width, height: canvas.height, hasAlpha: true) }
+        for picture in file.codedPictures.sizes {
+            try checkMemory(width: picture.width, height: picture.height, hasAlpha: true)
+        }
         var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
         if let profile = primary.iccProfile { container.userInfo[.iccProfileKey] = profile }
         if let cicp = primary.cicp { container.userInfo[.cicpKey] = cicp }
@@ -63,6 +70,28 @@ public final class HEIFDecoder: ImageDecoding {
     private func embeddedThumbnail(of image: HEIFImage, atLeast target: (width: Int, height: Int)) -> HEIFImage? {
         guard target != (image.width, image.height) else { return nil }
         return image.thumbnails().last { $0.width >= target.width && $0.height >= target.height }
+    }
+
+    /// The coded pixels one image may take to decode, in multiples of the pixel limit: a grid's
+    /// tiles cover its canvas with at most a row and a column to spare, and its alpha plane as
+    /// much again.
+    static let decodedPixelsPerLimit = 4
+
+    /// libheif decodes each coded image an image uses — a grid's tile each time the grid names it
+    /// — at the size its parameter set declares, however little of it is shown: a grid of 65,280
+    /// one-pixel tiles, each the same 64×64 picture, is 267 million pixels of decoding behind a
+    /// 256×255 image (`Fuzz/Regressions/heif/grid-of-65280-uses-of-one-tile`).
+    private func checkDecodingWork(_ file: HEIFFile) throws {
+        let largest = file.codedPictures.largestPixelCount
+        let (pixels, overflow) = largest.multipliedReportingOverflow(by: file.mostCodedImagesDecoded)
+        let (limit, limitOverflow) = context.maximumPixelCount.multipliedReportingOverflow(
+            by: Self.decodedPixelsPerLimit
+        )
+        guard overflow || (!limitOverflow && pixels > limit) else { return }
+        throw ImageDecodingError.unsupported(
+            reason: "the HEIF image decodes \(file.mostCodedImagesDecoded) coded images of up to \(largest) pixels, "
+                + "more than \(Self.decodedPixelsPerLimit) times the pixel limit"
+        )
     }
 
     /// libheif holds the coded planes (up to 16 bits a sample, alpha included) beside the RGBA

@@ -20,6 +20,11 @@ final class HEIFFile {
     let primary: HEIFImage
     /// The canvases the file's derived images declare, which libheif allocates as declared.
     let canvases: [HEIFCanvases.Canvas]
+    /// The pictures the HEVC decoder allocates, as the file's parameter sets declare them.
+    let codedPictures: HEIFCodedPictures
+    /// The most coded images libheif decodes for one image of the file (a grid's tiles, each
+    /// time one is used, and alpha planes).
+    let mostCodedImagesDecoded: Int
 
     /// Reads the file's boxes (no image data is decoded yet); no image of more than
     /// `maximumPixelCount` pixels can have a side longer than that.
@@ -29,8 +34,14 @@ final class HEIFFile {
             throw ImageDecodingError.unrecognizedFormat
         }
         let bytes = [UInt8](data)  // for both readers of the boxes
-        try HEIFItemReferences(bytes).check()
+        let references = HEIFItemReferences(bytes)
+        try references.check()
+        mostCodedImagesDecoded = references.mostCodedImagesDecoded()
         canvases = HEIFCanvases(bytes).canvases
+        codedPictures = HEIFCodedPictures(bytes)
+        guard !codedPictures.hasAV1Items else {
+            throw ImageDecodingError.unsupported(reason: "AV1-coded images in a HEIF file are AVIF's, not HEIC's")
+        }
         guard let context = heif_context_alloc() else {
             throw ImageDecodingError.corrupt(reason: "libheif could not create a context")
         }

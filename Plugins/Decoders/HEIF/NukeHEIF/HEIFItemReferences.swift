@@ -12,14 +12,35 @@ internal import NukeCore
 /// data, kept as the fixture `dimg-cycle.heic`; fuzz-heif then found the same cycle in a second
 /// `meta` box, `two-meta-boxes.heic`, and behind a reference whose size lies,
 /// `short-reference.heic`). ``check()`` refuses cycles and chains deeper than any real file has
-/// before libheif decodes anything.
+/// before libheif decodes anything. ``mostCodedImagesDecoded()`` counts what decoding an image
+/// takes: libheif decodes a grid's tile again each time the grid names it.
 struct HEIFItemReferences {
     /// The deepest chain of derived images accepted (a real file has at most two: a grid of tiles,
     /// or an identity transform of a grid).
     static let maximumDepth = 8
 
-    /// For each item, the items it needs.
-    private(set) var needs: [UInt32: [UInt32]] = [:]
+    /// The references as one reading of the `iref` boxes finds them.
+    private struct Reading {
+        /// Each derived image's `dimg` inputs, repeats kept (a grid may use one tile many times).
+        var inputs: [UInt32: [UInt32]] = [:]
+        /// Each image's `auxl` auxiliaries (an alpha plane, itself an image).
+        var auxiliaries: [UInt32: [UInt32]] = [:]
+
+        var items: Set<UInt32> { Set(inputs.keys).union(auxiliaries.keys) }
+
+        mutating func record(type: ArraySlice<UInt8>, from: UInt32, targets: [UInt32]) {
+            if type.elementsEqual("dimg".utf8) {
+                inputs[from, default: []] += targets
+            } else if type.elementsEqual("auxl".utf8) {
+                for master in targets { auxiliaries[master, default: []].append(from) }
+            }
+        }
+    }
+
+    /// Stepping by each reference's declared size, as the format means.
+    private var bySize = Reading()
+    /// As libheif 1.15 reads the references (see ``read(_:in:)``).
+    private var inSequence = Reading()
 
     /// Reads the references of every `iref` box in every `meta` box at the top level of the file's
     /// `bytes` (a damaged file may have several, and libheif may read any); a file without one has
@@ -50,7 +71,7 @@ struct HEIFItemReferences {
             let size = min(HEIFBoxes.integer(bytes, offset, 4), iref.end - offset)
             guard size >= 8 else { break }
             let body = Self.referenceBody(at: offset + 8, end: offset + size, idSize: idSize, in: bytes)
-            record(type: bytes[offset + 4..<offset + 8], from: body.from, targets: body.targets)
+            bySize.record(type: bytes[offset + 4..<offset + 8], from: body.from, targets: body.targets)
             offset += size
         }
     }
@@ -66,7 +87,7 @@ struct HEIFItemReferences {
             if type.elementsEqual("uuid".utf8) { cursor += 16 }
             guard cursor + idSize + 2 <= iref.end else { break }
             let body = Self.referenceBody(at: cursor, end: iref.end, idSize: idSize, in: bytes)
-            record(type: type, from: body.from, targets: body.targets)
+            inSequence.record(type: type, from: body.from, targets: body.targets)
             guard body.targets.count == body.count else { break }  // libheif stops at the box's end
             offset = cursor + idSize + 2 + body.count * idSize
         }
@@ -85,20 +106,19 @@ struct HEIFItemReferences {
         return (from, count, targets)
     }
 
-    private mutating func record(type: ArraySlice<UInt8>, from: UInt32, targets: [UInt32]) {
-        if type.elementsEqual("dimg".utf8) {
-            needs[from, default: []] += targets
-        } else if type.elementsEqual("auxl".utf8) {
-            for master in targets { needs[master, default: []].append(from) }
-        }
-    }
-
     /// Throws `ImageDecodingError.corrupt` if an image needs itself, directly or not, or the
     /// chain of images it needs is deeper than ``maximumDepth``.
     func check() throws {
         var finished: [UInt32: Int] = [:]  // item → depth of what it needs
-        for item in needs.keys {
+        for item in bySize.items.union(inSequence.items) {
             _ = try depth(of: item, visiting: [], finished: &finished)
+        }
+    }
+
+    /// The items `item` needs in either reading.
+    private func needs(of item: UInt32) -> Set<UInt32> {
+        [bySize, inSequence].reduce(into: []) { needs, reading in
+            needs.formUnion((reading.inputs[item] ?? []) + (reading.auxiliaries[item] ?? []))
         }
     }
 
@@ -110,7 +130,7 @@ struct HEIFItemReferences {
         // Both bounds also bound this search's own recursion.
         var deepest = 0
         if visiting.count <= Self.maximumDepth {
-            for input in needs[item] ?? [] {
+            for input in needs(of: item) {
                 deepest = max(
                     deepest,
                     1 + (try depth(of: input, visiting: visiting.union([item]), finished: &finished))
@@ -124,5 +144,31 @@ struct HEIFItemReferences {
         }
         finished[item] = deepest
         return deepest
+    }
+
+    /// The most coded (HEVC) images libheif decodes for one image of the file: one for a coded
+    /// image; for a derived image, those of each input, once per reference (libheif decodes a
+    /// repeated tile again each time); plus those of the image's auxiliaries. At least 1; the
+    /// larger of the two readings. Call once ``check()`` has passed (no cycles); the count
+    /// saturates rather than overflow.
+    func mostCodedImagesDecoded() -> Int {
+        [bySize, inSequence].map { reading in
+            var known: [UInt32: Int] = [:]
+            return reading.items.map { Self.codedImagesDecoded(for: $0, in: reading, known: &known) }.max() ?? 1
+        }.max()!
+    }
+
+    private static func codedImagesDecoded(for item: UInt32, in reading: Reading, known: inout [UInt32: Int]) -> Int {
+        if let count = known[item] { return count }
+        let derived = reading.inputs[item] ?? []
+        var count = derived.isEmpty ? 1 : 0
+        for needed in derived + (reading.auxiliaries[item] ?? []) {
+            let (sum, overflow) = count.addingReportingOverflow(
+                codedImagesDecoded(for: needed, in: reading, known: &known)
+            )
+            count = overflow ? .max : sum
+        }
+        known[item] = count
+        return count
     }
 }
