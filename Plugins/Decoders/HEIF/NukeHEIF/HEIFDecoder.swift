@@ -75,7 +75,7 @@ public final class HEIFDecoder: ImageDecoding {
     /// The coded pixels one image may take to decode, in multiples of the pixel limit: a grid's
     /// tiles cover its canvas with at most a row and a column to spare, and its alpha plane as
     /// much again.
-    static let decodedPixelsPerLimit = 4
+    public static let decodedPixelsPerLimit = 4
 
     /// libheif decodes each coded image an image uses — a grid's tile each time the grid names it
     /// — at the size its parameter set declares, however little of it is shown: a grid of 65,280
