@@ -102,6 +102,11 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         ) {
             try await quietDecode(try fixture("overlay-canvas-32-bit.heic"))
         }
+        // The same canvas behind an item that two infe entries give two types, an overlay first
+        // (libheif takes the first) and a tile second (found by fuzz-heif: 1.7 GB).
+        await #expect(throws: ImageDecodingError.imageTooLarge(width: 27_870, height: 19_967, limit: 1 << 24)) {
+            try await quietDecode(try fixture("two-types-for-one-item.heic"))
+        }
         // Behind those checks, libheif refuses to allocate a side longer than the pixel limit allows.
         let wide = try fixture("overlay-canvas-32-bit.heic")
         let refusal = await #expect(throws: ImageDecodingError.self) {

@@ -107,6 +107,9 @@ import Testing
         // An overlay with 32-bit sizes: 18 bytes of header.
         let wide = HEIFCanvases.Canvas(itemType: "iovl", width: 1_986_557_539, height: 1_124_139_888)
         #expect(HEIFCanvases([UInt8](try fixture("overlay-canvas-32-bit.heic"))).canvases == [wide, grid, grid])
+        // An item two infe entries give two types (an overlay, then a tile): either may be read.
+        let twoTypes = HEIFCanvases([UInt8](try fixture("two-types-for-one-item.heic"))).canvases
+        #expect(twoTypes == [overlay, grid, grid], "\(twoTypes)")
         for length in [0, 12, 100, 300, 800, 1000] {
             _ = HEIFCanvases([UInt8](data.prefix(length)))  // reads what it can, never past the end
         }

@@ -27,9 +27,10 @@ struct HEIFCanvases {
         for meta in HEIFBoxes.metaBoxes(in: bytes) {
             let items = HEIFItems(bytes, meta: meta)
             for location in items.locations {
-                guard let type = items.types[location.item], type == "grid" || type == "iovl" else { continue }
-                let descriptor = items.data(at: location, in: bytes, maximumLength: Self.longestDescriptor)
-                if let canvas = Self.canvas(type, descriptor: descriptor) { canvases.append(canvas) }
+                for type in ["grid", "iovl"] where items.types[location.item]?.contains(type) == true {
+                    let descriptor = items.data(at: location, in: bytes, maximumLength: Self.longestDescriptor)
+                    if let canvas = Self.canvas(type, descriptor: descriptor) { canvases.append(canvas) }
+                }
             }
         }
     }

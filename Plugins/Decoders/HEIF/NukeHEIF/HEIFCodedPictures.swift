@@ -27,7 +27,7 @@ struct HEIFCodedPictures {
                 }
             }
             let items = HEIFItems(bytes, meta: meta)
-            hasAV1Items = hasAV1Items || items.types.values.contains("av01")
+            hasAV1Items = hasAV1Items || items.types.values.contains { $0.contains("av01") }
             for location in items.locations(ofType: "hvc1") {
                 readNALUnits(items.data(at: location, in: bytes)[...])
             }

@@ -13,8 +13,10 @@ struct HEIFItems {
         var extents: [(offset: Int, length: Int)]
     }
 
-    /// Item ID → four-character item type, from the `infe` entries (versions 2 and 3).
-    let types: [Int: String]
+    /// Item ID → the four-character item types its `infe` entries (versions 2 and 3) give it: a
+    /// damaged file may give one item several, libheif takes the first, and the checks consider
+    /// each (fuzz-heif found an item read as an overlay by libheif and as a tile here).
+    let types: [Int: Set<String>]
     /// The extents of every item stored in the file or in `idat` (construction methods 0 and 1).
     let locations: [Location]
     private let idat: HEIFBoxes.Box?
@@ -27,9 +29,9 @@ struct HEIFItems {
         idat = HEIFBoxes.boxes("idat", in: bytes, from: meta.contentStart, to: meta.end).first
     }
 
-    /// The locations of the items of `type`.
+    /// The locations of the items that may be of `type`.
     func locations(ofType type: String) -> [Location] {
-        locations.filter { types[$0.item] == type }
+        locations.filter { types[$0.item]?.contains(type) == true }
     }
 
     /// The first `maximumLength` bytes of an item's data, its extents joined in order as libheif
@@ -49,8 +51,8 @@ struct HEIFItems {
         return data
     }
 
-    private static func itemTypes(in bytes: [UInt8], meta: HEIFBoxes.Box) -> [Int: String] {
-        var types: [Int: String] = [:]
+    private static func itemTypes(in bytes: [UInt8], meta: HEIFBoxes.Box) -> [Int: Set<String>] {
+        var types: [Int: Set<String>] = [:]
         for iinf in HEIFBoxes.boxes("iinf", in: bytes, from: meta.contentStart, to: meta.end) {
             guard iinf.contentStart + 4 <= iinf.end else { continue }
             let countSize = bytes[iinf.contentStart] == 0 ? 2 : 4
@@ -64,7 +66,7 @@ struct HEIFItems {
                 let typeOffset = infe.contentStart + 4 + idSize + 2
                 guard typeOffset + 4 <= infe.end else { continue }
                 let item = HEIFBoxes.integer(bytes, infe.contentStart + 4, idSize)
-                types[item] = String(decoding: bytes[typeOffset..<typeOffset + 4], as: UTF8.self)
+                types[item, default: []].insert(String(decoding: bytes[typeOffset..<typeOffset + 4], as: UTF8.self))
             }
         }
         return types
