@@ -39,8 +39,8 @@ struct HEIFCodedPictures {
         sizes.map { $0.width * $0.height }.max() ?? 0
     }
 
-    /// An `hvcC` box's NAL units: 22 bytes of configuration, then arrays of units, each unit's
-    /// length in 16 bits.
+    /// An `hvcC` box's NAL units: 22 bytes of configuration, then arrays of units, each unit
+    /// after its length in 16 bits.
     private mutating func readConfiguration(_ box: ArraySlice<UInt8>) {
         var offset = box.startIndex + 22
         guard offset < box.endIndex else { return }
@@ -49,29 +49,35 @@ struct HEIFCodedPictures {
         for _ in 0..<arrayCount {
             guard offset + 3 <= box.endIndex else { return }
             let unitCount = HEIFBoxes.integer(box, offset + 1, 2)
-            offset += 3
-            for _ in 0..<unitCount {
-                guard offset + 2 <= box.endIndex else { return }
-                let length = HEIFBoxes.integer(box, offset, 2)
-                offset += 2
-                guard length <= box.endIndex - offset else { return }
-                record(box[offset..<offset + length])
-                offset += length
-            }
+            guard let next = readUnits(box, from: offset + 3, lengthSize: 2, count: unitCount) else { return }
+            offset = next
         }
     }
 
     /// An item's data: NAL units each after its length in 32 bits, as libheif's libde265
     /// plug-in reads them whatever `hvcC` says the length's size is.
     private mutating func readNALUnits(_ data: ArraySlice<UInt8>) {
-        var offset = data.startIndex
-        while offset + 4 <= data.endIndex {
-            let length = HEIFBoxes.integer(data, offset, 4)
-            offset += 4
-            guard length <= data.endIndex - offset else { return }
+        _ = readUnits(data, from: data.startIndex, lengthSize: 4, count: nil)
+    }
+
+    /// Reads `count` NAL units (to the end of `data` if `nil`) from `offset`, each after its
+    /// big-endian length in `lengthSize` bytes; returns where they end, or `nil` if `data` ends
+    /// first.
+    private mutating func readUnits(_ data: ArraySlice<UInt8>, from offset: Int, lengthSize: Int, count: Int?)
+        -> Int?
+    {
+        var offset = offset
+        var read = 0
+        while count.map({ read < $0 }) ?? (offset < data.endIndex) {
+            guard offset + lengthSize <= data.endIndex else { return nil }
+            let length = HEIFBoxes.integer(data, offset, lengthSize)
+            offset += lengthSize
+            guard length <= data.endIndex - offset else { return nil }
             record(data[offset..<offset + length])
             offset += length
+            read += 1
         }
+        return offset
     }
 
     private mutating func record(_ nalUnit: ArraySlice<UInt8>) {
