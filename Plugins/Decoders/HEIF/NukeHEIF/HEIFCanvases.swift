@@ -21,11 +21,11 @@ struct HEIFCanvases {
     /// Every derived image's canvas, in every top-level `meta` box.
     private(set) var canvases: [Canvas] = []
 
-    /// Reads the canvases in the file's `bytes`; what cannot be read (a damaged box, an item
-    /// stored in a way libheif does not read either) is skipped.
-    init(_ bytes: [UInt8]) {
-        for meta in HEIFBoxes.metaBoxes(in: bytes) {
-            let items = HEIFItems(bytes, meta: meta)
+    /// Reads the canvases in the file's `bytes`, whose `items` in each `meta` box are read from
+    /// `bytes` if not given; what cannot be read (a damaged box, an item stored in a way libheif
+    /// does not read either) is skipped.
+    init(_ bytes: [UInt8], items: [HEIFItems]? = nil) {
+        for items in items ?? HEIFItems.all(in: bytes) {
             for location in items.locations {
                 for type in ["grid", "iovl"] where items.types[location.item]?.contains(type) == true {
                     let descriptor = items.data(at: location, in: bytes, maximumLength: Self.longestDescriptor)

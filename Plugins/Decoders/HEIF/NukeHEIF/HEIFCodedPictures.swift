@@ -12,13 +12,12 @@
 struct HEIFCodedPictures {
     /// The sizes declared, in the order found (one per parameter set).
     private(set) var sizes: [(width: Int, height: Int)] = []
-    /// Whether any item is AV1-coded (`av01`, AVIF's codec), which libheif would hand to an AV1
-    /// decoder this check does not read for.
-    private(set) var hasAV1Items = false
 
-    /// Reads the parameter sets in the file's `bytes`; what cannot be read is skipped.
-    init(_ bytes: [UInt8]) {
-        for meta in HEIFBoxes.metaBoxes(in: bytes) {
+    /// Reads the parameter sets in the file's `bytes`, whose `items` in each `meta` box are read
+    /// from `bytes` if not given; what cannot be read is skipped.
+    init(_ bytes: [UInt8], items: [HEIFItems]? = nil) {
+        for items in items ?? HEIFItems.all(in: bytes) {
+            let meta = items.meta
             for iprp in HEIFBoxes.boxes("iprp", in: bytes, from: meta.contentStart, to: meta.end) {
                 for ipco in HEIFBoxes.boxes("ipco", in: bytes, from: iprp.contentStart, to: iprp.end) {
                     for hvcC in HEIFBoxes.boxes("hvcC", in: bytes, from: ipco.contentStart, to: ipco.end) {
@@ -26,8 +25,6 @@ struct HEIFCodedPictures {
                     }
                 }
             }
-            let items = HEIFItems(bytes, meta: meta)
-            hasAV1Items = hasAV1Items || items.types.values.contains { $0.contains("av01") }
             for location in items.locations(ofType: "hvc1") {
                 readNALUnits(items.data(at: location, in: bytes)[...])
             }

@@ -39,9 +39,10 @@ public final class HEIFDecoder: ImageDecoding {
     public func decode(_ data: Data) throws -> ImageContainer {
         let file = try HEIFFile(data: data, maximumPixelCount: context.maximumPixelCount)
         let primary = file.primary
-        let sizes =
-            [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)]
-            + file.canvases.map { ($0.width, $0.height) } + file.codedPictures.sizes.map { ($0.width, $0.height) }
+        // What libheif and libde265 allocate as the file declares it: canvases and coded pictures.
+        let allocated =
+            file.canvases.map { ($0.width, $0.height) } + file.codedPictures.sizes.map { ($0.width, $0.height) }
+        let sizes = [(primary.width, primary.height), (primary.codedWidth, primary.codedHeight)] + allocated
         for (width, height) in sizes {
             guard width > 0, height > 0 else {
                 throw ImageDecodingError.corrupt(reason: "the HEIF image has no pixels")
@@ -55,10 +56,7 @@ public final class HEIFDecoder: ImageDecoding {
         let target = context.targetSize(width: primary.width, height: primary.height)
         let source = embeddedThumbnail(of: primary, atLeast: target) ?? primary
         try checkMemory(source)
-        for canvas in file.canvases { try checkMemory(width: canvas.width, height: canvas.height, hasAlpha: true) }
-        for picture in file.codedPictures.sizes {
-            try checkMemory(width: picture.width, height: picture.height, hasAlpha: true)
-        }
+        for (width, height) in allocated { try checkMemory(width: width, height: height, hasAlpha: true) }
         var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
         if let profile = primary.iccProfile { container.userInfo[.iccProfileKey] = profile }
         if let cicp = primary.cicp { container.userInfo[.cicpKey] = cicp }

@@ -33,15 +33,17 @@ final class HEIFFile {
         guard data.count >= 12, data.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8) else {
             throw ImageDecodingError.unrecognizedFormat
         }
-        let bytes = [UInt8](data)  // for both readers of the boxes
+        let bytes = [UInt8](data)  // for the checks, which read the boxes before libheif does
         let references = HEIFItemReferences(bytes)
         try references.check()
         mostCodedImagesDecoded = references.mostCodedImagesDecoded()
-        canvases = HEIFCanvases(bytes).canvases
-        codedPictures = HEIFCodedPictures(bytes)
-        guard !codedPictures.hasAV1Items else {
+        let items = HEIFItems.all(in: bytes)
+        // libheif would hand an AV1-coded item to an AV1 decoder, whose pictures nothing here reads.
+        guard !items.contains(where: { $0.contains(type: "av01") }) else {
             throw ImageDecodingError.unsupported(reason: "AV1-coded images in a HEIF file are AVIF's, not HEIC's")
         }
+        canvases = HEIFCanvases(bytes, items: items).canvases
+        codedPictures = HEIFCodedPictures(bytes, items: items)
         guard let context = heif_context_alloc() else {
             throw ImageDecodingError.corrupt(reason: "libheif could not create a context")
         }

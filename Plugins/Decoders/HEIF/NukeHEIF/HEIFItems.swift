@@ -19,14 +19,28 @@ struct HEIFItems {
     let types: [Int: Set<String>]
     /// The extents of every item stored in the file or in `idat` (construction methods 0 and 1).
     let locations: [Location]
+    /// The `meta` box the items are in.
+    let meta: HEIFBoxes.Box
     private let idat: HEIFBoxes.Box?
+
+    /// The items of every top-level `meta` box in the file's `bytes` (a damaged file may have
+    /// several, and libheif may read any).
+    static func all(in bytes: [UInt8]) -> [HEIFItems] {
+        HEIFBoxes.metaBoxes(in: bytes).map { HEIFItems(bytes, meta: $0) }
+    }
 
     /// Reads the items of `meta` in the file's `bytes`; what cannot be read (a damaged box, an
     /// item stored in a way libheif does not read either) is left out.
     init(_ bytes: [UInt8], meta: HEIFBoxes.Box) {
+        self.meta = meta
         types = Self.itemTypes(in: bytes, meta: meta)
         locations = Self.locations(in: bytes, meta: meta)
         idat = HEIFBoxes.boxes("idat", in: bytes, from: meta.contentStart, to: meta.end).first
+    }
+
+    /// Whether any item may be of `type`.
+    func contains(type: String) -> Bool {
+        types.values.contains { $0.contains(type) }
     }
 
     /// The locations of the items that may be of `type`.
