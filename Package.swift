@@ -32,6 +32,7 @@ let modules: [Module] = [
         name: "NukeJPEG",
         path: "Plugins/Decoders/JPEG/NukeJPEG",
         dependencies: ["CNukeJPEG"],
+        testDependencies: ["CNukeJPEG"],
         testResources: [.copy("Fixtures")]
     ),
     Module(

@@ -38,6 +38,11 @@ for f in baseline-444 baseline-422 baseline-420 baseline-440 baseline-411 progre
     djpeg -pnm $f.jpg > $f.reference.pnm
 done
 djpeg -pnm -scale 1/2 baseline-420.jpg > baseline-420-half.reference.pnm
+# 3/8 as shrink-on-load decodes it (integer IDCT, plain upsampling): libjpeg gives 4:2:0 chroma
+# its 6x6 IDCT there, which NukeJPEG swaps for its AVX2 one (see JPEGFastIDCTTests).
+djpeg -pnm -scale 3/8 -dct fast -nosmooth baseline-420.jpg > baseline-420-three-eighths.reference.pnm
+convert ../../NukeTests/Photos/path.jpg -resize 480x320 -sampling-factor 2x2 -quality 90 photo-420.jpg
+djpeg -pnm -scale 3/8 -dct fast -nosmooth photo-420.jpg > photo-420-three-eighths.reference.pnm
 convert cmyk.jpg -depth 8 ppm:cmyk.reference.pnm
 for n in 1 2 3 4 5 6 7 8; do
     convert orientation-$n.jpg -auto-orient -depth 8 ppm:orientation-$n.reference.pnm

@@ -10,6 +10,8 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#include "nuke_jpeg_idct.h"
+
 // MARK: Error handling
 
 typedef struct {
@@ -197,6 +199,7 @@ int nuke_jpeg_decode(
     error.max_scans = max_scans > 0 ? max_scans : 1000;
     error.allow_truncated = allow_truncated;
     result->needed_bytes = 0;
+    result->fast_idct_components = 0;
     cinfo.err = &error.base;
     if (setjmp(error.jump)) {
         int code = error.too_many_scans ? NUKE_JPEG_TOO_MANY_SCANS : (error.saw_eof ? NUKE_JPEG_TRUNCATED : NUKE_JPEG_ERROR);
@@ -255,6 +258,7 @@ int nuke_jpeg_decode(
         cinfo.mem->max_memory_to_use = (long)(needed - output_size + 16 * 1024 * 1024);
     }
     jpeg_start_decompress(&cinfo);
+    result->fast_idct_components = nuke_jpeg_use_fast_idct(&cinfo);
     if (!allow_truncated && !nuke_has_every_scan(&cinfo, dc_only)) {
         // A progressive file consumed whole by jpeg_start_decompress, ending between scans.
         strncpy(message, "the data ends before the last scan", NUKE_JPEG_MESSAGE_SIZE - 1);

@@ -39,6 +39,7 @@ typedef struct {
     int height;
     int is_truncated;     // the output was decoded from incomplete data
     size_t needed_bytes;  // with NUKE_JPEG_OVER_BUDGET: what the decode would allocate
+    int fast_idct_components;  // components decoded with an AVX2 IDCT instead of libjpeg's (see nuke_jpeg_has_fast_idct)
 } nuke_jpeg_result;
 
 /// Reads the header. Returns NUKE_JPEG_OK or an error code with `message` set.
@@ -91,6 +92,24 @@ int nuke_jpeg_encode(
 
 /// Releases a buffer from nuke_jpeg_encode.
 void nuke_jpeg_free(void *buffer);
+
+/// Whether decodes use AVX2 inverse DCTs in place of libjpeg's scalar 6x6 and 3x3 ones (the
+/// reduced sizes of a 3/8 decode; x86-64 with AVX2), which give the same bytes.
+int nuke_jpeg_has_fast_idct(void);
+
+/// Test support: runs the AVX2 `block_size`×`block_size` inverse DCT (6 or 3) and libjpeg's
+/// (jpeg_idct_6x6, jpeg_idct_3x3) on `count` blocks, block i being `coefficients[64 i…]`
+/// dequantized by `quantizers[64 i…]` (both in natural order), with the range limits of a
+/// decompressor started on `jpeg`. Returns how many blocks came out different (0: the same bytes
+/// for all), or -1 for a bad argument or when `jpeg` cannot be decoded.
+int nuke_jpeg_compare_idct(
+    const uint8_t *jpeg,
+    size_t size,
+    int block_size,
+    const int16_t *coefficients,
+    const int16_t *quantizers,
+    int count
+);
 
 /// The version of libjpeg-turbo this was built against, such as "2.1.5".
 const char *nuke_jpeg_library_version(void);
