@@ -111,62 +111,79 @@ enum Resampler {
     ) -> Bitmap {
         let premultiply = !source.isOpaque
         let isOpaque = source.isOpaque
-        let (sourceWidth, stride) = (source.width, source.bytesPerRow)
+        let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
         // Rows filtered horizontally are kept in a ring of as many rows as the vertical filter
-        // has taps: each output row's window of source rows moves only forward, so every source
-        // row is filtered once, and the working set stays in the cache instead of a whole
-        // intermediate image (megabytes, read many times over) per resize.
-        let ringRows = max(1, vertical.taps)
+        // has taps, plus the three more that a batch of four may fill ahead: each output row's
+        // window of source rows moves only forward, so every source row is filtered once, and the
+        // working set stays in the cache instead of a whole intermediate image (megabytes, read
+        // many times over) per resize.
+        let ringRows = max(1, vertical.taps) + Self.rowsPerBatch - 1
         var ring = [SIMD4<Float>](repeating: .zero, count: ringRows * width)
         var rowInSlot = [Int](repeating: -1, count: ringRows)
         var rowOffsetStorage = [Int](repeating: 0, count: ringRows)
-        var row = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
+        var rows = [SIMD4<Float>](repeating: .zero, count: Self.rowsPerBatch * sourceWidth)
         var sums = [SIMD4<Float>](repeating: .zero, count: width)
         // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
         // memory instead of shuffling a scalar into place for every tap.
         let broadcastWeights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             source.withUnsafeBytes { bytes in
-                row.withUnsafeMutableBufferPointer { row in
+                rows.withUnsafeMutableBufferPointer { rows in
                     ring.withUnsafeMutableBufferPointer { ring in
                         horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
-                            /// Filters source row `y` into `ring` at `slot`, premultiplied.
-                            func filterRow(_ y: Int, intoSlot slot: Int) {
-                                let line = y &* stride
+                            /// Source row `y` as floats, premultiplied, into `rows` at `index`.
+                            func convertRow(_ y: Int, into index: Int) {
+                                let (line, target) = (y &* stride, index &* sourceWidth)
                                 // Two loops rather than a test per pixel.
                                 if premultiply {
                                     for x in 0..<sourceWidth {
-                                        row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: true)
+                                        rows[target &+ x] = SIMD4(
+                                            rgbaAt: line &+ x &* 4,
+                                            in: bytes,
+                                            premultiplied: true
+                                        )
                                     }
                                 } else {
                                     for x in 0..<sourceWidth {
-                                        row[x] = SIMD4(rgbaAt: line &+ x &* 4, in: bytes, premultiplied: false)
+                                        rows[target &+ x] = SIMD4(
+                                            rgbaAt: line &+ x &* 4,
+                                            in: bytes,
+                                            premultiplied: false
+                                        )
                                     }
                                 }
-                                let target = slot &* width
-                                for x in 0..<width {
-                                    // Four accumulators shorten the chain of dependent additions.
-                                    var sum0 = SIMD4<Float>.zero
-                                    var sum1 = SIMD4<Float>.zero
-                                    var sum2 = SIMD4<Float>.zero
-                                    var sum3 = SIMD4<Float>.zero
-                                    let start = starts[x]
-                                    let base = x &* horizontal.taps
-                                    let count = counts[x]
-                                    var tap = 0
-                                    while tap &+ 3 < count {
-                                        sum0 += row[start &+ tap] * weights[base &+ tap]
-                                        sum1 += row[start &+ tap &+ 1] * weights[base &+ tap &+ 1]
-                                        sum2 += row[start &+ tap &+ 2] * weights[base &+ tap &+ 2]
-                                        sum3 += row[start &+ tap &+ 3] * weights[base &+ tap &+ 3]
-                                        tap &+= 4
+                            }
+                            /// Filters source rows `first…` (`rowCount` of them, at most four) into
+                            /// their slots of `ring`: four at once where there are four.
+                            func filterRows(_ first: Int, count rowCount: Int) {
+                                for index in 0..<rowCount { convertRow(first &+ index, into: index) }
+                                func slotOffset(_ index: Int) -> Int { ((first &+ index) % ringRows) &* width }
+                                if rowCount == Self.rowsPerBatch {
+                                    filterFourRows(
+                                        UnsafeBufferPointer(rows),
+                                        sourceWidth: sourceWidth,
+                                        width: width,
+                                        starts: starts,
+                                        counts: counts,
+                                        weights: weights,
+                                        taps: horizontal.taps,
+                                        into: ring,
+                                        at: (slotOffset(0), slotOffset(1), slotOffset(2), slotOffset(3))
+                                    )
+                                } else {
+                                    for index in 0..<rowCount {
+                                        let offset = slotOffset(index)
+                                        filterRow(
+                                            UnsafeBufferPointer(rebasing: rows[(index &* sourceWidth)...]),
+                                            starts: starts,
+                                            counts: counts,
+                                            weights: weights,
+                                            taps: horizontal.taps,
+                                            into: UnsafeMutableBufferPointer(rebasing: ring[offset..<(offset &+ width)])
+                                        )
                                     }
-                                    while tap < count {
-                                        sum0 += row[start &+ tap] * weights[base &+ tap]
-                                        tap &+= 1
-                                    }
-                                    ring[target &+ x] = (sum0 + sum1) + (sum2 + sum3)
                                 }
+                                for index in 0..<rowCount { rowInSlot[(first &+ index) % ringRows] = first &+ index }
                             }
                             sums.withUnsafeMutableBufferPointer { sums in
                                 rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
@@ -177,8 +194,11 @@ enum Resampler {
                                                 let sourceRow = first &+ tap
                                                 let slot = sourceRow % ringRows
                                                 if rowInSlot[slot] != sourceRow {
-                                                    filterRow(sourceRow, intoSlot: slot)
-                                                    rowInSlot[slot] = sourceRow
+                                                    // Four rows at a time (the next ones are needed next).
+                                                    filterRows(
+                                                        sourceRow,
+                                                        count: min(Self.rowsPerBatch, sourceHeight &- sourceRow)
+                                                    )
                                                 }
                                                 rowOffsets[tap] = slot &* width
                                             }
@@ -214,6 +234,68 @@ enum Resampler {
             pixels: output,
             isOpaque: source.isOpaque ? true : nil
         )
+    }
+
+    /// How many source rows the horizontal filter runs over at once.
+    private static let rowsPerBatch = 4
+
+    /// The horizontal filter for one row of float pixels into `output`, summing in the order
+    /// ``filterFourRows(_:sourceWidth:width:starts:counts:weights:taps:into:at:)`` does, so a row
+    /// comes out the same either way.
+    @inline(__always)
+    private static func filterRow(
+        _ row: UnsafeBufferPointer<SIMD4<Float>>,
+        starts: UnsafeBufferPointer<Int>,
+        counts: UnsafeBufferPointer<Int>,
+        weights: UnsafeBufferPointer<SIMD4<Float>>,
+        taps: Int,
+        into output: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        for x in 0..<output.count {
+            var sum = SIMD4<Float>.zero
+            let (start, base) = (starts[x], x &* taps)
+            for tap in 0..<counts[x] {
+                sum += row[start &+ tap] * weights[base &+ tap]
+            }
+            output[x] = sum
+        }
+    }
+
+    /// The horizontal filter for four rows of float pixels (`rows`, one after another) into
+    /// `ring` at the four offsets: each weight is read once for the four rows, and the four
+    /// rows' sums are the independent additions that keep the multipliers busy.
+    @inline(__always)
+    private static func filterFourRows(
+        _ rows: UnsafeBufferPointer<SIMD4<Float>>,
+        sourceWidth: Int,
+        width: Int,
+        starts: UnsafeBufferPointer<Int>,
+        counts: UnsafeBufferPointer<Int>,
+        weights: UnsafeBufferPointer<SIMD4<Float>>,
+        taps: Int,
+        into ring: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        at offsets: (Int, Int, Int, Int)
+    ) {
+        let (row1, row2, row3) = (sourceWidth, sourceWidth &* 2, sourceWidth &* 3)
+        for x in 0..<width {
+            var sum0 = SIMD4<Float>.zero
+            var sum1 = SIMD4<Float>.zero
+            var sum2 = SIMD4<Float>.zero
+            var sum3 = SIMD4<Float>.zero
+            let (start, base) = (starts[x], x &* taps)
+            for tap in 0..<counts[x] {
+                let weight = weights[base &+ tap]
+                let pixel = start &+ tap
+                sum0 += rows[pixel] * weight
+                sum1 += rows[row1 &+ pixel] * weight
+                sum2 += rows[row2 &+ pixel] * weight
+                sum3 += rows[row3 &+ pixel] * weight
+            }
+            ring[offsets.0 &+ x] = sum0
+            ring[offsets.1 &+ x] = sum1
+            ring[offsets.2 &+ x] = sum2
+            ring[offsets.3 &+ x] = sum3
+        }
     }
 
     /// The vertical filter for one output row: `weights[tap]` times the ring's row at
