@@ -65,7 +65,7 @@ NUKE_AVX2 static inline void nuke_idct6_pass(const __m256i in[6], __m256i out[6]
     const __m256i c4 = _mm256_set1_epi32(NUKE_FIX(0.707106781));
     const __m256i c2 = _mm256_set1_epi32(NUKE_FIX(1.224744871));
     const __m256i c5 = _mm256_set1_epi32(NUKE_FIX(0.366025404));
-    // The rounding term for the final shift, added to the DC part.
+    // The pass's final shift, and its rounding term (added to the DC part).
     const int shift = is_first_pass ? NUKE_CONST_BITS - NUKE_PASS1_BITS : NUKE_CONST_BITS + NUKE_PASS1_BITS + 3;
     const __m256i fudge = is_first_pass ? _mm256_set1_epi32(1 << (NUKE_CONST_BITS - NUKE_PASS1_BITS - 1))
                                         : _mm256_set1_epi32((1 << (NUKE_PASS1_BITS + 2)) << NUKE_CONST_BITS);
