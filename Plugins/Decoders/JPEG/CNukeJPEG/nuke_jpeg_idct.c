@@ -256,37 +256,28 @@ static int nuke_has_16_bit_multipliers(jpeg_component_info *component) {
     return 1;
 }
 
-int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo) {
-    int replaced = 0;
+/// The AVX2 replacement for libjpeg's inverse DCT `method`, or NULL where there is none (another
+/// method, or a CPU without AVX2).
+static inverse_DCT_method_ptr nuke_fast_replacement(inverse_DCT_method_ptr method) {
 #if NUKE_JPEG_HAS_AVX2_IDCT
-    if (!nuke_jpeg_has_fast_idct() || !cinfo->idct) return 0;
-    for (int index = 0; index < cinfo->num_components && index < MAX_COMPONENTS; index++) {
-        jpeg_component_info *component = cinfo->comp_info + index;
-        inverse_DCT_method_ptr method = cinfo->idct->inverse_DCT[index];
-        if ((method != jpeg_idct_6x6 && method != jpeg_idct_3x3) || !nuke_has_16_bit_multipliers(component)) continue;
-        cinfo->idct->inverse_DCT[index] = method == jpeg_idct_6x6 ? nuke_idct_6x6_avx2 : nuke_idct_3x3_avx2;
-        replaced++;
-    }
-#else
-    (void)cinfo;
+    if (!nuke_jpeg_has_fast_idct()) return NULL;
+    if (method == jpeg_idct_6x6) return nuke_idct_6x6_avx2;
+    if (method == jpeg_idct_3x3) return nuke_idct_3x3_avx2;
 #endif
-    return replaced;
+    (void)method;
+    return NULL;
 }
 
-void nuke_jpeg_fast_idct_6x6(
-    j_decompress_ptr cinfo,
-    jpeg_component_info *component,
-    JCOEFPTR coefficients,
-    JSAMPARRAY output,
-    JDIMENSION column
-) {
-#if NUKE_JPEG_HAS_AVX2_IDCT
-    if (nuke_jpeg_has_fast_idct()) {
-        nuke_idct_6x6_avx2(cinfo, component, coefficients, output, column);
-        return;
+int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo) {
+    int replaced = 0;
+    if (!cinfo->idct) return 0;
+    for (int index = 0; index < cinfo->num_components && index < MAX_COMPONENTS; index++) {
+        inverse_DCT_method_ptr replacement = nuke_fast_replacement(cinfo->idct->inverse_DCT[index]);
+        if (!replacement || !nuke_has_16_bit_multipliers(cinfo->comp_info + index)) continue;
+        cinfo->idct->inverse_DCT[index] = replacement;
+        replaced++;
     }
-#endif
-    jpeg_idct_6x6(cinfo, component, coefficients, output, column);
+    return replaced;
 }
 
 // MARK: Test support
@@ -315,7 +306,8 @@ int nuke_jpeg_compare_idct(
     if (!jpeg || size == 0 || !coefficients || !quantizers || count < 0) return -1;
     if (block_size != 3 && block_size != 6) return -1;
     inverse_DCT_method_ptr library = block_size == 6 ? jpeg_idct_6x6 : jpeg_idct_3x3;
-    inverse_DCT_method_ptr fast = block_size == 6 ? nuke_jpeg_fast_idct_6x6 : nuke_jpeg_fast_idct_3x3;
+    inverse_DCT_method_ptr fast = nuke_fast_replacement(library);
+    if (!fast) fast = library;  // No replacement on this CPU: the library against itself.
     struct jpeg_decompress_struct cinfo;
     nuke_compare_error_mgr error;
     cinfo.err = jpeg_std_error(&error.base);
@@ -354,20 +346,4 @@ int nuke_jpeg_compare_idct(
     jpeg_abort_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return differing;
-}
-
-void nuke_jpeg_fast_idct_3x3(
-    j_decompress_ptr cinfo,
-    jpeg_component_info *component,
-    JCOEFPTR coefficients,
-    JSAMPARRAY output,
-    JDIMENSION column
-) {
-#if NUKE_JPEG_HAS_AVX2_IDCT
-    if (nuke_jpeg_has_fast_idct()) {
-        nuke_idct_3x3_avx2(cinfo, component, coefficients, output, column);
-        return;
-    }
-#endif
-    jpeg_idct_3x3(cinfo, component, coefficients, output, column);
 }

@@ -21,12 +21,4 @@ void jpeg_idct_3x3(j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPT
 /// CPUs with AVX2, when the multiplier table is 16-bit). Returns how many it replaced.
 int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo);
 
-/// The fast 6x6 IDCT, or libjpeg's where the CPU lacks AVX2 (for tests).
-void nuke_jpeg_fast_idct_6x6(j_decompress_ptr cinfo, jpeg_component_info *component, JCOEFPTR coefficients,
-                             JSAMPARRAY output, JDIMENSION column);
-
-/// The fast 3x3 IDCT, or libjpeg's where the CPU lacks AVX2 (for tests).
-void nuke_jpeg_fast_idct_3x3(j_decompress_ptr cinfo, jpeg_component_info *component, JCOEFPTR coefficients,
-                             JSAMPARRAY output, JDIMENSION column);
-
 #endif
