@@ -10,19 +10,10 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#include "nuke_jpeg_error.h"
 #include "nuke_jpeg_idct.h"
 
 // MARK: Error handling
-
-typedef struct {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-    char *message;
-    int saw_eof;
-    int allow_truncated;
-    int max_scans;
-    int too_many_scans;
-} nuke_error_mgr;
 
 static void nuke_error_exit(j_common_ptr cinfo) {
     nuke_error_mgr *error = (nuke_error_mgr *)cinfo->err;
@@ -70,7 +61,7 @@ static void nuke_progress(j_common_ptr cinfo) {
     }
 }
 
-static void nuke_init_error(nuke_error_mgr *error, char *message) {
+void nuke_init_error(nuke_error_mgr *error, char *message) {
     jpeg_std_error(&error->base);
     error->base.error_exit = nuke_error_exit;
     error->base.emit_message = nuke_emit_message;

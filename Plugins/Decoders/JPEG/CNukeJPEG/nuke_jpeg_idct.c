@@ -17,6 +17,7 @@
 // stay far inside); any other block (only a crafted file has one) goes to the library's function.
 
 #include "nuke_jpeg_idct.h"
+#include "nuke_jpeg_error.h"
 #include "CNukeJPEG.h"
 
 #include <setjmp.h>
@@ -282,19 +283,6 @@ int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo) {
 
 // MARK: Test support
 
-typedef struct {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-} nuke_compare_error_mgr;
-
-static void nuke_compare_error_exit(j_common_ptr cinfo) {
-    longjmp(((nuke_compare_error_mgr *)cinfo->err)->jump, 1);
-}
-
-static void nuke_compare_output_message(j_common_ptr cinfo) {
-    (void)cinfo;
-}
-
 int nuke_jpeg_compare_idct(
     const uint8_t *jpeg,
     size_t size,
@@ -309,10 +297,9 @@ int nuke_jpeg_compare_idct(
     inverse_DCT_method_ptr fast = nuke_fast_replacement(library);
     if (!fast) fast = library;  // No replacement on this CPU: the library against itself.
     struct jpeg_decompress_struct cinfo;
-    nuke_compare_error_mgr error;
-    cinfo.err = jpeg_std_error(&error.base);
-    error.base.error_exit = nuke_compare_error_exit;
-    error.base.output_message = nuke_compare_output_message;
+    nuke_error_mgr error;
+    nuke_init_error(&error, NULL);
+    cinfo.err = &error.base;
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
