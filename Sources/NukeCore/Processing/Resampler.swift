@@ -153,37 +153,29 @@ enum Resampler {
                                     }
                                 }
                             }
-                            /// Filters source rows `first…` (`rowCount` of them, at most four) into
-                            /// their slots of `ring`: four at once where there are four.
+                            /// Filters source rows `first…` (`rowCount` of them, one to four) into
+                            /// their slots of `ring`. Past the last row, a batch repeats the last
+                            /// one into its own slot: one kernel, one order of additions, for all.
                             func filterRows(_ first: Int, count rowCount: Int) {
-                                for index in 0..<rowCount { convertRow(first &+ index, into: index) }
-                                func slotOffset(_ index: Int) -> Int { ((first &+ index) % ringRows) &* width }
-                                if rowCount == Self.rowsPerBatch {
-                                    filterFourRows(
-                                        UnsafeBufferPointer(rows),
-                                        sourceWidth: sourceWidth,
-                                        width: width,
-                                        starts: starts,
-                                        counts: counts,
-                                        weights: weights,
-                                        taps: horizontal.taps,
-                                        into: ring,
-                                        at: (slotOffset(0), slotOffset(1), slotOffset(2), slotOffset(3))
-                                    )
-                                } else {
-                                    for index in 0..<rowCount {
-                                        let offset = slotOffset(index)
-                                        filterRow(
-                                            UnsafeBufferPointer(rebasing: rows[(index &* sourceWidth)...]),
-                                            starts: starts,
-                                            counts: counts,
-                                            weights: weights,
-                                            taps: horizontal.taps,
-                                            into: UnsafeMutableBufferPointer(rebasing: ring[offset..<(offset &+ width)])
-                                        )
-                                    }
+                                let last = rowCount &- 1
+                                for index in 0..<Self.rowsPerBatch {
+                                    convertRow(first &+ min(index, last), into: index)
                                 }
-                                for index in 0..<rowCount { rowInSlot[(first &+ index) % ringRows] = first &+ index }
+                                func slotOffset(_ index: Int) -> Int {
+                                    ((first &+ min(index, last)) % ringRows) &* width
+                                }
+                                filterFourRows(
+                                    UnsafeBufferPointer(rows),
+                                    sourceWidth: sourceWidth,
+                                    width: width,
+                                    starts: starts,
+                                    counts: counts,
+                                    weights: weights,
+                                    taps: horizontal.taps,
+                                    into: ring,
+                                    at: (slotOffset(0), slotOffset(1), slotOffset(2), slotOffset(3))
+                                )
+                                for index in 0...last { rowInSlot[(first &+ index) % ringRows] = first &+ index }
                             }
                             sums.withUnsafeMutableBufferPointer { sums in
                                 rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
@@ -238,28 +230,6 @@ enum Resampler {
 
     /// How many source rows the horizontal filter runs over at once.
     private static let rowsPerBatch = 4
-
-    /// The horizontal filter for one row of float pixels into `output`, summing in the order
-    /// ``filterFourRows(_:sourceWidth:width:starts:counts:weights:taps:into:at:)`` does, so a row
-    /// comes out the same either way.
-    @inline(__always)
-    private static func filterRow(
-        _ row: UnsafeBufferPointer<SIMD4<Float>>,
-        starts: UnsafeBufferPointer<Int>,
-        counts: UnsafeBufferPointer<Int>,
-        weights: UnsafeBufferPointer<SIMD4<Float>>,
-        taps: Int,
-        into output: UnsafeMutableBufferPointer<SIMD4<Float>>
-    ) {
-        for x in 0..<output.count {
-            var sum = SIMD4<Float>.zero
-            let (start, base) = (starts[x], x &* taps)
-            for tap in 0..<counts[x] {
-                sum += row[start &+ tap] * weights[base &+ tap]
-            }
-            output[x] = sum
-        }
-    }
 
     /// The horizontal filter for four rows of float pixels (`rows`, one after another) into
     /// `ring` at the four offsets: each weight is read once for the four rows, and the four
