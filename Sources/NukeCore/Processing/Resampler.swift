@@ -315,38 +315,45 @@ enum Resampler {
         in buffer: UnsafeMutableBufferPointer<UInt8>
     ) {
         let row = UnsafeMutableRawPointer(buffer.baseAddress! + y &* width &* 4)
-        if premultiplied {
-            for x in 0..<width {
-                // Clamped before unpremultiplying too: the same bytes (the factor 255 / alpha is at
-                // least 1, so a colour above 255 ends at 255 either way), with one vector clamp
-                // instead of a branch for alpha.
-                let color = sums[x].clampedToZero(upTo: 255)
-                let straight = color.unpremultiplied(alpha: color.w).clampedToZero(upTo: 255)
-                row.storeBytes(of: roundedToBytes(straight), toByteOffset: x &* 4, as: SIMD4<UInt8>.self)
-            }
-            return
-        }
-        // One loop over the row's floats, which the compiler vectorises whole (a clamp by compare
-        // and select, then the rounding of `roundedToBytes`), where the same steps on `SIMD4`
-        // compile to a branch per lane or pair of lanes: a store in a third of the time.
         let count = width &* 4
-        UnsafeMutableRawPointer(sums.baseAddress!).withMemoryRebound(to: Float.self, capacity: count) { floats in
-            let bytes = row.assumingMemoryBound(to: UInt8.self)
-            for index in 0..<count {
-                let value = floats[index]
-                let clamped = value > 0 ? (value < 255 ? value : 255) : 0  // NaN to 0 too
-                bytes[index] = UInt8(truncatingIfNeeded: (clamped + 8_388_608).bitPattern)
+        /// Calls `body` with the row's sums as `count` floats, for loops that the compiler
+        /// vectorises whole (clamps by compare and select, the rounding of `roundedByte`), where
+        /// the same steps on `SIMD4` compile to a branch per lane or pair of lanes.
+        func withFloats(_ body: (UnsafeMutablePointer<Float>) -> Void) {
+            UnsafeMutableRawPointer(sums.baseAddress!).withMemoryRebound(to: Float.self, capacity: count, body)
+        }
+        if premultiplied {
+            // Clamped before unpremultiplying too: the same bytes (the factor 255 / alpha is at
+            // least 1, so a colour above 255 ends at 255 either way).
+            withFloats { floats in
+                for index in 0..<count { floats[index] = clampedByte(floats[index]) }
+            }
+            for x in 0..<width {
+                let alpha = sums[x].w
+                let factor: Float = alpha > 0 ? 255 / alpha : 0
+                sums[x] *= SIMD4(factor, factor, factor, 1)
             }
         }
-        for x in 0..<width { row.storeBytes(of: 255, toByteOffset: x &* 4 &+ 3, as: UInt8.self) }
+        withFloats { floats in
+            let bytes = row.assumingMemoryBound(to: UInt8.self)
+            for index in 0..<count { bytes[index] = roundedByte(clampedByte(floats[index])) }
+        }
+        if !premultiplied {
+            for x in 0..<width { row.storeBytes(of: 255, toByteOffset: x &* 4 &+ 3, as: UInt8.self) }  // Opaque.
+        }
     }
 
-    /// Lanes in 0…255 rounded to the nearest integer (ties to even), as bytes, all four at once:
-    /// adding 2^23 leaves the rounded value in the low bits of each lane's mantissa — one vector
-    /// addition where a conversion per lane cost twice the time of the whole store.
+    /// `value` limited to 0…255, NaN to 0.
     @inline(__always)
-    private static func roundedToBytes(_ color: SIMD4<Float>) -> SIMD4<UInt8> {
-        SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(color + 8_388_608, to: SIMD4<UInt32>.self))
+    private static func clampedByte(_ value: Float) -> Float {
+        value > 0 ? (value < 255 ? value : 255) : 0
+    }
+
+    /// A value in 0…255 rounded to the nearest integer (ties to even): adding 2^23 leaves it in
+    /// the low bits of the mantissa, with no conversion instruction.
+    @inline(__always)
+    private static func roundedByte(_ value: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (value + 8_388_608).bitPattern)
     }
 
     // MARK: Gray
