@@ -43,14 +43,14 @@ enum BoxBlur {
                     let (line, row) = (y &* stride, y &* width)
                     if channels == 1 {
                         for x in 0..<width { plane[row &+ x] = SIMD4(repeating: Float(source[line &+ x])) }
-                    } else if premultiply {
-                        for x in 0..<width {
-                            plane[row &+ x] = SIMD4(rgbaAt: line &+ x &* 4, in: source, premultiplied: true)
-                        }
                     } else {
-                        for x in 0..<width {
-                            plane[row &+ x] = SIMD4(rgbaAt: line &+ x &* 4, in: source, premultiplied: false)
-                        }
+                        SIMD4.convertRGBA(
+                            width,
+                            at: line,
+                            in: source,
+                            premultiplied: premultiply,
+                            into: plane.baseAddress! + row
+                        )
                     }
                 }
             }

@@ -132,25 +132,13 @@ enum Resampler {
                         horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
                             /// Source row `y` as floats, premultiplied, into `rows` at `index`.
                             func convertRow(_ y: Int, into index: Int) {
-                                let (line, target) = (y &* stride, index &* sourceWidth)
-                                // Two loops rather than a test per pixel.
-                                if premultiply {
-                                    for x in 0..<sourceWidth {
-                                        rows[target &+ x] = SIMD4(
-                                            rgbaAt: line &+ x &* 4,
-                                            in: bytes,
-                                            premultiplied: true
-                                        )
-                                    }
-                                } else {
-                                    for x in 0..<sourceWidth {
-                                        rows[target &+ x] = SIMD4(
-                                            rgbaAt: line &+ x &* 4,
-                                            in: bytes,
-                                            premultiplied: false
-                                        )
-                                    }
-                                }
+                                SIMD4.convertRGBA(
+                                    sourceWidth,
+                                    at: y &* stride,
+                                    in: bytes,
+                                    premultiplied: premultiply,
+                                    into: rows.baseAddress! + index &* sourceWidth
+                                )
                             }
                             /// Filters source rows `first…` (`rowCount` of them, one to four) into
                             /// their slots of `ring`. Past the last row, a batch repeats the last
