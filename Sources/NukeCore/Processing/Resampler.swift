@@ -333,7 +333,7 @@ enum Resampler {
 
     /// `value` limited to 0…255, NaN to 0.
     @inline(__always)
-    private static func clampedByte(_ value: Float) -> Float {
+    static func clampedByte(_ value: Float) -> Float {
         value > 0 ? (value < 255 ? value : 255) : 0
     }
 
@@ -342,48 +342,6 @@ enum Resampler {
     @inline(__always)
     private static func roundedByte(_ value: Float) -> UInt8 {
         UInt8(truncatingIfNeeded: (value + 8_388_608).bitPattern)
-    }
-
-    // MARK: Gray
-
-    private static func filterGray(
-        _ source: Bitmap,
-        width: Int,
-        height: Int,
-        horizontal: Coefficients,
-        vertical: Coefficients
-    ) -> Bitmap {
-        let (sourceHeight, stride) = (source.height, source.bytesPerRow)
-        var intermediate = [Float](repeating: 0, count: width * sourceHeight)
-        source.withUnsafeBytes { bytes in
-            intermediate.withUnsafeMutableBufferPointer { intermediate in
-                for y in 0..<sourceHeight {
-                    let line = y * stride
-                    for x in 0..<width {
-                        var sum: Float = 0
-                        let start = horizontal.starts[x]
-                        for tap in 0..<horizontal.counts[x] {
-                            sum += Float(bytes[line + start + tap]) * horizontal.weights[x * horizontal.taps + tap]
-                        }
-                        intermediate[y * width + x] = sum
-                    }
-                }
-            }
-        }
-        let output = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
-            for y in 0..<height {
-                let start = vertical.starts[y]
-                for x in 0..<width {
-                    var sum: Float = 0
-                    for tap in 0..<vertical.counts[y] {
-                        sum += intermediate[(start + tap) * width + x] * vertical.weights[y * vertical.taps + tap]
-                    }
-                    buffer[y * width + x] = UInt8(min(max(sum, 0), 255) + 0.5)
-                }
-            }
-            count = width * height
-        }
-        return makeBitmap(width: width, height: height, format: .gray8, pixels: output, isOpaque: true)
     }
 
     // MARK: Area reduction
@@ -447,7 +405,7 @@ enum Resampler {
         )
     }
 
-    private static func makeBitmap(width: Int, height: Int, format: PixelFormat, pixels: [UInt8], isOpaque: Bool?)
+    static func makeBitmap(width: Int, height: Int, format: PixelFormat, pixels: [UInt8], isOpaque: Bool?)
         -> Bitmap
     {
         do {
