@@ -110,94 +110,43 @@ enum Resampler {
         vertical: Coefficients
     ) -> Bitmap {
         let premultiply = !source.isOpaque
-        let (sourceWidth, sourceHeight, stride) = (source.width, source.height, source.bytesPerRow)
-        // Rows filtered horizontally are kept in a ring of as many rows as the vertical filter
-        // has taps, plus the three more that a batch of four may fill ahead: each output row's
-        // window of source rows moves only forward, so every source row is filtered once, and the
-        // working set stays in the cache instead of a whole intermediate image (megabytes, read
-        // many times over) per resize.
-        let ringRows = max(1, vertical.taps) + Self.rowsPerBatch - 1
-        var ring = [SIMD4<Float>](repeating: .zero, count: ringRows * width)
-        var rowInSlot = [Int](repeating: -1, count: ringRows)
-        var rowOffsetStorage = [Int](repeating: 0, count: ringRows)
-        var rows = [SIMD4<Float>](repeating: .zero, count: Self.rowsPerBatch * sourceWidth)
-        var sums = [SIMD4<Float>](repeating: .zero, count: width)
+        let (sourceWidth, stride) = (source.width, source.bytesPerRow)
         // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
         // memory instead of shuffling a scalar into place for every tap.
-        let broadcastWeights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
+        let rows = FilteredRows(
+            horizontal: horizontal,
+            weights: horizontal.weights.map { SIMD4<Float>(repeating: $0) },
+            verticalTaps: vertical.taps,
+            sourceWidth: sourceWidth,
+            sourceHeight: source.height
+        )
+        var rowOffsetStorage = [Int](repeating: 0, count: max(1, vertical.taps))
+        var sums = [SIMD4<Float>](repeating: .zero, count: width)
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             source.withUnsafeBytes { bytes in
-                rows.withUnsafeMutableBufferPointer { rows in
-                    ring.withUnsafeMutableBufferPointer { ring in
-                        horizontal.withBuffers(weights: broadcastWeights) { starts, counts, weights in
-                            /// Source row `y` as floats, premultiplied, into `rows` at `index`.
-                            func convertRow(_ y: Int, into index: Int) {
-                                SIMD4.convertRGBA(
-                                    sourceWidth,
-                                    at: y &* stride,
-                                    in: bytes,
-                                    premultiplied: premultiply,
-                                    into: rows.baseAddress! + index &* sourceWidth
-                                )
-                            }
-                            /// Filters source rows `first…` (`rowCount` of them, one to four) into
-                            /// their slots of `ring`. Past the last row, a batch repeats the last
-                            /// one into its own slot: one kernel, one order of additions, for all.
-                            func filterRows(_ first: Int, count rowCount: Int) {
-                                let last = rowCount &- 1
-                                for index in 0..<Self.rowsPerBatch {
-                                    convertRow(first &+ min(index, last), into: index)
+                sums.withUnsafeMutableBufferPointer { sums in
+                    rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
+                        vertical.withBuffers { starts, counts, weights in
+                            for y in 0..<height {
+                                let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
+                                rows.makeAvailable(first..<(first &+ count)) { row, target in
+                                    SIMD4.convertRGBA(
+                                        sourceWidth,
+                                        at: row &* stride,
+                                        in: bytes,
+                                        premultiplied: premultiply,
+                                        into: target
+                                    )
                                 }
-                                func slotOffset(_ index: Int) -> Int {
-                                    ((first &+ min(index, last)) % ringRows) &* width
-                                }
-                                filterFourRows(
-                                    UnsafeBufferPointer(rows),
-                                    sourceWidth: sourceWidth,
+                                for tap in 0..<count { rowOffsets[tap] = rows.offset(ofRow: first &+ tap) }
+                                filterColumns(
+                                    ring: UnsafeBufferPointer(rows.samples),
+                                    rowOffsets: UnsafeBufferPointer(rebasing: rowOffsets[0..<count]),
                                     width: width,
-                                    starts: starts,
-                                    counts: counts,
-                                    weights: weights,
-                                    taps: horizontal.taps,
-                                    into: ring,
-                                    at: (slotOffset(0), slotOffset(1), slotOffset(2), slotOffset(3))
+                                    weights: UnsafeBufferPointer(rebasing: weights[base..<(base &+ count)]),
+                                    into: sums
                                 )
-                                for index in 0...last { rowInSlot[(first &+ index) % ringRows] = first &+ index }
-                            }
-                            sums.withUnsafeMutableBufferPointer { sums in
-                                rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
-                                    vertical.withBuffers { starts, counts, weights in
-                                        for y in 0..<height {
-                                            let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
-                                            for tap in 0..<count {
-                                                let sourceRow = first &+ tap
-                                                let slot = sourceRow % ringRows
-                                                if rowInSlot[slot] != sourceRow {
-                                                    // Four rows at a time (the next ones are needed next).
-                                                    filterRows(
-                                                        sourceRow,
-                                                        count: min(Self.rowsPerBatch, sourceHeight &- sourceRow)
-                                                    )
-                                                }
-                                                rowOffsets[tap] = slot &* width
-                                            }
-                                            filterColumns(
-                                                ring: UnsafeBufferPointer(ring),
-                                                rowOffsets: UnsafeBufferPointer(rebasing: rowOffsets[0..<count]),
-                                                width: width,
-                                                weights: UnsafeBufferPointer(rebasing: weights[base..<(base &+ count)]),
-                                                into: sums
-                                            )
-                                            store(
-                                                sums,
-                                                row: y,
-                                                width: width,
-                                                premultiplied: premultiply,
-                                                in: buffer
-                                            )
-                                        }
-                                    }
-                                }
+                                store(sums, row: y, width: width, premultiplied: premultiply, in: buffer)
                             }
                         }
                     }
@@ -215,29 +164,30 @@ enum Resampler {
     }
 
     /// How many source rows the horizontal filter runs over at once.
-    private static let rowsPerBatch = 4
+    static let rowsPerBatch = 4
 
-    /// The horizontal filter for four rows of float pixels (`rows`, one after another) into
-    /// `ring` at the four offsets: each weight is read once for the four rows, and the four
-    /// rows' sums are the independent additions that keep the multipliers busy.
+    /// The horizontal filter for four rows of samples (`rows`, one after another) into `ring` at
+    /// the four offsets: each weight is read once for the four rows, and the four rows' sums are
+    /// the independent additions that keep the adders busy (one row's taps form a chain that
+    /// waits on each addition). Each sum adds its taps in order.
     @inline(__always)
-    private static func filterFourRows(
-        _ rows: UnsafeBufferPointer<SIMD4<Float>>,
+    static func filterFourRows<Sample: ResamplingSample>(
+        _ rows: UnsafeBufferPointer<Sample>,
         sourceWidth: Int,
         width: Int,
         starts: UnsafeBufferPointer<Int>,
         counts: UnsafeBufferPointer<Int>,
-        weights: UnsafeBufferPointer<SIMD4<Float>>,
+        weights: UnsafeBufferPointer<Sample>,
         taps: Int,
-        into ring: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        into ring: UnsafeMutableBufferPointer<Sample>,
         at offsets: (Int, Int, Int, Int)
     ) {
         let (row1, row2, row3) = (sourceWidth, sourceWidth &* 2, sourceWidth &* 3)
         for x in 0..<width {
-            var sum0 = SIMD4<Float>.zero
-            var sum1 = SIMD4<Float>.zero
-            var sum2 = SIMD4<Float>.zero
-            var sum3 = SIMD4<Float>.zero
+            var sum0 = Sample.zero
+            var sum1 = Sample.zero
+            var sum2 = Sample.zero
+            var sum3 = Sample.zero
             let (start, base) = (starts[x], x &* taps)
             for tap in 0..<counts[x] {
                 let weight = weights[base &+ tap]
