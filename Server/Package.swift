@@ -76,6 +76,7 @@ let package = Package(
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

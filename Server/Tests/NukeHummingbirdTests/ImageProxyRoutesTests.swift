@@ -4,8 +4,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Nuke
 import NukeHummingbird
+import Synchronization
 import Testing
 
 @Suite("Serving the proxy with Hummingbird")
@@ -49,5 +51,55 @@ struct ImageProxyRoutesTests {
             }
         }
         #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+    }
+
+    @Test("The responder runs each request on the pipeline's worker threads, not the cooperative pool")
+    func requestsRunOnWorkers() async throws {
+        let fixture = try ProxyFixture()
+        let workers = ImagePipeline.WorkerPool(threadCount: 1, name: "proxy-test")
+        let threads = ThreadNames()
+        let logger = Logger(label: "test") { _ in ThreadRecordingLogHandler(threads: threads) }
+        let proxy = ImageProxy(
+            pipeline: fixture.pipeline(workerPool: workers),
+            configuration: ProxyConfiguration(signature: fixture.signature),
+            logger: logger
+        )
+        try await Application(router: proxy.router()).test(.router) { client in
+            // A bad signature is answered, and logged, before anything else could move the request.
+            try await client.execute(uri: "/bad/w:1/plain/http://a/b", method: .get) { response in
+                #expect(response.status == .forbidden)
+            }
+        }
+        #expect(threads.names == ["proxy-test-1"])
+        await workers.shutdown()
+    }
+}
+
+/// The names of the threads a ``ThreadRecordingLogHandler`` saw, in order.
+private final class ThreadNames: Sendable {
+    private let list = Mutex<[String]>([])
+
+    var names: [String] { list.withLock { $0 } }
+
+    /// Appends the calling thread's name.
+    func recordCurrent() {
+        let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+        list.withLock { $0.append(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+}
+
+/// A log handler that keeps the name of the thread each message was logged on.
+private struct ThreadRecordingLogHandler: LogHandler {
+    let threads: ThreadNames
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        threads.recordCurrent()
     }
 }

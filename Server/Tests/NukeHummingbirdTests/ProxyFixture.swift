@@ -56,11 +56,12 @@ final class ProxyFixture: Sendable {
     }
 
     /// A pipeline with the default plugins, a metered curl loader that checks redirects against
-    /// `sources`, its own memory cache and no disk caches.
+    /// `sources`, its own memory cache and no disk caches, on `workerPool`.
     func pipeline(
         addressPolicy: AddressPolicy = .allowAll,
         sources: SourcePolicy = SourcePolicy(),
-        metrics: ProxyMetrics = ProxyMetrics()
+        metrics: ProxyMetrics = ProxyMetrics(),
+        workerPool: ImagePipeline.WorkerPool = .shared
     ) -> ImagePipeline {
         var curl = CurlDataLoader.Configuration()
         curl.addressPolicy = addressPolicy
@@ -71,6 +72,7 @@ final class ProxyFixture: Sendable {
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache = ImageCache()
         configuration.httpCache = nil
+        configuration.workerPool = workerPool
         return ImagePipeline(configuration: configuration)
     }
 
