@@ -153,6 +153,18 @@ final class WorkerPoolCore: Sendable {
         }
     }
 
+    /// The pool of the calling thread, if it is a worker thread.
+    static var current: WorkerPoolCore? {
+        WorkerThread.currentOwner as? WorkerPoolCore
+    }
+
+    /// Queues `item` if a thread is idle to take it now (see `WorkerPoolState.submitIfIdle`).
+    func submitIfIdle(_ item: WorkerPoolItem) -> Bool {
+        guard locked.withLock({ $0.state.submitIfIdle(item) }) else { return false }
+        wakeups.signal()
+        return true
+    }
+
     func stop() {
         let action = locked.withLock { $0.state.stop() }
         if case .wakeThreads(let count) = action {
@@ -174,6 +186,7 @@ final class WorkerPoolCore: Sendable {
     /// The loop of one thread.
     private func runThread() {
         WorkerThread.setNiceness(niceness)
+        WorkerThread.setCurrentOwner(self)
         var ranItem = false
         while true {
             if !ranItem { wakeups.wait() }

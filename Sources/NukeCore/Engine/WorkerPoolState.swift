@@ -66,6 +66,14 @@ struct WorkerPoolState {
         return enqueue(item, startThreads: newThreads)
     }
 
+    /// Queues `item` only if a thread is idle and nothing else waits: work that a running item
+    /// splits off, which that item runs itself otherwise. Returns whether it was queued.
+    mutating func submitIfIdle(_ item: WorkerPoolItem) -> Bool {
+        guard lifecycle == .running, queue.count == 0, busyThreads < liveThreads else { return false }
+        queue.append(item)
+        return true
+    }
+
     private mutating func enqueue(_ item: WorkerPoolItem, startThreads: Int) -> SubmitAction {
         queue.append(item)
         return .wake(startThreads: startThreads)

@@ -39,6 +39,24 @@ enum WorkerThread {
         pthread_detach(thread)
     }
 
+    private static let currentOwnerKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key, nil)
+        precondition(result == 0, "cannot create a thread-specific key: pthread_key_create returned \(result)")
+        return key
+    }()
+
+    /// The object the calling thread runs for (its pool), if it is one of ours; set by the thread
+    /// itself with ``setCurrentOwner(_:)``, unretained: the thread holds its owner while it runs.
+    static var currentOwner: AnyObject? {
+        pthread_getspecific(currentOwnerKey).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Records `owner` as the calling thread's (see ``currentOwner``).
+    static func setCurrentOwner(_ owner: AnyObject) {
+        pthread_setspecific(currentOwnerKey, Unmanaged.passUnretained(owner).toOpaque())
+    }
+
     /// Sets the calling thread's OS niceness (on Linux, `setpriority` with `who` 0 applies to
     /// the calling thread only). A failure leaves the thread at its current priority.
     static func setNiceness(_ niceness: Int) {

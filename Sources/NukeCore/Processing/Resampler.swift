@@ -102,6 +102,11 @@ enum Resampler {
 
     // MARK: RGBA
 
+    /// From this much work on (output pixels × taps of both filters), a resize run by a worker
+    /// thread gives half of its output rows to an idle thread of its pool (``ForkJoin``): below,
+    /// waking a thread costs more than it saves.
+    static let minimumWorkToSplit = 1 << 20
+
     private static func filterRGBA(
         _ source: Bitmap,
         width: Int,
@@ -109,6 +114,48 @@ enum Resampler {
         horizontal: Coefficients,
         vertical: Coefficients
     ) -> Bitmap {
+        let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            let target = buffer
+            source.withUnsafeBytes { bytes in
+                let filterRows = { (rows: Range<Int>) in
+                    filterRGBA(
+                        rows,
+                        of: source,
+                        bytes: bytes,
+                        width: width,
+                        horizontal: horizontal,
+                        vertical: vertical,
+                        into: target
+                    )
+                }
+                if width &* height &* (horizontal.taps &+ vertical.taps) >= minimumWorkToSplit {
+                    ForkJoin.forHalves(of: 0..<height, filterRows)
+                } else {
+                    filterRows(0..<height)
+                }
+            }
+            count = width * height * 4
+        }
+        return makeBitmap(
+            width: width,
+            height: height,
+            format: .rgba8,
+            pixels: output,
+            isOpaque: source.isOpaque ? true : nil
+        )
+    }
+
+    /// Output rows `outputRows` of an RGBA resize of `source` (its pixels `bytes`) into `output`,
+    /// with a ring of filtered rows of their own: the same bytes whichever rows a call makes.
+    private static func filterRGBA(
+        _ outputRows: Range<Int>,
+        of source: Bitmap,
+        bytes: UnsafeRawBufferPointer,
+        width: Int,
+        horizontal: Coefficients,
+        vertical: Coefficients,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let premultiply = !source.isOpaque
         let (sourceWidth, stride) = (source.width, source.bytesPerRow)
         // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
@@ -122,45 +169,33 @@ enum Resampler {
         )
         var rowOffsetStorage = [Int](repeating: 0, count: max(1, vertical.taps))
         var sums = [SIMD4<Float>](repeating: .zero, count: width)
-        let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            source.withUnsafeBytes { bytes in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
-                        vertical.withBuffers { starts, counts, weights in
-                            for y in 0..<height {
-                                let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
-                                rows.makeAvailable(first..<(first &+ count)) { row, target in
-                                    SIMD4.convertRGBA(
-                                        sourceWidth,
-                                        at: row &* stride,
-                                        in: bytes,
-                                        premultiplied: premultiply,
-                                        into: target
-                                    )
-                                }
-                                for tap in 0..<count { rowOffsets[tap] = rows.offset(ofRow: first &+ tap) }
-                                filterColumns(
-                                    ring: UnsafeBufferPointer(rows.samples),
-                                    rowOffsets: UnsafeBufferPointer(rebasing: rowOffsets[0..<count]),
-                                    width: width,
-                                    weights: UnsafeBufferPointer(rebasing: weights[base..<(base &+ count)]),
-                                    into: sums
-                                )
-                                store(sums, row: y, width: width, premultiplied: premultiply, in: buffer)
-                            }
+        sums.withUnsafeMutableBufferPointer { sums in
+            rowOffsetStorage.withUnsafeMutableBufferPointer { rowOffsets in
+                vertical.withBuffers { starts, counts, weights in
+                    for y in outputRows {
+                        let (first, count, base) = (starts[y], counts[y], y &* vertical.taps)
+                        rows.makeAvailable(first..<(first &+ count)) { row, target in
+                            SIMD4.convertRGBA(
+                                sourceWidth,
+                                at: row &* stride,
+                                in: bytes,
+                                premultiplied: premultiply,
+                                into: target
+                            )
                         }
+                        for tap in 0..<count { rowOffsets[tap] = rows.offset(ofRow: first &+ tap) }
+                        filterColumns(
+                            ring: UnsafeBufferPointer(rows.samples),
+                            rowOffsets: UnsafeBufferPointer(rebasing: rowOffsets[0..<count]),
+                            width: width,
+                            weights: UnsafeBufferPointer(rebasing: weights[base..<(base &+ count)]),
+                            into: sums
+                        )
+                        store(sums, row: y, width: width, premultiplied: premultiply, in: output)
                     }
                 }
             }
-            count = width * height * 4
         }
-        return makeBitmap(
-            width: width,
-            height: height,
-            format: .rgba8,
-            pixels: output,
-            isOpaque: source.isOpaque ? true : nil
-        )
     }
 
     /// How many source rows the horizontal filter runs over at once.
@@ -370,7 +405,9 @@ extension Bitmap {
     /// Returns the bitmap resampled to exactly `width × height` pixels.
     ///
     /// Colour is filtered premultiplied by alpha, so transparent pixels do not bleed their
-    /// colour; gray stays gray. Reductions of 6× or more start with an area average.
+    /// colour; gray stays gray. Reductions of 6× or more start with an area average. On a thread
+    /// of an ``ImagePipeline/WorkerPool``, a large RGBA resize gives half of its rows to an idle
+    /// thread of that pool, if there is one (same result).
     ///
     /// - Throws: ``BitmapError/invalidDimensions(width:height:)`` for a size below 1×1 or an empty
     ///   source.
