@@ -114,6 +114,9 @@ enum Resampler {
         horizontal: Coefficients,
         vertical: Coefficients
     ) -> Bitmap {
+        // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
+        // memory instead of shuffling a scalar into place for every tap.
+        let weights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             let target = buffer
             source.withUnsafeBytes { bytes in
@@ -124,6 +127,7 @@ enum Resampler {
                         bytes: bytes,
                         width: width,
                         horizontal: horizontal,
+                        broadcastWeights: weights,
                         vertical: vertical,
                         into: target
                     )
@@ -147,22 +151,22 @@ enum Resampler {
 
     /// Output rows `outputRows` of an RGBA resize of `source` (its pixels `bytes`) into `output`,
     /// with a ring of filtered rows of their own: the same bytes whichever rows a call makes.
+    /// `broadcastWeights` are `horizontal`'s weights, each in four lanes.
     private static func filterRGBA(
         _ outputRows: Range<Int>,
         of source: Bitmap,
         bytes: UnsafeRawBufferPointer,
         width: Int,
         horizontal: Coefficients,
+        broadcastWeights: [SIMD4<Float>],
         vertical: Coefficients,
         into output: UnsafeMutableBufferPointer<UInt8>
     ) {
         let premultiply = !source.isOpaque
         let (sourceWidth, stride) = (source.width, source.bytesPerRow)
-        // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
-        // memory instead of shuffling a scalar into place for every tap.
         let rows = FilteredRows(
             horizontal: horizontal,
-            weights: horizontal.weights.map { SIMD4<Float>(repeating: $0) },
+            weights: broadcastWeights,
             verticalTaps: vertical.taps,
             sourceWidth: sourceWidth,
             sourceHeight: source.height
