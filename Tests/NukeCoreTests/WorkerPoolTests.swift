@@ -14,12 +14,6 @@ import Testing
     import Foundation
 #endif
 
-/// The name of the calling OS thread, as `top -H` shows it.
-private func currentThreadName() -> String {
-    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
-    return String(name.prefix { $0 != "\n" })
-}
-
 /// A one-shot gate a worker thread waits on, so a test controls when the thread is free.
 private final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)

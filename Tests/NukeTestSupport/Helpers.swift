@@ -10,6 +10,12 @@ public import NukeCore
     public import Foundation
 #endif
 
+/// The name of the calling OS thread, as `top -H` shows it (from `/proc/thread-self/comm`).
+public func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    return String(name.prefix { $0 != "\n" })
+}
+
 /// Waits until `condition` is true, checking every millisecond.
 ///
 /// Not a timed assertion: on a busy machine a condition may take many seconds to hold, and the

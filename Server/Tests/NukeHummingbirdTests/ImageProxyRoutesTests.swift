@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Logging
 import Nuke
 import NukeHummingbird
+import NukeTestSupport
 import Synchronization
 import Testing
 
@@ -83,8 +84,8 @@ private final class ThreadNames: Sendable {
 
     /// Appends the calling thread's name.
     func recordCurrent() {
-        let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
-        list.withLock { $0.append(name.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let name = currentThreadName()
+        list.withLock { $0.append(name) }
     }
 }
 
