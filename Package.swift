@@ -86,6 +86,8 @@ let modules: [Module] = [
     Module(
         name: "NukeProcessors",
         path: "Plugins/Processors/NukeProcessors",
+        dependencies: ["CNukeProcessors"],
+        testDependencies: ["CNukeProcessors"],
         testResources: [.copy("Goldens"), .copy("PillowReferences")]
     ),
     Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
@@ -167,6 +169,8 @@ let cTargets: [Target] = [
         pkgConfig: "lcms2",
         providers: [.apt(["liblcms2-dev"]), .yum(["lcms2-devel"])]
     ),
+    // The resampler's RGBA passes with AVX2; needs no library.
+    .target(name: "CNukeProcessors", path: "Plugins/Processors/CNukeProcessors"),
     // The matrix/curve transform's pixel loop (plain C and AVX2); needs no library.
     .target(name: "CNukeLCMS", path: "Plugins/ColorManagement/LCMS/CNukeLCMS"),
     .systemLibrary(

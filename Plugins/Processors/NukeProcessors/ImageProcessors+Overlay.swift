@@ -179,7 +179,7 @@ extension ImageProcessors {
             let scaledHeight = (Double(image.height) * Double(width) / Double(image.width)).rounded()
             let height = max(1, Int(min(scaledHeight, Double(Int32.max))))
             try ImageProcessingError.checkOutputSize(width: width, height: height, limit: maximumPixelCount)
-            return try image.resized(width: width, height: height)
+            return try image.resized(width: width, height: height, kernel: AVX2ResamplingKernel.whereAvailable)
         }
 
         /// The overlay's top-left corner on `base`.

@@ -126,7 +126,8 @@ extension ImageProcessors {
             let output = try resize(
                 container.image,
                 originalSize: container.originalPixelSize,
-                maximumPixelCount: context.maximumPixelCount
+                maximumPixelCount: context.maximumPixelCount,
+                kernel: context.resamplingKernel
             )
             var result = container.map { _ in output }
             result.originalPixelSize = nil
@@ -142,13 +143,19 @@ extension ImageProcessors {
         /// scaled image before the crop) over `maximumPixelCount` pixels throws
         /// `ImageProcessingError.outputTooLarge` before anything is allocated.
         ///
-        /// - Parameter originalSize: The size of the full image when `image` is a smaller decode
-        ///   of it (shrink-on-load): the output geometry is computed from it.
+        /// - Parameters:
+        ///   - originalSize: The size of the full image when `image` is a smaller decode of it
+        ///     (shrink-on-load): the output geometry is computed from it.
+        ///   - maximumPixelCount: The largest output allowed.
+        ///   - kernel: The resampling kernel; `nil` for ``AVX2ResamplingKernel`` on processors
+        ///     that have AVX2 (the same bytes either way).
         public func resize(
             _ image: Bitmap,
             originalSize: (width: Int, height: Int)? = nil,
-            maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount
+            maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount,
+            kernel: (any ResamplingKernel)? = nil
         ) throws -> Bitmap {
+            let kernel = kernel ?? AVX2ResamplingKernel.whereAvailable
             let target = try targetPixelSize()
             guard image.width > 0, image.height > 0 else { return image }
             let source = originalSize ?? (image.width, image.height)
@@ -161,21 +168,21 @@ extension ImageProcessors {
                     // Crop to the target's aspect ratio at the full image's own resolution (an
                     // image shrunk on load is first brought back to it).
                     let canvas = (Int((target.width / factor).rounded()), Int((target.height / factor).rounded()))
-                    let full = isShrunk ? try image.resampled(to: width, height, filter: filter) : image
+                    let full = isShrunk ? try image.resampled(to: width, height, filter: filter, kernel: kernel) : image
                     return try full.centerCropped(width: canvas.0, height: canvas.1)
                 }
                 try Self.check(width * factor, height * factor, limit: maximumPixelCount)
-                let scaled = try image.resampled(to: width * factor, height * factor, filter: filter)
+                let scaled = try image.resampled(to: width * factor, height * factor, filter: filter, kernel: kernel)
                 return try scaled.centerCropped(
                     width: Int(target.width.rounded()),
                     height: Int(target.height.rounded())
                 )
             }
             if factor >= 1, !upscale {
-                return isShrunk ? try image.resampled(to: width, height, filter: filter) : image
+                return isShrunk ? try image.resampled(to: width, height, filter: filter, kernel: kernel) : image
             }
             try Self.check(width * factor, height * factor, limit: maximumPixelCount)
-            return try image.resampled(to: width * factor, height * factor, filter: filter)
+            return try image.resampled(to: width * factor, height * factor, filter: filter, kernel: kernel)
         }
 
         /// The target in pixels; throws for one under a pixel or not finite.
@@ -236,9 +243,20 @@ extension ImageProcessors.Resize: ImageDownscaling {
 }
 
 extension Bitmap {
-    /// Resampled to `round(width) × round(height)` (at least 1×1); unchanged if already that size.
-    func resampled(to width: Double, _ height: Double, filter: ResamplingFilter) throws -> Bitmap {
-        try resized(width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())), filter: filter)
+    /// Resampled to `round(width) × round(height)` (at least 1×1) with `kernel`; unchanged if
+    /// already that size.
+    func resampled(
+        to width: Double,
+        _ height: Double,
+        filter: ResamplingFilter,
+        kernel: (any ResamplingKernel)?
+    ) throws -> Bitmap {
+        try resized(
+            width: max(1, Int(width.rounded())),
+            height: max(1, Int(height.rounded())),
+            filter: filter,
+            kernel: kernel
+        )
     }
 
     /// The centred `width × height` part (offsets rounded down), clamped to the image.

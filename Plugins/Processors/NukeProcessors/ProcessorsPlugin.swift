@@ -34,8 +34,17 @@ public struct ProcessorsPlugin: NukePlugin {
     public var id: PluginID { "nuke.processors" }
 
     /// Registers `resize`, `crop`, `circle`, `roundedCorners`, `gaussianBlur`, `rotate`, `flip`,
-    /// `background`, `pixelate`, `trim`, `sharpen` and `overlay`.
+    /// `background`, `pixelate`, `trim`, `sharpen` and `overlay`, and on processors with AVX2 the
+    /// ``AVX2ResamplingKernel`` (as `avx2`), which every resize of the pipeline then uses.
     public func register(in registry: inout PluginRegistry) {
+        if AVX2ResamplingKernel.isAvailable {
+            registry.register(
+                Capabilities.Resampling.self,
+                id: "nuke.processors.avx2",
+                for: ["avx2"],
+                AVX2ResamplingKernel()
+            )
+        }
         registerEditing(in: &registry)
         registry.register(Capabilities.Processing.self, id: "nuke.processors.resize", for: ["resize"], Self.makeResize)
         registry.register(Capabilities.Processing.self, id: "nuke.processors.crop", for: ["crop"], Self.makeCrop)

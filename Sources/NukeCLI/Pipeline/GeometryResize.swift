@@ -24,7 +24,7 @@ struct GeometryResize: ImageDownscaling, Hashable {
         try context.checkOutputSize(width: size.width, height: size.height)
         var result = container
         if size != (image.width, image.height) {
-            result.image = try image.resized(width: size.width, height: size.height)
+            result.image = try image.resized(width: size.width, height: size.height, kernel: context.resamplingKernel)
         }
         result.originalPixelSize = nil
         return result

@@ -74,6 +74,9 @@ public struct ImageDecodingContext: Sendable {
     /// convert colours themselves (CMYK, which they turn into RGB); `nil` when the pipeline keeps
     /// the original profile or has no colour manager. Set by the pipeline.
     public var colorConversion: ColorConversion?
+    /// The registry's resampling kernel (``PluginRegistry/resamplingKernel``), for decoders that
+    /// resize what they decode (``thumbnail(of:)`` uses it): the same bytes, faster.
+    public var resamplingKernel: (any ResamplingKernel)?
 
     /// The most bytes one decode may allocate: ``maximumPixelCount`` RGBA pixels. Decoders check
     /// everything large they allocate (the output, coefficient buffers, an animation's canvases)
@@ -98,8 +101,8 @@ public struct ImageDecodingContext: Sendable {
     ///   - maximumPixelCount: The largest `width × height` a decoder may allocate.
     ///   - animationMemoryBudget: The most bytes of composited frames an animation keeps.
     ///   - maximumFrameCount: The most frames an animated image may have.
-    ///   - registry: The registry whose formats recognise the data (the pipeline passes its own);
-    ///     `nil` for the built-in formats only.
+    ///   - registry: The registry whose formats recognise the data and whose resampling kernel
+    ///     decoders use (the pipeline passes its own); `nil` for the built-in formats only.
     public init(
         request: ImageRequest,
         data: Data,
@@ -126,6 +129,7 @@ public struct ImageDecodingContext: Sendable {
         self.maximumPixelCount = maximumPixelCount
         self.animationMemoryBudget = animationMemoryBudget
         self.maximumFrameCount = maximumFrameCount
+        self.resamplingKernel = registry?.resamplingKernel
     }
 }
 

@@ -144,7 +144,8 @@ final class LoadImageJob: Job<ImageResponse> {
             response: response,
             isCompleted: isCompleted,
             maximumPixelCount: services.maximumDecodedPixelCount,
-            maximumFrameCount: services.maximumAnimationFrameCount
+            maximumFrameCount: services.maximumAnimationFrameCount,
+            resamplingKernel: services.resamplingKernel
         )
         let timer = isCompleted ? services.stageTimer(.process, for: request) : nil  // Not previews.
         operation = services.imageProcessingQueue.addWork(on: services.workers, priority: priority) {

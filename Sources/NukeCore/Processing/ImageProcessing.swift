@@ -128,6 +128,10 @@ public struct ImageProcessingContext: Sendable {
     /// ``ImageProcessing/processingAnimation(_:context:)`` throws
     /// ``ImageProcessingError/tooManyFrames(limit:)`` past it.
     public var maximumFrameCount: Int
+    /// The pipeline's resampling kernel (its registry's ``PluginRegistry/resamplingKernel``), for
+    /// processors to pass to ``Bitmap/resized(width:height:filter:kernel:)``: the same bytes,
+    /// faster.
+    public var resamplingKernel: (any ResamplingKernel)?
 
     /// Creates a context.
     public init(
@@ -135,13 +139,15 @@ public struct ImageProcessingContext: Sendable {
         response: ImageResponse,
         isCompleted: Bool,
         maximumPixelCount: Int = ImagePipeline.Configuration.defaultMaximumDecodedPixelCount,
-        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount
+        maximumFrameCount: Int = ImagePipeline.Configuration.defaultMaximumAnimationFrameCount,
+        resamplingKernel: (any ResamplingKernel)? = nil
     ) {
         self.request = request
         self.response = response
         self.isCompleted = isCompleted
         self.maximumPixelCount = maximumPixelCount
         self.maximumFrameCount = maximumFrameCount
+        self.resamplingKernel = resamplingKernel
     }
 
     /// Throws ``ImageProcessingError/outputTooLarge(width:height:limit:)`` when a

@@ -22,8 +22,14 @@ enum Resampler {
         return 1 << (Int.bitWidth - 1 - factor.leadingZeroBitCount)
     }
 
-    /// Resamples `source` to exactly `width × height`.
-    static func resample(_ source: Bitmap, width: Int, height: Int, filter: ResamplingFilter) -> Bitmap {
+    /// Resamples `source` to exactly `width × height`, RGBA rows with `kernel` when it takes them.
+    static func resample(
+        _ source: Bitmap,
+        width: Int,
+        height: Int,
+        filter: ResamplingFilter,
+        kernel: (any ResamplingKernel)? = nil
+    ) -> Bitmap {
         var source = source
         let factorX = areaReductionFactor(input: source.width, output: width)
         let factorY = areaReductionFactor(input: source.height, output: height)
@@ -35,7 +41,14 @@ enum Resampler {
         let vertical = CoefficientCache.shared.coefficients(input: source.height, output: height, filter: filter)
         return source.pixelFormat == .gray8
             ? filterGray(source, width: width, height: height, horizontal: horizontal, vertical: vertical)
-            : filterRGBA(source, width: width, height: height, horizontal: horizontal, vertical: vertical)
+            : filterRGBA(
+                source,
+                width: width,
+                height: height,
+                horizontal: horizontal,
+                vertical: vertical,
+                kernel: kernel
+            )
     }
 
     // MARK: Coefficients
@@ -112,7 +125,8 @@ enum Resampler {
         width: Int,
         height: Int,
         horizontal: Coefficients,
-        vertical: Coefficients
+        vertical: Coefficients,
+        kernel: (any ResamplingKernel)?
     ) -> Bitmap {
         // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
         // memory instead of shuffling a scalar into place for every tap.
@@ -121,6 +135,20 @@ enum Resampler {
             let target = buffer
             source.withUnsafeBytes { bytes in
                 let filterRows = { (rows: Range<Int>) in
+                    if let kernel,
+                        withJob(
+                            source: source,
+                            bytes: bytes,
+                            width: width,
+                            height: height,
+                            horizontal: horizontal,
+                            vertical: vertical,
+                            output: target,
+                            { kernel.resampleRGBA($0, rows: rows) }
+                        )
+                    {
+                        return
+                    }
                     filterRGBA(
                         rows,
                         of: source,
@@ -147,6 +175,48 @@ enum Resampler {
             pixels: output,
             isOpaque: source.isOpaque ? true : nil
         )
+    }
+
+    /// Calls `body` with the RGBA resize of `source` (its pixels `bytes`) into `output` as a
+    /// kernel sees it.
+    private static func withJob<R>(
+        source: Bitmap,
+        bytes: UnsafeRawBufferPointer,
+        width: Int,
+        height: Int,
+        horizontal: Coefficients,
+        vertical: Coefficients,
+        output: UnsafeMutableBufferPointer<UInt8>,
+        _ body: (RGBAResamplingJob) -> R
+    ) -> R {
+        horizontal.withBuffers { horizontalStarts, horizontalCounts, horizontalWeights in
+            vertical.withBuffers { verticalStarts, verticalCounts, verticalWeights in
+                body(
+                    RGBAResamplingJob(
+                        source: bytes,
+                        sourceWidth: source.width,
+                        sourceHeight: source.height,
+                        sourceBytesPerRow: source.bytesPerRow,
+                        isPremultiplied: !source.isOpaque,
+                        output: UnsafeMutableRawBufferPointer(output),
+                        width: width,
+                        height: height,
+                        horizontal: ResamplingTable(
+                            starts: horizontalStarts,
+                            counts: horizontalCounts,
+                            taps: horizontal.taps,
+                            weights: horizontalWeights
+                        ),
+                        vertical: ResamplingTable(
+                            starts: verticalStarts,
+                            counts: verticalCounts,
+                            taps: vertical.taps,
+                            weights: verticalWeights
+                        )
+                    )
+                )
+            }
+        }
     }
 
     /// Output rows `outputRows` of an RGBA resize of `source` (its pixels `bytes`) into `output`,
@@ -413,15 +483,26 @@ extension Bitmap {
     /// of an ``ImagePipeline/WorkerPool``, a large RGBA resize gives half of its rows to an idle
     /// thread of that pool, if there is one (same result).
     ///
+    /// - Parameters:
+    ///   - width: The output's width in pixels.
+    ///   - height: The output's height in pixels.
+    ///   - filter: The resampling filter.
+    ///   - kernel: A faster way to make RGBA output on this machine (a processor passes
+    ///     ``ImageProcessingContext/resamplingKernel``); the same bytes either way.
     /// - Throws: ``BitmapError/invalidDimensions(width:height:)`` for a size below 1×1 or an empty
     ///   source.
-    public func resized(width: Int, height: Int, filter: ResamplingFilter = .lanczos3) throws(BitmapError) -> Bitmap {
+    public func resized(
+        width: Int,
+        height: Int,
+        filter: ResamplingFilter = .lanczos3,
+        kernel: (any ResamplingKernel)? = nil
+    ) throws(BitmapError) -> Bitmap {
         guard width > 0, height > 0, self.width > 0, self.height > 0,
             !width.multipliedReportingOverflow(by: height).overflow
         else {
             throw .invalidDimensions(width: width, height: height)
         }
         if width == self.width, height == self.height { return self }
-        return Resampler.resample(self, width: width, height: height, filter: filter)
+        return Resampler.resample(self, width: width, height: height, filter: filter, kernel: kernel)
     }
 }

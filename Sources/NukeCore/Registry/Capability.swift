@@ -69,6 +69,15 @@ public enum Capabilities {
         public typealias Provider = any ColorManaging
     }
 
+    /// Resampling kernels, which make the resampler's output faster on this machine (the same
+    /// bytes; see ``ResamplingKernel``). The newest registration is used, whatever its keys.
+    public enum Resampling: Capability {
+        /// The kernel's name.
+        public typealias Key = String
+        /// The kernel.
+        public typealias Provider = any ResamplingKernel
+    }
+
     /// Memory caches, looked up by name.
     public enum MemoryCaching: Capability {
         /// The cache's name.

@@ -37,6 +37,11 @@ extension PluginRegistry {
         registrations(Capabilities.ColorManagement.self).first?.provider
     }
 
+    /// The newest resampling kernel registered, if any.
+    public var resamplingKernel: (any ResamplingKernel)? {
+        registrations(Capabilities.Resampling.self).first?.provider
+    }
+
     /// The memory cache registered under `name`.
     public func imageCache(named name: String) -> (any ImageCaching)? {
         providers(Capabilities.MemoryCaching.self, for: name).first

@@ -191,7 +191,7 @@ public final class JPEGDecoder: ImageDecoding {
         let isCMYK = header.color == NUKE_JPEG_COLOR_CMYK
         if isCMYK { image = try convertingCMYK(image, profile: metadata.iccProfile) }
         if let target, image.width != target.width || image.height != target.height {
-            image = try image.resized(width: target.width, height: target.height)
+            image = try image.resized(width: target.width, height: target.height, kernel: context.resamplingKernel)
         }
         if appliesOrientation { image = image.applyingOrientation(orientation) }
 

@@ -86,7 +86,11 @@ public struct ProxyResize: ImageDownscaling, Hashable {
                 height: geometry.scaled.height,
                 limit: context.maximumPixelCount
             )
-            output = try image.resized(width: geometry.scaled.width, height: geometry.scaled.height)
+            output = try image.resized(
+                width: geometry.scaled.width,
+                height: geometry.scaled.height,
+                kernel: context.resamplingKernel
+            )
         }
         var result = container.map { _ in output }
         result.originalPixelSize = nil
