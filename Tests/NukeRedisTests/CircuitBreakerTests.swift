@@ -25,6 +25,25 @@ import Testing
         #expect(breaker.state == .open(until: .milliseconds(1500), backoff: .milliseconds(500)))
     }
 
+    @Test("A failure reported after the breaker changed (a time-out that took its time) does not count")
+    func staleFailuresIgnored() {
+        var breaker = CircuitBreaker(
+            policy: CircuitBreaker.Policy(failureThreshold: 1, initialBackoff: .seconds(1), maximumBackoff: .seconds(4))
+        )
+        #expect(breaker.admit(at: .zero) == .proceed)
+        let early = breaker.generation  // An operation admitted now, still waiting on a reply…
+        #expect(breaker.recordFailure(at: .zero) == .opened(for: .seconds(1)))
+        #expect(breaker.admit(at: .seconds(1)) == .probe)
+        let probe = breaker.generation
+        #expect(breaker.recordFailure(at: .seconds(1), admittedIn: early) == .none, "not the probe's outcome")
+        #expect(breaker.state == .probing(backoff: .seconds(1)))
+        #expect(breaker.recordSuccess() == .closed)
+        #expect(breaker.recordFailure(at: .seconds(2), admittedIn: early) == .none, "closed since")
+        #expect(breaker.recordFailure(at: .seconds(2), admittedIn: probe) == .none, "closed since")
+        #expect(breaker.admit(at: .seconds(2)) == .proceed)
+        #expect(breaker.recordFailure(at: .seconds(2), admittedIn: breaker.generation) == .opened(for: .seconds(1)))
+    }
+
     @Test("Open refuses until the back-off ends; then one probe, the others refused; success closes")
     func probeCloses() {
         var breaker = CircuitBreaker(

@@ -111,8 +111,8 @@ final class Fleet: Sendable {
 
     /// Waits until Redis holds a result whose key mentions `size` and, with `original`, the
     /// original of `photo`: the writes of the request that made them have landed.
-    func waitUntilShared(_ photo: String, size: Int, original: Bool = true) async -> Bool {
-        await waitUntil(timeout: 120) {
+    func waitUntilShared(_ photo: String, size: Int, original: Bool = true, timeout: Double = 120) async -> Bool {
+        await waitUntil(timeout: timeout) {
             // Keys hold newlines; --scan prints their lines, the processing one among them.
             let keys = (try? await self.redisKeys()) ?? []
             return (!original || keys.contains("nuke-server:originals:http://127.0.0.1:\(self.originPort)/\(photo)"))

@@ -129,8 +129,10 @@ enum Resampler {
         kernel: (any ResamplingKernel)?
     ) -> Bitmap {
         // Weights broadcast to all four lanes ahead of time: the multiply then reads them from
-        // memory instead of shuffling a scalar into place for every tap.
-        let weights = horizontal.weights.map { SIMD4<Float>(repeating: $0) }
+        // memory instead of shuffling a scalar into place for every tap. Not made for a kernel,
+        // which reads the table as it is (made after all if the kernel declines).
+        let broadcast = { horizontal.weights.map { SIMD4<Float>(repeating: $0) } }
+        let weights = kernel == nil ? broadcast() : []
         let output = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             let target = buffer
             source.withUnsafeBytes { bytes in
@@ -155,7 +157,7 @@ enum Resampler {
                         bytes: bytes,
                         width: width,
                         horizontal: horizontal,
-                        broadcastWeights: weights,
+                        broadcastWeights: weights.isEmpty ? broadcast() : weights,
                         vertical: vertical,
                         into: target
                     )

@@ -48,7 +48,13 @@ struct CircuitBreaker: Sendable {
     }
 
     let policy: Policy
-    private(set) var state: State = .closed(failures: 0)
+    private(set) var state: State = .closed(failures: 0) {
+        didSet { if !state.isSameKind(as: oldValue) { generation &+= 1 } }
+    }
+    /// Changes each time the breaker closes, opens or starts probing. An operation's outcome is
+    /// reported with the generation it was admitted in, so that a failure that took a time-out to
+    /// arrive does not count against a breaker that has closed since (or a probe that came after).
+    private(set) var generation = 0
 
     init(policy: Policy) {
         self.policy = policy
@@ -77,8 +83,11 @@ struct CircuitBreaker: Sendable {
         return .closed
     }
 
-    /// An operation failed: no connection, an I/O error or time-out, or a server that cannot serve.
-    mutating func recordFailure(at now: Duration) -> Transition {
+    /// An operation admitted in `generation` (`nil`: the current one) failed: no connection, an
+    /// I/O error or time-out, or a server that cannot serve. Ignored when the breaker has changed
+    /// since that operation was admitted.
+    mutating func recordFailure(at now: Duration, admittedIn generation: Int? = nil) -> Transition {
+        guard generation ?? self.generation == self.generation else { return .none }
         switch state {
         case .closed(let failures):
             guard failures + 1 >= policy.failureThreshold else {
@@ -101,5 +110,15 @@ struct CircuitBreaker: Sendable {
     mutating func abandonProbe(at now: Duration) {
         guard case .probing(let backoff) = state else { return }
         state = .open(until: now, backoff: backoff)
+    }
+}
+
+extension CircuitBreaker.State {
+    /// Whether both are closed, both open or both probing, whatever their counts and times.
+    fileprivate func isSameKind(as other: Self) -> Bool {
+        switch (self, other) {
+        case (.closed, .closed), (.open, .open), (.probing, .probing): true
+        default: false
+        }
     }
 }

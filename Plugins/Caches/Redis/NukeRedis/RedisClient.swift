@@ -52,7 +52,7 @@ final class RedisClient: Sendable {
     private func run(
         _ body: (RedisConnection) throws(RedisConnection.Failure) -> [RedisReply]
     ) -> [RedisReply]? {
-        let admission = breaker.withLock { $0.admit(at: now()) }
+        let (admission, generation) = breaker.withLock { ($0.admit(at: now()), $0.generation) }
         guard admission != .reject else {
             statistics.withLock { $0.skippedWhileUnavailable += 1 }
             return nil
@@ -67,7 +67,7 @@ final class RedisClient: Sendable {
                 statistics.withLock { $0.connectionsOpened += 1 }
             } catch {
                 pool.discard()
-                fail(error.message)
+                fail(error.message, admittedIn: generation)
                 return nil
             }
         case .exhausted:
@@ -80,7 +80,7 @@ final class RedisClient: Sendable {
             replies = try body(connection)
         } catch {
             pool.discard()
-            fail(error.message)
+            fail(error.message, admittedIn: generation)
             return nil
         }
         if connection.isBroken {
@@ -89,7 +89,7 @@ final class RedisClient: Sendable {
             pool.checkIn(connection)
         }
         if let unavailable = replies.first(where: \.isServerUnavailable) {
-            fail(unavailable.errorMessage ?? "")
+            fail(unavailable.errorMessage ?? "", admittedIn: generation)
             return nil
         }
         let transition = breaker.withLock { $0.recordSuccess() }
@@ -102,8 +102,9 @@ final class RedisClient: Sendable {
         pool.closeIdle()
     }
 
-    private func fail(_ message: String) {
-        let transition = breaker.withLock { $0.recordFailure(at: now()) }
+    /// Counts a failure of an operation admitted in `generation` of the breaker.
+    private func fail(_ message: String, admittedIn generation: Int) {
+        let transition = breaker.withLock { $0.recordFailure(at: now(), admittedIn: generation) }
         statistics.withLock {
             $0.failures += 1
             $0.lastError = message
