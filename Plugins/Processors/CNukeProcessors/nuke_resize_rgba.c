@@ -72,34 +72,40 @@ static inline float *ring_row(const workspace *w, ptrdiff_t row, ptrdiff_t width
     return w->ring + (row % w->slots) * width * 4;
 }
 
-/// Source row `row` as floats in 0…255 into batch row `index` (0…3), colour times alpha / 255
-/// when premultiplied (alpha itself unchanged: it is multiplied by exactly 1).
+/// A mask of the alpha lanes of two RGBA pixels.
+NUKE_AVX2 static inline __m256 alpha_lanes(void) {
+    return _mm256_castsi256_ps(_mm256_setr_epi32(0, 0, 0, -1, 0, 0, 0, -1));
+}
+
+/// Two pixels' colour times their alpha / 255, alpha unchanged (multiplied by exactly 1).
+NUKE_AVX2 static inline __m256 premultiplied(__m256 values) {
+    __m256 alpha = _mm256_div_ps(_mm256_permute_ps(values, 0xFF), _mm256_set1_ps(255));
+    return _mm256_mul_ps(values, _mm256_blendv_ps(alpha, _mm256_set1_ps(1), alpha_lanes()));
+}
+
+/// Two pixels' bytes (the second zero when `count` is 1) as floats, premultiplied if asked.
+NUKE_AVX2 static inline __m256 pixel_pair(long long bytes, int premultiply) {
+    __m256 values = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128(bytes)));
+    return premultiply ? premultiplied(values) : values;
+}
+
+/// Source row `row` as floats in 0…255 into batch row `index` (0…3), premultiplied when the job
+/// is: two pixels at a time, then the last one alone when the width is odd.
 NUKE_AVX2 static void load_row(const nuke_rgba_resize *job, batch_rows *batch, ptrdiff_t row, int index) {
     const uint8_t *pixels = job->source + row * job->source_bytes_per_row;
     float *target = batch->pairs + (index / 2) * batch->width * 8 + (index % 2) * 4;
-    const __m256 inverse_alpha_lane = _mm256_castsi256_ps(_mm256_setr_epi32(0, 0, 0, -1, 0, 0, 0, -1));
-    const __m256 one = _mm256_set1_ps(1), scale = _mm256_set1_ps(255);
     ptrdiff_t x = 0;
     for (; x + 2 <= job->source_width; x += 2) {
         long long two;
         memcpy(&two, pixels + x * 4, 8);
-        __m256 values = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128(two)));
-        if (job->premultiplied) {
-            __m256 alpha = _mm256_div_ps(_mm256_permute_ps(values, 0xFF), scale);
-            values = _mm256_mul_ps(values, _mm256_blendv_ps(alpha, one, inverse_alpha_lane));
-        }
+        __m256 values = pixel_pair(two, job->premultiplied);
         _mm_storeu_ps(target + x * 8, _mm256_castps256_ps128(values));
         _mm_storeu_ps(target + x * 8 + 8, _mm256_extractf128_ps(values, 1));
     }
-    for (; x < job->source_width; x++) {
-        int one_pixel;
-        memcpy(&one_pixel, pixels + x * 4, 4);
-        __m128 values = _mm_cvtepi32_ps(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(one_pixel)));
-        if (job->premultiplied) {
-            __m128 alpha = _mm_div_ps(_mm_shuffle_ps(values, values, 0xFF), _mm_set1_ps(255));
-            values = _mm_mul_ps(values, _mm_blend_ps(alpha, _mm_set1_ps(1), 0x8));
-        }
-        _mm_storeu_ps(target + x * 8, values);
+    if (x < job->source_width) {
+        long long one = 0;
+        memcpy(&one, pixels + x * 4, 4);
+        _mm_storeu_ps(target + x * 8, _mm256_castps256_ps128(pixel_pair(one, job->premultiplied)));
     }
 }
 
@@ -214,48 +220,26 @@ NUKE_AVX2 static inline __m256 clamped(__m256 value) {
     return _mm256_min_ps(_mm256_max_ps(value, _mm256_setzero_ps()), _mm256_set1_ps(255));
 }
 
-NUKE_AVX2 static inline __m128 clamped4(__m128 value) {
-    return _mm_min_ps(_mm_max_ps(value, _mm_setzero_ps()), _mm_set1_ps(255));
-}
-
 /// Premultiplied sums made straight: clamped, colour times 255 / alpha (0 where alpha is 0),
 /// alpha times exactly 1.
 NUKE_AVX2 static inline __m256 unpremultiplied(__m256 sums) {
-    const __m256 alpha_lanes = _mm256_castsi256_ps(_mm256_setr_epi32(0, 0, 0, -1, 0, 0, 0, -1));
     __m256 value = clamped(sums);
     __m256 alpha = _mm256_permute_ps(value, 0xFF);
     __m256 factor = _mm256_and_ps(
         _mm256_div_ps(_mm256_set1_ps(255), alpha),
         _mm256_cmp_ps(alpha, _mm256_setzero_ps(), _CMP_GT_OQ)
     );
-    return _mm256_mul_ps(value, _mm256_blendv_ps(factor, _mm256_set1_ps(1), alpha_lanes));
+    return _mm256_mul_ps(value, _mm256_blendv_ps(factor, _mm256_set1_ps(1), alpha_lanes()));
 }
 
-NUKE_AVX2 static inline __m128 unpremultiplied4(__m128 sums) {
-    __m128 value = clamped4(sums);
-    __m128 alpha = _mm_shuffle_ps(value, value, 0xFF);
-    __m128 factor = _mm_and_ps(_mm_div_ps(_mm_set1_ps(255), alpha), _mm_cmpgt_ps(alpha, _mm_setzero_ps()));
-    return _mm_mul_ps(value, _mm_blend_ps(factor, _mm_set1_ps(1), 0x8));
-}
-
-/// Values in 0…255 rounded to the nearest integer (ties to even) by adding 2^23, as bytes.
-NUKE_AVX2 static inline void store_bytes(__m256 values, uint8_t *target) {
+/// Values in 0…255 rounded to the nearest integer (ties to even) by adding 2^23, as eight bytes.
+NUKE_AVX2 static inline long long rounded_bytes(__m256 values) {
     __m256i bits = _mm256_and_si256(
         _mm256_castps_si256(_mm256_add_ps(clamped(values), _mm256_set1_ps(8388608.0f))),
         _mm256_set1_epi32(255)
     );
     __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
-    _mm_storel_epi64((__m128i *)target, _mm_packus_epi16(words, words));
-}
-
-NUKE_AVX2 static inline void store_bytes4(__m128 values, uint8_t *target) {
-    __m128i bits = _mm_and_si128(
-        _mm_castps_si128(_mm_add_ps(clamped4(values), _mm_set1_ps(8388608.0f))),
-        _mm_set1_epi32(255)
-    );
-    __m128i words = _mm_packus_epi32(bits, bits);
-    int four = _mm_cvtsi128_si32(_mm_packus_epi16(words, words));
-    memcpy(target, &four, 4);
+    return _mm_cvtsi128_si64(_mm_packus_epi16(words, words));
 }
 
 /// Writes output row `y` from `w->sums` as straight 8-bit RGBA (alpha 255 for an opaque source).
@@ -264,11 +248,13 @@ NUKE_AVX2 static void store_row(const nuke_rgba_resize *job, const workspace *w,
     ptrdiff_t floats = job->width * 4, index = 0;
     for (; index + 8 <= floats; index += 8) {
         __m256 sums = _mm256_load_ps(w->sums + index);
-        store_bytes(job->premultiplied ? unpremultiplied(sums) : sums, row + index);
+        long long bytes = rounded_bytes(job->premultiplied ? unpremultiplied(sums) : sums);
+        memcpy(row + index, &bytes, 8);
     }
-    for (; index < floats; index += 4) {
-        __m128 sums = _mm_load_ps(w->sums + index);
-        store_bytes4(job->premultiplied ? unpremultiplied4(sums) : sums, row + index);
+    if (index < floats) {  // The last pixel of an odd width, the other lanes zero.
+        __m256 sums = _mm256_set_m128(_mm_setzero_ps(), _mm_load_ps(w->sums + index));
+        long long bytes = rounded_bytes(job->premultiplied ? unpremultiplied(sums) : sums);
+        memcpy(row + index, &bytes, 4);
     }
     if (!job->premultiplied) {
         for (ptrdiff_t x = 0; x < job->width; x++) row[x * 4 + 3] = 255;
