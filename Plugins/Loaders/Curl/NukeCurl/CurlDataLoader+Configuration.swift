@@ -97,6 +97,9 @@ extension CurlDataLoader {
         public var maximumConnectionsPerHost = 6
         /// Most idle connections kept for reuse.
         public var connectionCacheSize = 32
+        /// Seconds a connection may stay idle and still be reused (libcurl's `CURLOPT_MAXAGE_CONN`,
+        /// whose default, 118, this is); an older one is closed and a new one opened.
+        public var maximumIdleConnectionAge: Double = 118
         /// The `User-Agent` header, unless the request sets one.
         public var userAgent = "NukeCurl"
 

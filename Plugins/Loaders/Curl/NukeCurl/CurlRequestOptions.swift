@@ -72,6 +72,8 @@ struct CurlRequestOptions {
         }
         handle.set(CURLOPT_LOW_SPEED_LIMIT, 1)
         handle.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeoutInterval.rounded(.up))))
+        let idleAge = configuration.maximumIdleConnectionAge.rounded(.up).clamped(to: 1...Double(Int32.max))
+        handle.set(CURLOPT_MAXAGE_CONN, Int(idleAge))
     }
 
     private func applyHTTPVersion(to handle: CurlEasyHandle) {
