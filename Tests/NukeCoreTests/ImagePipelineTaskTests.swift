@@ -57,6 +57,41 @@ struct ImagePipelineTaskTests {
         #expect(observer.events(for: task) == [.created, .started, .completed])
     }
 
+    @Test("A body that arrives whole in one chunk is handed on as it came; split and sliced bodies arrive intact")
+    func wholeBodyIsNotCopied() async throws {
+        let body = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let whole = URL(string: "https://example.com/whole.bin")!
+        let split = URL(string: "https://example.com/split.bin")!
+        let sliced = URL(string: "https://example.com/sliced.bin")!
+        let unknownLength = URL(string: "https://example.com/unknown-length.bin")!
+        func response(_ url: URL, length: Int64 = Int64(body.count)) -> DataResponse {
+            DataResponse(url: url, statusCode: 200, expectedContentLength: length)
+        }
+        loader.setAnswer(.chunks([body], response(whole), failure: nil), for: whole)
+        loader.setAnswer(
+            .chunks([body.prefix(60_000), body.suffix(40_000)], response(split), failure: nil),
+            for: split
+        )
+        let padded = Data([0, 0, 0]) + body
+        loader.setAnswer(.chunks([padded.dropFirst(3)], response(sliced), failure: nil), for: sliced)
+        loader.setAnswer(
+            .chunks([body.prefix(70_000), body.suffix(30_000)], response(unknownLength, length: -1), failure: nil),
+            for: unknownLength
+        )
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
+        func address(_ data: Data) -> UnsafeRawPointer? { data.withUnsafeBytes { $0.baseAddress } }
+
+        let (received, _) = try await pipeline.data(for: ImageRequest(url: whole))
+        #expect(received == body)
+        #expect(address(received) == address(body))
+        for url in [split, sliced, unknownLength] {
+            let (data, _) = try await pipeline.data(for: ImageRequest(url: url))
+            #expect(data.count == body.count)
+            #expect(data == body)
+            #expect(data.startIndex == 0)
+        }
+    }
+
     @Test("A stream made mid-download first yields the progress so far")
     func eventsReplayProgress() async throws {
         let progressive = MockProgressiveDataLoader(data: TestImageFormat.make(), chunkCount: 2)

@@ -212,10 +212,18 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             send(.error(.dataDownloadExceededMaximumSize))
             return false
         }
-        if buffer.count + chunk.count > bufferCapacity {
-            reserve(max(buffer.count + chunk.count, bufferCapacity.multipliedReportingOverflow(by: 2).partialValue))
+        if buffer.isEmpty, expectedTotal <= Int64(chunk.count), chunk.startIndex == 0 {
+            // The whole body in one chunk (a cache's answer, a small file), or the first of an
+            // unknown number: kept as it came instead of copied into a buffer of its own (a
+            // slice is copied, so the data handed on always starts at index 0).
+            buffer = chunk
+            bufferCapacity = chunk.count
+        } else {
+            if buffer.count + chunk.count > bufferCapacity {
+                reserve(max(buffer.count + chunk.count, bufferCapacity.multipliedReportingOverflow(by: 2).partialValue))
+            }
+            buffer.append(chunk)
         }
-        buffer.append(chunk)
         send(.progress(ImageTask.Progress(completed: Int64(buffer.count), total: expectedTotal)))
         if services.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
             send(.value((buffer, response), isCompleted: false))
