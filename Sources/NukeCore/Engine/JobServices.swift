@@ -60,8 +60,8 @@ struct JobServices: Sendable {
     /// The largest image a decoder or processor may make, in pixels.
     var maximumDecodedPixelCount: Int { configuration.maximumDecodedPixelCount }
     var maximumAnimationFrameCount: Int { configuration.maximumAnimationFrameCount }
-    /// The registry's resampling kernel, for processors.
-    var resamplingKernel: (any ResamplingKernel)? { configuration.registry.resamplingKernel }
+    /// The registry's resampling kernel, for processors (looked up when the pipeline was made).
+    var resamplingKernel: (any ResamplingKernel)? { pipeline.resamplingKernel }
     /// Whether a request's first processor may let the decoder shrink the image on load.
     var isShrinkOnLoadEnabled: Bool { configuration.isShrinkOnLoadEnabled }
     /// Whether partial downloads produce previews.

@@ -57,6 +57,8 @@ public final class ImagePipeline: Sendable {
     let rateLimiter: RateLimiter?
     /// ``Configuration/clock``, for the timers of the jobs.
     nonisolated let clock: ElapsedClock
+    /// The registry's resampling kernel, looked up once, for processors.
+    nonisolated let resamplingKernel: (any ResamplingKernel)?
     let resumableData = ResumableDataStorage()
 
     // MARK: Shared
@@ -113,6 +115,7 @@ public final class ImagePipeline: Sendable {
         self.clock = ElapsedClock(configuration.clock)
         self.rateLimiter = configuration.isRateLimiterEnabled ? RateLimiter(clock: clock) : nil
         self.workers = PipelineWorkers(pool: configuration.workerPool)
+        self.resamplingKernel = configuration.registry.resamplingKernel
     }
 
     /// Creates a pipeline with the default configuration.
