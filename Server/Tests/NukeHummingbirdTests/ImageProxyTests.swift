@@ -34,27 +34,54 @@ struct ImageProxyTests {
     }
 
     @Test(
-        "An animated GIF is served animated as WebP, asked for or negotiated, every frame resized; else its first frame"
+        "An animated GIF is served animated as WebP or GIF, asked for or by default, every frame resized; else its first frame"
     )
     func animations() async throws {
         let fixture = try ProxyFixture()
-        let proxy = fixture.proxy()
-        for response in [
-            await proxy.respond(to: fixture.path("w:20", "/spin.gif"), accept: "image/webp,*/*"),
-            await proxy.respond(to: fixture.path("w:20/f:webp", "/spin.gif")),
-        ] {
-            #expect(response.status == 200 && response.header("Content-Type") == "image/webp")
+        let directory = try TemporaryDirectory()
+        let proxy = fixture.proxy(resultCache: try DataCache(path: directory.url))
+        let cases: [(response: ProxyResponse, type: String, tolerance: Int)] = [
+            (await proxy.respond(to: fixture.path("w:20", "/spin.gif"), accept: "image/webp,*/*"), "image/webp", 16),
+            (await proxy.respond(to: fixture.path("w:20/f:webp", "/spin.gif")), "image/webp", 16),
+            (await proxy.respond(to: fixture.path("w:20", "/spin.gif")), "image/gif", 16),
+            (await proxy.respond(to: fixture.path("w:20", "/spin.gif", extension: "gif")), "image/gif", 16),
+            // From the result cache: the same bytes, still GIF.
+            (await proxy.respond(to: fixture.path("w:20", "/spin.gif")), "image/gif", 16),
+        ]
+        for (response, type, tolerance) in cases {
+            #expect(response.status == 200 && response.header("Content-Type") == type)
             let data = response.body
             let decoded = try await ImagePipeline { $0.imageCache = nil }
                 .imageTask(with: ImageRequest(id: "result", data: { data })).response.container
             let animation = try #require(decoded.animation)
             #expect(animation.width == 20 && animation.height == 10 && animation.frameCount == 4)
             #expect(animation.frameDurations == [0.1, 0.2, 0.3, 0.4] && animation.loopCount == 0)
-            #expect(abs(Int(try animation.frame(at: 3).pixel(x: 10, y: 5)[0]) - 180) <= 16)
+            #expect(abs(Int(try animation.frame(at: 3).pixel(x: 10, y: 5)[0]) - 180) <= tolerance)
         }
-        let still = await proxy.respond(to: fixture.path("w:20", "/spin.gif"))
-        #expect(still.header("Content-Type") == "image/png")
-        #expect(try await ProxyFixture.decode(still.body).width == 20)
+        #expect(cases[4].response.body == cases[2].response.body)
+        for format in ["png", "jpg", "avif"] {
+            let still = await proxy.respond(to: fixture.path("w:20/f:\(format)", "/spin.gif"))
+            #expect(still.status == 200)
+            let decoded = try await ImagePipeline { $0.imageCache = nil }
+                .imageTask(with: ImageRequest(id: format, data: { still.body })).response.container
+            #expect(decoded.image.width == 20 && decoded.animation == nil, "\(format)")
+        }
+    }
+
+    @Test("A still photo asked for as GIF is a GIF of the requested size, its colours within a palette's reach")
+    func stillGIF() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let response = await proxy.respond(to: fixture.path("rs:fill:200:100/f:gif", "/photo.jpg"))
+        #expect(response.status == 200 && response.header("Content-Type") == "image/gif")
+        #expect(AssetType(response.body) == .gif)
+        let gif = try await ProxyFixture.decode(response.body)
+        let png = try await ProxyFixture.decode(
+            await proxy.respond(to: fixture.path("rs:fill:200:100/f:png", "/photo.jpg")).body
+        )
+        #expect(gif.width == 200 && gif.height == 100)
+        let difference = try #require(ReferenceImage.difference(gif, png))
+        #expect(difference.mean < 8, "mean difference \(difference.mean) from the PNG of the same result")
     }
 
     @Test("If-None-Match with the ETag answers 304 without a body")

@@ -8,13 +8,13 @@ import Testing
 
 @Suite struct OutputFormatTests {
     @Test(
-        "Without a format: the source's own where browsers show it, JPEG for HEIC and JPEG XL photos, PNG with transparency"
+        "Without a format: the source's own where browsers show it (GIF too), JPEG for HEIC and JPEG XL photos, PNG with transparency"
     )
     func negotiation() {
         let cases: [(AssetType?, Bool, OutputFormat)] = [
             (.jpeg, true, .jpeg), (.jpeg, false, .png), (.webp, true, .webp), (.avif, false, .avif),
             (.heic, true, .jpeg), (.heic, false, .png), (.jxl, true, .jpeg), (.jxl, false, .png),
-            (.gif, true, .png), (nil, true, .png),
+            (.gif, true, .gif), (.gif, false, .gif), (.png, false, .png), (nil, true, .png),
         ]
         for (source, isOpaque, expected) in cases {
             let format = OutputFormat.negotiated(accept: nil, source: source, isOpaque: isOpaque, prefersWebP: true)
@@ -28,6 +28,9 @@ import Testing
         #expect(
             OutputFormat.negotiated(accept: "image/avif", source: .jpeg, isOpaque: true, prefersWebP: true) == .jpeg
         )
-        #expect(OutputFormat(name: "AVIF") == .avif && OutputFormat(name: "jxl") == nil)
+        #expect(OutputFormat(name: "AVIF") == .avif && OutputFormat(name: "Gif") == .gif)
+        #expect(OutputFormat(name: "jxl") == nil)
+        #expect(OutputFormat.gif.mediaType == "image/gif")
+        #expect(OutputFormat.allCases.filter(\.keepsAnimation) == [.webp, .gif])
     }
 }

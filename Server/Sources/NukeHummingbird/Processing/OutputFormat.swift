@@ -12,24 +12,37 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case png
     /// WebP.
     case webp
-    /// AVIF (last: results in the cache are tagged with the case's index).
+    /// AVIF.
     case avif
+    /// GIF, animated when the result is (last: results in the cache are tagged with the case's
+    /// index, so new cases go at the end).
+    case gif
 
-    /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, `avif`, any case).
+    /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, `avif`, `gif`,
+    /// any case).
     public init?(name: String) {
         switch name.lowercased() {
         case "jpg", "jpeg": self = .jpeg
         case "png": self = .png
         case "webp": self = .webp
         case "avif": self = .avif
+        case "gif": self = .gif
         default: return nil
         }
     }
 
+    /// The names ``init(name:)`` reads, for error messages.
+    static let names = "jpg, png, webp, avif or gif"
+
+    /// Whether a result of more than one frame stays animated in this format: WebP and GIF.
+    /// AVIF gives the first frame: an AVIF sequence costs several times an animated WebP to
+    /// encode, too much for a request.
+    var keepsAnimation: Bool { self == .webp || self == .gif }
+
     /// The `Content-Type`.
     public var mediaType: String { "image/\(rawValue)" }
 
-    /// An encoder at `quality` (1–100; PNG is lossless and ignores it).
+    /// An encoder at `quality` (1–100; PNG and GIF ignore it).
     func encoder(quality: Int) -> any ImageEncoding {
         let fraction = Double(quality) / 100
         return switch self {
@@ -37,19 +50,21 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .png: PNGEncoder()
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
         case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
+        case .gif: GIFEncoder()
         }
     }
 
     /// The format for a result when none was asked for: WebP when the client's `Accept` lists
     /// `image/webp` and negotiation is on; else the source's own format where it can be written
-    /// (JPEG, WebP, AVIF; JPEG for HEIC and JPEG XL photos), PNG for the rest (a GIF's first
-    /// frame) and for JPEG, HEIC or JPEG XL sources with transparency.
+    /// (JPEG, WebP, AVIF, GIF; JPEG for HEIC and JPEG XL photos), PNG for the rest and for JPEG,
+    /// HEIC or JPEG XL sources with transparency.
     static func negotiated(accept: String?, source: AssetType?, isOpaque: Bool, prefersWebP: Bool) -> OutputFormat {
         if prefersWebP, let accept, accepts(accept, "image/webp") { return .webp }
         switch source {
         case .jpeg?, .heic?, .jxl?: return isOpaque ? .jpeg : .png
         case .webp?: return .webp
         case .avif?: return .avif
+        case .gif?: return .gif
         default: return .png
         }
     }

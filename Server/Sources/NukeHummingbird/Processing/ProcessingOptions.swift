@@ -124,7 +124,7 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "q", "quality":
             let value = try reader.required({ Int($0).flatMap { (0...100).contains($0) ? $0 : nil } }, "0 to 100")
             quality = value == 0 ? nil : value
-        case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), "jpg, png, webp or avif")
+        case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
         case "bl", "blur": blur = try reader.required(Self.sigma, "a sigma from 0 to 100")
         case "sh", "sharpen": sharpen = try reader.required(Self.sigma, "a sigma from 0 to 100")
         case "rot", "rotate":

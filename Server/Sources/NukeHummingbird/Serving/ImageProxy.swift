@@ -111,9 +111,9 @@ public final class ImageProxy: Sendable {
                 prefersWebP: false
             )
         let encoder = format.encoder(quality: plan.quality)
-        // An animation (its frame count within the pipeline's limit) stays animated as WebP,
-        // asked for or negotiated; other formats serve its first frame.
-        let animated = format == .webp ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
+        // An animation (its frame count within the pipeline's limit) stays animated as WebP or
+        // GIF, asked for or negotiated; other formats serve its first frame.
+        let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
         let frameLimit = pipeline.configuration.maximumAnimationFrameCount
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now

@@ -48,7 +48,7 @@ public struct ProxyPlan: Sendable {
         try options.apply(parsed.options, presets: configuration.presets)
         if let name = parsed.outputExtension {
             guard let format = OutputFormat(name: name) else {
-                throw .invalidArgument(option: "extension", reason: "jpg, png or webp")
+                throw .invalidArgument(option: "extension", reason: OutputFormat.names)
             }
             options.format = format
         }
