@@ -84,6 +84,35 @@ struct ImageProxyTests {
         #expect(difference.mean < 8, "mean difference \(difference.mean) from the PNG of the same result")
     }
 
+    @Test("exp: a URL past its time is 404 before the origin or the result cache; before it, max-age stops there")
+    func expiringURLs() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let now = 1_800_000_000 as Int64
+        let proxy = fixture.proxy(resultCache: cache) { configuration in
+            configuration.cacheMaxAge = 3600
+            configuration.currentTime = { now }
+        }
+        let soon = await proxy.respond(to: fixture.path("w:100/exp:\(now + 60)", "/photo.jpg"))
+        #expect(soon.status == 200 && soon.header("Cache-Control") == "public, max-age=60")
+        let later = await proxy.respond(to: fixture.path("w:100/exp:\(now + 86_400)", "/photo.jpg"))
+        #expect(later.status == 200 && later.header("Cache-Control") == "public, max-age=3600")
+        // The expiry does not change the image: one result serves both.
+        #expect(later.body == soon.body && fixture.origin.requests(to: "/photo.jpg").count == 1)
+
+        let (readsBefore, writesBefore) = (cache.readCount, cache.writeCount)
+        for time in [now, now - 1, 0] {
+            let expired = await proxy.respond(to: fixture.path("w:100/exp:\(time)", "/photo.jpg"))
+            #expect(expired.status == 404 && String(decoding: expired.body, as: UTF8.self).contains("URL expired"))
+        }
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+        #expect(cache.readCount == readsBefore && cache.writeCount == writesBefore)
+        // The time is part of the signed path: changing it breaks the signature.
+        let signed = fixture.path("w:100/exp:\(now - 1)", "/photo.jpg")
+        let forged = signed.replacingOccurrences(of: "exp:\(now - 1)", with: "exp:\(now + 60)")
+        #expect(await proxy.respond(to: forged).status == 403)
+    }
+
     @Test("If-None-Match with the ETag answers 304 without a body")
     func notModified() async throws {
         let fixture = try ProxyFixture()

@@ -25,6 +25,9 @@ struct ProcessingOptionsTests {
         #expect(short.devicePixelRatio == 2 && short.pixelSize == (600, 800))
         #expect(short.quality == 70 && short.format == .webp && short.blur == 1.5 && short.sharpen == 0.7)
         #expect(short.cacheBuster == "v2")
+        #expect(try Self.options("exp:1700000000") == Self.options("expires:1700000000"))
+        #expect(try Self.options("exp:1700000000").expires == 1_700_000_000)
+        #expect(try Self.options("w:10").expires == nil)
 
         let separate = try Self.options("rt:fill-down/w:10/h:20/el:t/ext:jpg/g:fp:0.25:0.75")
         #expect(separate.resizingType == .fillDown && separate.width == 10 && separate.height == 20 && separate.enlarge)
@@ -88,6 +91,7 @@ struct ProcessingOptionsTests {
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
             "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:1:2", "pix:-1", "pix:20000", "t:300", "t:10::1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
+            "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
         ]
     )
     func refusals(text: String) {
@@ -100,6 +104,8 @@ struct ProcessingOptionsTests {
         #expect(ProxyRequestError.invalidSignature.status == 403)
         #expect(ProxyRequestError.sourceNotAllowed("http://10.0.0.1/").status == 403)
         #expect(ProxyRequestError.sourceNotFound.status == 404)
+        #expect(ProxyRequestError.expired(at: 0).status == 404)
+        #expect(ProxyRequestError.expired(at: 0).clientMessage == "URL expired")
         #expect(ProxyRequestError.pathTooLong(length: 9000, limit: 8192).status == 414)
         #expect(ProxyRequestError.unprocessableSource("x").status == 422)
         #expect(ProxyRequestError.overloaded.status == 429)

@@ -45,6 +45,8 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var processorSpec: String?
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
     public var cacheBuster = ""
+    /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
+    public var expires: Int64?
 
     /// The defaults: fit, no size, no effects.
     public init() {}
@@ -142,6 +144,8 @@ public struct ProcessingOptions: Hashable, Sendable {
             pixelate = try reader.required({ Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil } }, "0 to 10000")
         case "t", "trim": trim = try Self.trim(&reader)
         case "wm", "watermark": watermark = try Self.watermark(&reader)
+        case "exp", "expires":
+            expires = try reader.required({ Int64($0).flatMap { $0 >= 0 ? $0 : nil } }, "a Unix time in seconds")
         case "cb", "cachebuster":
             cacheBuster = option.rawArguments
             return

@@ -192,7 +192,7 @@ public final class ImageProxy: Sendable {
         let etag = "\"" + SHA256.hash(data: result.data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
         var headers: [(name: String, value: String)] = [
             ("ETag", etag),
-            ("Cache-Control", "public, max-age=\(configuration.cacheMaxAge)"),
+            ("Cache-Control", "public, max-age=\(plan.cacheMaxAge)"),
         ]
         if plan.variesByAccept { headers.append(("Vary", "Accept")) }
         headers += ProxyResponse.securityHeaders

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import Foundation
 public import Nuke
 
 /// How an ``ImageProxy`` reads URLs and what it allows. The defaults are the safe ones: a
@@ -42,6 +43,9 @@ public struct ProxyConfiguration: Sendable {
     public var requestTimeout = Duration.seconds(30)
     /// The image `wm:` draws (imgproxy's `IMGPROXY_WATERMARK_PATH`); `nil` refuses `wm:`.
     public var watermark: Watermark?
+    /// The wall clock `exp:` is checked against, in seconds since 1970 (the system's by
+    /// default; tests set their own).
+    public var currentTime: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
 
     /// The server's watermark: the image, a name for it in cache keys, its base opacity.
     public struct Watermark: Sendable {

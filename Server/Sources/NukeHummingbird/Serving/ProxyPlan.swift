@@ -18,8 +18,11 @@ public struct ProxyPlan: Sendable {
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
     public var variesByAccept: Bool
     /// The result cache key: source, processors, negotiated format, quality and cache buster;
-    /// never raw headers.
+    /// never raw headers (nor `exp:`, which does not change the image).
     public var cacheKey: String
+    /// `Cache-Control`'s `max-age` for the result: the configured one, or less when the URL
+    /// expires sooner.
+    public var cacheMaxAge: Int
 
     /// The plan for `path` under `configuration`; `registry` builds `nuke:` processors.
     ///
@@ -51,6 +54,12 @@ public struct ProxyPlan: Sendable {
                 throw .invalidArgument(option: "extension", reason: OutputFormat.names)
             }
             options.format = format
+        }
+        cacheMaxAge = configuration.cacheMaxAge
+        if let expires = options.expires {
+            let remaining = expires - configuration.currentTime()
+            guard remaining > 0 else { throw .expired(at: expires) }
+            cacheMaxAge = Int(min(Int64(configuration.cacheMaxAge), remaining))
         }
         source = try configuration.sources.url(for: parsed.source)
         processors = try Self.processors(for: options, configuration: configuration, registry: registry)

@@ -10,6 +10,8 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     case pathTooLong(length: Int, limit: Int)
     /// The signature does not match any key, or is missing where one is required.
     case invalidSignature
+    /// The URL's `exp:` time has passed.
+    case expired(at: Int64)
     /// An option the proxy does not know.
     case unknownOption(String)
     /// An option's arguments are wrong.
@@ -45,7 +47,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformedPath, .unknownOption, .invalidArgument, .unknownPreset, .resultTooLarge: 400
         case .pathTooLong: 414
         case .invalidSignature, .onlyPresetsAllowed, .processorsNotAllowed, .sourceNotAllowed: 403
-        case .sourceNotFound: 404
+        case .sourceNotFound, .expired: 404
         case .unprocessableSource: 422
         case .overloaded: 429
         case .encodingFailed: 500
@@ -58,7 +60,8 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A body for the client that says what kind of failure it was and nothing about the
     /// server, the source or its contents.
     public var clientMessage: String {
-        switch status {
+        if case .expired = self { return "URL expired" }
+        return switch status {
         case 400: "Invalid URL or options"
         case 403: "Forbidden"
         case 404: "Source image not found"
@@ -78,6 +81,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformedPath(let reason): "malformed path: \(reason)"
         case .pathTooLong(let length, let limit): "path of \(length) bytes exceeds the limit of \(limit)"
         case .invalidSignature: "invalid or missing signature"
+        case .expired(let time): "the URL expired at \(time) (seconds since 1970)"
         case .unknownOption(let name): "unknown option '\(name)'"
         case .invalidArgument(let option, let reason): "option '\(option)' expects \(reason)"
         case .unknownPreset(let name): "unknown preset '\(name)'"
