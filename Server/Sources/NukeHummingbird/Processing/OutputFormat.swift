@@ -42,6 +42,9 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// The `Content-Type`.
     public var mediaType: String { "image/\(rawValue)" }
 
+    /// The file name extension: `jpg` for JPEG, else the format's name.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
     /// An encoder at `quality` (1–100; PNG and GIF ignore it).
     func encoder(quality: Int) -> any ImageEncoding {
         let fraction = Double(quality) / 100

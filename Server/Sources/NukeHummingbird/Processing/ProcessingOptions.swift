@@ -47,6 +47,11 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var cacheBuster = ""
     /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
     public var expires: Int64?
+    /// The result's file name without extension (`fn`; URL-safe base64 of UTF-8 when its second
+    /// argument is true); `nil` for the source's.
+    public var filename: String?
+    /// Whether the result is sent as an attachment, which browsers download (`att`).
+    public var returnsAttachment = false
 
     /// The defaults: fit, no size, no effects.
     public init() {}
@@ -146,6 +151,12 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "wm", "watermark": watermark = try Self.watermark(&reader)
         case "exp", "expires":
             expires = try reader.required({ Int64($0).flatMap { $0 >= 0 ? $0 : nil } }, "a Unix time in seconds")
+        case "fn", "filename":
+            let text = try reader.required({ $0.isEmpty ? nil : $0 }, "a file name")
+            let isEncoded = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
+            filename = try Self.filename(text, isEncoded: isEncoded)
+        case "att", "return_attachment":
+            returnsAttachment = try reader.required(Self.boolean, "1, t, true, 0, f or false")
         case "cb", "cachebuster":
             cacheBuster = option.rawArguments
             return
@@ -234,6 +245,23 @@ public struct ProcessingOptions: Hashable, Sendable {
         let y = try reader.optional(margin, "an offset 0 to 100000") ?? 0
         let scale = try reader.optional(fraction, "a scale 0 to 1")
         return Watermark(opacity: opacity, position: position, xOffset: x, yOffset: y, scale: scale == 0 ? nil : scale)
+    }
+
+    /// `fn:`'s name: as given, or decoded from URL-safe base64 of UTF-8; at most 1,024 bytes.
+    private static func filename(_ text: String, isEncoded: Bool) throws(ProxyRequestError) -> String {
+        let name: String
+        if isEncoded {
+            guard let bytes = URLSignature.bytes(base64URL: text),
+                let decoded = String(validating: bytes, as: UTF8.self)
+            else { throw .invalidArgument(option: "fn", reason: "URL-safe base64 of UTF-8 text") }
+            name = decoded
+        } else {
+            name = text.removingPercentEncoding ?? text
+        }
+        guard !name.isEmpty, name.utf8.count <= 1024 else {
+            throw .invalidArgument(option: "fn", reason: "a file name of 1 to 1024 bytes")
+        }
+        return name
     }
 
     private static func dimension(_ text: String) -> Int? { Int(text).flatMap { $0 >= 0 ? $0 : nil } }

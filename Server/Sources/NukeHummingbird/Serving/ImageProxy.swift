@@ -200,6 +200,12 @@ public final class ImageProxy: Sendable {
             return ProxyResponse(status: 304, headers: headers, body: Data())
         }
         headers.insert(("Content-Type", result.format.mediaType), at: 0)
+        if let disposition = plan.contentDisposition {
+            headers.insert(
+                ("Content-Disposition", disposition.headerValue(source: plan.source, format: result.format)),
+                at: 1
+            )
+        }
         return ProxyResponse(status: 200, headers: headers, body: result.data)
     }
 

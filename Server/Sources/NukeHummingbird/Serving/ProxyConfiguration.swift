@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-internal import Foundation
+import Foundation
 public import Nuke
 
 /// How an ``ImageProxy`` reads URLs and what it allows. The defaults are the safe ones: a

@@ -23,6 +23,8 @@ public struct ProxyPlan: Sendable {
     /// `Cache-Control`'s `max-age` for the result: the configured one, or less when the URL
     /// expires sooner.
     public var cacheMaxAge: Int
+    /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
+    var contentDisposition: ContentDisposition?
 
     /// The plan for `path` under `configuration`; `registry` builds `nuke:` processors.
     ///
@@ -55,6 +57,9 @@ public struct ProxyPlan: Sendable {
             }
             options.format = format
         }
+        contentDisposition =
+            options.filename != nil || options.returnsAttachment
+            ? ContentDisposition(filename: options.filename, isAttachment: options.returnsAttachment) : nil
         cacheMaxAge = configuration.cacheMaxAge
         if let expires = options.expires {
             let remaining = expires - configuration.currentTime()
