@@ -28,6 +28,9 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("exp:1700000000") == Self.options("expires:1700000000"))
         #expect(try Self.options("exp:1700000000").expires == 1_700_000_000)
         #expect(try Self.options("w:10").expires == nil)
+        #expect(try Self.options("c:400:300:nowe").crop == .init(width: 400, height: 300, gravity: .anchor(.northWest)))
+        #expect(try Self.options("crop:0.5").crop == .init(width: 0.5, height: 0, gravity: nil))
+        #expect(try Self.options("c:10:20:fp:0.5:0.25").crop?.gravity == .focusPoint(x: 0.5, y: 0.25))
 
         let separate = try Self.options("rt:fill-down/w:10/h:20/el:t/ext:jpg/g:fp:0.25:0.75")
         #expect(separate.resizingType == .fillDown && separate.width == 10 && separate.height == 20 && separate.enlarge)
@@ -91,6 +94,7 @@ struct ProcessingOptionsTests {
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
             "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:1:2", "pix:-1", "pix:20000", "t:300", "t:10::1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
+            "c:", "c:-1", "c:abc", "c:10:10:up", "c:1e9", "c:nan", "c:10:10:ce:0:0:9",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
         ]
     )

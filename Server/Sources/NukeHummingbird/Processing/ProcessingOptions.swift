@@ -39,6 +39,8 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var pixelate = 0
     /// Uniform borders cut away before resizing (`t`); `nil` for none.
     public var trim: Trim?
+    /// The area of the source kept before resizing (`c`); `nil` for all of it.
+    public var crop: Crop?
     /// The server's watermark drawn over the result (`wm`); `nil` for none.
     public var watermark: Watermark?
     /// A processor chain in this library's text syntax (`nuke:resize(width:100)|…`).
@@ -55,6 +57,23 @@ public struct ProcessingOptions: Hashable, Sendable {
 
     /// The defaults: fit, no size, no effects.
     public init() {}
+
+    /// `c:%width:%height:%gravity`: the area of the source kept before resizing.
+    public struct Crop: Hashable, Sendable {
+        /// Pixels, a fraction of the source's width (below 1), or 0 for all of it.
+        public var width: Double
+        /// Pixels, a fraction of the source's height (below 1), or 0 for all of it.
+        public var height: Double
+        /// Where the area is taken from; `nil` for the `g` option's gravity.
+        public var gravity: Gravity?
+
+        /// Creates the option.
+        public init(width: Double, height: Double, gravity: Gravity? = nil) {
+            self.width = width
+            self.height = height
+            self.gravity = gravity
+        }
+    }
 
     /// `t:%threshold:%color`: cut borders within `threshold` levels of `color` (the top-left
     /// pixel's when `nil`).
@@ -148,6 +167,11 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "pix", "pixelate":
             pixelate = try reader.required({ Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil } }, "0 to 10000")
         case "t", "trim": trim = try Self.trim(&reader)
+        case "c", "crop":
+            let width = try reader.required(Self.cropSide, "a width: pixels, a fraction below 1, or 0")
+            let height = try reader.optional(Self.cropSide, "a height: pixels, a fraction below 1, or 0") ?? 0
+            let gravity = reader.hasMore ? try Self.gravity(&reader) : nil
+            crop = Crop(width: width, height: height, gravity: gravity)
         case "wm", "watermark": watermark = try Self.watermark(&reader)
         case "exp", "expires":
             expires = try reader.required({ Int64($0).flatMap { $0 >= 0 ? $0 : nil } }, "a Unix time in seconds")
@@ -264,6 +288,9 @@ public struct ProcessingOptions: Hashable, Sendable {
         return name
     }
 
+    private static func cropSide(_ text: String) -> Double? {
+        Double(text).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
+    }
     private static func dimension(_ text: String) -> Int? { Int(text).flatMap { $0 >= 0 ? $0 : nil } }
     private static func boolean(_ text: String) -> Bool? {
         switch text {
@@ -303,6 +330,9 @@ private struct ArgumentReader {
         }
         return value
     }
+
+    /// Whether arguments are left to read.
+    var hasMore: Bool { index < option.arguments.count }
 
     func finish() throws(ProxyRequestError) {
         guard index >= option.arguments.count else {

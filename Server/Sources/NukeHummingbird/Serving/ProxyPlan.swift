@@ -92,10 +92,15 @@ public struct ProxyPlan: Sendable {
         guard size.width <= limit, size.height <= limit else {
             throw .resultTooLarge(width: size.width, height: size.height, limit: limit)
         }
-        // Trims, turns and mirrors come first, so the size refers to the result's orientation
-        // (the resize then no longer shrinks on load).
+        // Trims, crops, turns and mirrors come first, so the size refers to the result's
+        // orientation (the resize then no longer shrinks on load).
         if let trim = options.trim {
             processors.append(ImageProcessors.Trim(threshold: trim.threshold, color: trim.color))
+        }
+        if let crop = options.crop {
+            processors.append(
+                ProxyCrop(width: crop.width, height: crop.height, gravity: crop.gravity ?? options.gravity)
+            )
         }
         if options.rotation != 0 { processors.append(ImageProcessors.Rotate(degrees: options.rotation)) }
         if options.flipsHorizontally || options.flipsVertically {
