@@ -28,6 +28,7 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("exp:1700000000") == Self.options("expires:1700000000"))
         #expect(try Self.options("exp:1700000000").expires == 1_700_000_000)
         #expect(try Self.options("w:10").expires == nil)
+        #expect(try Self.options("mb:20000").maximumBytes == 20000 && Self.options("max_bytes:0").maximumBytes == nil)
         #expect(try Self.options("c:400:300:nowe").crop == .init(width: 400, height: 300, gravity: .anchor(.northWest)))
         #expect(try Self.options("crop:0.5").crop == .init(width: 0.5, height: 0, gravity: nil))
         #expect(try Self.options("c:10:20:fp:0.5:0.25").crop?.gravity == .focusPoint(x: 0.5, y: 0.25))
@@ -95,6 +96,7 @@ struct ProcessingOptionsTests {
             "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:1:2", "pix:-1", "pix:20000", "t:300", "t:10::1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
             "c:", "c:-1", "c:abc", "c:10:10:up", "c:1e9", "c:nan", "c:10:10:ce:0:0:9",
+            "mb:", "mb:-5", "mb:lots",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
         ]
     )

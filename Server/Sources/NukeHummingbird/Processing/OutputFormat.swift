@@ -42,6 +42,9 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// The `Content-Type`.
     public var mediaType: String { "image/\(rawValue)" }
 
+    /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF).
+    var isLossy: Bool { self == .jpeg || self == .webp || self == .avif }
+
     /// The file name extension: `jpg` for JPEG, else the format's name.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 

@@ -22,6 +22,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var quality: Int?
     /// The output format (`f`, `ext`, or the URL's extension); `nil` to negotiate.
     public var format: OutputFormat?
+    /// The most bytes a JPEG, WebP or AVIF result may have: it is encoded again at lower
+    /// qualities until it fits (`mb`); `nil` for no limit.
+    public var maximumBytes: Int?
     /// Gaussian blur sigma in pixels (`bl`); 0 for none.
     public var blur = 0.0
     /// Unsharp-mask sigma in pixels (`sh`); 0 for none.
@@ -150,6 +153,12 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "q", "quality":
             let value = try reader.required({ Int($0).flatMap { (0...100).contains($0) ? $0 : nil } }, "0 to 100")
             quality = value == 0 ? nil : value
+        case "mb", "max_bytes":
+            let value = try reader.required(
+                { Int($0).flatMap { $0 >= 0 ? $0 : nil } },
+                "a number of bytes (0: no limit)"
+            )
+            maximumBytes = value == 0 ? nil : value
         case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
         case "bl", "blur": blur = try reader.required(Self.sigma, "a sigma from 0 to 100")
         case "sh", "sharpen": sharpen = try reader.required(Self.sigma, "a sigma from 0 to 100")

@@ -110,7 +110,6 @@ public final class ImageProxy: Sendable {
                 isOpaque: container.image.isOpaque,
                 prefersWebP: false
             )
-        let encoder = format.encoder(quality: plan.quality)
         // An animation (its frame count within the pipeline's limit) stays animated as WebP or
         // GIF, asked for or negotiated; other formats serve its first frame.
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
@@ -119,7 +118,16 @@ public final class ImageProxy: Sendable {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
             return Result {
-                try Self.encode(container.image, animation: animated, with: encoder, maximumFrameCount: frameLimit)
+                let encode = { (quality: Int) in
+                    try Self.encode(
+                        container.image,
+                        animation: animated,
+                        with: format.encoder(quality: quality),
+                        maximumFrameCount: frameLimit
+                    )
+                }
+                guard let budget = plan.maximumBytes, format.isLossy else { return try encode(plan.quality) }
+                return try ByteBudget.encode(maximumBytes: budget, quality: plan.quality, size: \.count, encode).output
             }
         }
         guard case .success(let data) = encoded else {

@@ -15,6 +15,8 @@ public struct ProxyPlan: Sendable {
     public var format: OutputFormat?
     /// The encoding quality.
     public var quality: Int
+    /// The most bytes a lossy result may have (`mb:`); `nil` for no limit.
+    public var maximumBytes: Int?
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
     public var variesByAccept: Bool
     /// The result cache key: source, processors, negotiated format, quality and cache buster;
@@ -75,10 +77,12 @@ public struct ProxyPlan: Sendable {
             options.format
             ?? (negotiatesWebP && accept.map { OutputFormat.accepts($0, "image/webp") } == true ? .webp : nil)
         quality = options.quality ?? configuration.defaultQuality
-        cacheKey = [
-            "nuke-server/1", source.absoluteString, processors.map(\.identifier).joined(separator: "|"),
-            format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
-        ].joined(separator: "\n")
+        cacheKey =
+            [
+                "nuke-server/1", source.absoluteString, processors.map(\.identifier).joined(separator: "|"),
+                format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
+            ].joined(separator: "\n") + (options.maximumBytes.map { "\nmb=\($0)" } ?? "")
+        maximumBytes = options.maximumBytes
     }
 
     private static func processors(
