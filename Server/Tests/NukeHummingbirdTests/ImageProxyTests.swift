@@ -113,6 +113,27 @@ struct ImageProxyTests {
         #expect(await proxy.respond(to: forged).status == 403)
     }
 
+    @Test("fq: a quality per format when q is not given; q wins; each in its own cache entry")
+    func formatQualities() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let proxy = fixture.proxy(resultCache: cache)
+        func size(_ options: String, accept: String? = nil) async -> Int {
+            await proxy.respond(to: fixture.path("w:300/" + options, "/photo.jpg"), accept: accept).body.count
+        }
+        let jpeg30 = await size("f:jpg/q:30")
+        let jpeg90 = await size("f:jpg/q:90")
+        #expect(jpeg30 < jpeg90)
+        #expect(await size("f:jpg/fq:jpg:30:webp:90") == jpeg30)
+        #expect(await size("f:jpg/fq:webp:30") == (await size("f:jpg/q:80")))  // the server's default
+        #expect(await size("f:jpg/q:90/fq:jpg:30") == jpeg90)
+        // Negotiated WebP takes fq's WebP quality.
+        let webp30 = await size("f:webp/q:30")
+        #expect(await size("fq:jpg:90:webp:30", accept: "image/webp") == webp30)
+        let keys = cache.keys
+        #expect(Set(keys).count == keys.count && keys.contains { $0.hasSuffix("fq=jpeg:30:webp:90") })
+    }
+
     @Test("If-None-Match with the ETag answers 304 without a body")
     func notModified() async throws {
         let fixture = try ProxyFixture()

@@ -18,8 +18,10 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var gravity = Gravity.center
     /// Device pixel ratio: the size is multiplied by it (`dpr`, 1–8).
     public var devicePixelRatio = 1.0
-    /// Encoding quality 1–100 (`q`); `nil` for the server's default.
+    /// Encoding quality 1–100 (`q`); `nil` for ``formatQualities``' or the server's default.
     public var quality: Int?
+    /// Quality 1–100 per output format, used when `q` is not given (`fq:jpg:80:webp:70`).
+    public var formatQualities: [OutputFormat: Int] = [:]
     /// The output format (`f`, `ext`, or the URL's extension); `nil` to negotiate.
     public var format: OutputFormat?
     /// The most bytes a JPEG, WebP or AVIF result may have: it is encoded again at lower
@@ -153,6 +155,15 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "q", "quality":
             let value = try reader.required({ Int($0).flatMap { (0...100).contains($0) ? $0 : nil } }, "0 to 100")
             quality = value == 0 ? nil : value
+        case "fq", "format_quality":
+            guard !option.arguments.isEmpty, option.arguments.count.isMultiple(of: 2) else {
+                throw .invalidArgument(option: option.name, reason: "pairs of a format and a quality")
+            }
+            while reader.hasMore {
+                let format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
+                let value = try reader.required({ Int($0).flatMap { (0...100).contains($0) ? $0 : nil } }, "0 to 100")
+                formatQualities[format] = value == 0 ? nil : value
+            }
         case "mb", "max_bytes":
             let value = try reader.required(
                 { Int($0).flatMap { $0 >= 0 ? $0 : nil } },

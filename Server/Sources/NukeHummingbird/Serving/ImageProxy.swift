@@ -126,8 +126,9 @@ public final class ImageProxy: Sendable {
                         maximumFrameCount: frameLimit
                     )
                 }
-                guard let budget = plan.maximumBytes, format.isLossy else { return try encode(plan.quality) }
-                return try ByteBudget.encode(maximumBytes: budget, quality: plan.quality, size: \.count, encode).output
+                let quality = plan.quality(for: format)
+                guard let budget = plan.maximumBytes, format.isLossy else { return try encode(quality) }
+                return try ByteBudget.encode(maximumBytes: budget, quality: quality, size: \.count, encode).output
             }
         }
         guard case .success(let data) = encoded else {

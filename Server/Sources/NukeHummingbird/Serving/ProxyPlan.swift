@@ -13,8 +13,10 @@ public struct ProxyPlan: Sendable {
     public var processors: [any ImageProcessing]
     /// The output format; `nil` to follow the source (see ``OutputFormat``).
     public var format: OutputFormat?
-    /// The encoding quality.
+    /// The encoding quality: `q`'s, else the server's default (see ``quality(for:)``).
     public var quality: Int
+    /// `fq`'s qualities per format, when `q` is not given.
+    public var formatQualities: [OutputFormat: Int]
     /// The most bytes a lossy result may have (`mb:`); `nil` for no limit.
     public var maximumBytes: Int?
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
@@ -27,6 +29,11 @@ public struct ProxyPlan: Sendable {
     public var cacheMaxAge: Int
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
     var contentDisposition: ContentDisposition?
+
+    /// The quality a result in `format` is encoded at: `fq`'s for that format, else ``quality``.
+    public func quality(for format: OutputFormat) -> Int {
+        formatQualities[format] ?? quality
+    }
 
     /// The plan for `path` under `configuration`; `registry` builds `nuke:` processors.
     ///
@@ -77,11 +84,17 @@ public struct ProxyPlan: Sendable {
             options.format
             ?? (negotiatesWebP && accept.map { OutputFormat.accepts($0, "image/webp") } == true ? .webp : nil)
         quality = options.quality ?? configuration.defaultQuality
-        cacheKey =
-            [
-                "nuke-server/1", source.absoluteString, processors.map(\.identifier).joined(separator: "|"),
-                format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
-            ].joined(separator: "\n") + (options.maximumBytes.map { "\nmb=\($0)" } ?? "")
+        formatQualities = options.quality == nil ? options.formatQualities : [:]
+        var key = [
+            "nuke-server/1", source.absoluteString, processors.map(\.identifier).joined(separator: "|"),
+            format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
+        ]
+        // Added only when given, so the keys of results made before these options stay the same.
+        if let bytes = options.maximumBytes { key.append("mb=\(bytes)") }
+        if !formatQualities.isEmpty {
+            key.append("fq=" + formatQualities.map { "\($0.key.rawValue):\($0.value)" }.sorted().joined(separator: ":"))
+        }
+        cacheKey = key.joined(separator: "\n")
         maximumBytes = options.maximumBytes
     }
 
