@@ -46,6 +46,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var trim: Trim?
     /// The area of the source kept before resizing (`c`); `nil` for all of it.
     public var crop: Crop?
+    /// A border around the result in CSS pixels, in `bg`'s colour or transparent (`pd`, CSS
+    /// order: top, right, bottom, left); `nil` for none.
+    public var padding: Padding?
     /// The server's watermark drawn over the result (`wm`); `nil` for none.
     public var watermark: Watermark?
     /// A processor chain in this library's text syntax (`nuke:resize(width:100)|…`).
@@ -62,6 +65,24 @@ public struct ProcessingOptions: Hashable, Sendable {
 
     /// The defaults: fit, no size, no effects.
     public init() {}
+
+    /// `pd:%top:%right:%bottom:%left`, in CSS pixels: a missing right is the top, a missing
+    /// bottom the top, a missing left the right.
+    public struct Padding: Hashable, Sendable {
+        /// Above the image.
+        public var top: Int
+        /// Right of it.
+        public var right: Int
+        /// Below it.
+        public var bottom: Int
+        /// Left of it.
+        public var left: Int
+
+        /// Creates the option.
+        public init(top: Int, right: Int, bottom: Int, left: Int) {
+            (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
+        }
+    }
 
     /// `c:%width:%height:%gravity`: the area of the source kept before resizing.
     public struct Crop: Hashable, Sendable {
@@ -187,6 +208,13 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "pix", "pixelate":
             pixelate = try reader.required({ Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil } }, "0 to 10000")
         case "t", "trim": trim = try Self.trim(&reader)
+        case "pd", "padding":
+            let side = { (text: String) in Int(text).flatMap { (0...10_000).contains($0) ? $0 : nil } }
+            let top = try reader.required(side, "a padding 0 to 10000")
+            let right = try reader.optional(side, "a padding 0 to 10000") ?? top
+            let bottom = try reader.optional(side, "a padding 0 to 10000") ?? top
+            let left = try reader.optional(side, "a padding 0 to 10000") ?? right
+            padding = Padding(top: top, right: right, bottom: bottom, left: left)
         case "c", "crop":
             let width = try reader.required(Self.cropSide, "a width: pixels, a fraction below 1, or 0")
             let height = try reader.optional(Self.cropSide, "a height: pixels, a fraction below 1, or 0") ?? 0

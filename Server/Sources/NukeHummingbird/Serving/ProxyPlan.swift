@@ -159,6 +159,18 @@ public struct ProxyPlan: Sendable {
         }
         if options.pixelate > 1 { processors.append(ImageProcessors.Pixelate(size: options.pixelate)) }
         if let background = options.background { processors.append(ImageProcessors.Background(color: background)) }
+        if let padding = options.padding {
+            let pixels = { (side: Int) in Int((Double(side) * options.devicePixelRatio).rounded()) }
+            processors.append(
+                ProxyPadding(
+                    top: pixels(padding.top),
+                    right: pixels(padding.right),
+                    bottom: pixels(padding.bottom),
+                    left: pixels(padding.left),
+                    color: options.background
+                )
+            )
+        }
         if let watermark = options.watermark {
             guard let configured = configuration.watermark else {
                 throw .invalidArgument(option: "wm", reason: "no watermark is configured (nuke-server --watermark)")

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Nuke
+
+/// imgproxy's `padding`: a border around the result, in `bg`'s colour or transparent, which
+/// makes the result larger by its sizes.
+public struct ProxyPadding: ImageProcessing, Hashable {
+    /// Pixels above the image.
+    public var top: Int
+    /// Pixels right of the image.
+    public var right: Int
+    /// Pixels below the image.
+    public var bottom: Int
+    /// Pixels left of the image.
+    public var left: Int
+    /// The border's colour; `nil` for transparent (black where the format has no alpha).
+    public var color: ImageProcessingOptions.Color?
+
+    /// A border of the given sizes in pixels (negative sizes count as 0).
+    public init(top: Int, right: Int, bottom: Int, left: Int, color: ImageProcessingOptions.Color? = nil) {
+        (self.top, self.right, self.bottom, self.left) = (max(0, top), max(0, right), max(0, bottom), max(0, left))
+        self.color = color
+    }
+
+    /// `nuke-server/padding?t=…,r=…,b=…,l=…,c=…`.
+    public var identifier: String {
+        "nuke-server/padding?t=\(top),r=\(right),b=\(bottom),l=\(left),c=\(color.map { "\($0)" } ?? "none")"
+    }
+
+    /// The image inside its border.
+    ///
+    /// - Throws: `ImageProcessingError.outputTooLarge` before allocating a result over the
+    ///   pipeline's pixel limit.
+    public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
+        let image = container.image
+        let (width, height) = (image.width + left + right, image.height + top + bottom)
+        try ImageProcessingError.checkOutputSize(width: width, height: height, limit: context.maximumPixelCount)
+        let output = try padded(image)
+        return container.map { _ in output }
+    }
+
+    /// The image inside its border, or `nil` on failure.
+    public func process(_ image: Bitmap) -> Bitmap? {
+        try? padded(image)
+    }
+
+    private func padded(_ image: Bitmap) throws -> Bitmap {
+        guard top > 0 || right > 0 || bottom > 0 || left > 0 else { return image }
+        let source = image.pixelFormat == .rgba8 ? image : try image.convertedToRGBA()
+        let fill = color.map { color in
+            [color.red, color.green, color.blue, color.alpha].map { UInt8(($0 * 255).rounded()) }
+        }
+        let border = fill ?? [0, 0, 0, 0]
+        let (width, height) = (source.width + left + right, source.height + top + bottom)
+        let rowBytes = source.width * 4
+        return try Bitmap(
+            width: width,
+            height: height,
+            pixelFormat: .rgba8,
+            isOpaque: border[3] == 255 && source.isOpaque
+        ) { output in
+            for offset in stride(from: 0, to: output.count, by: 4) {
+                output[offset] = border[0]
+                output[offset + 1] = border[1]
+                output[offset + 2] = border[2]
+                output[offset + 3] = border[3]
+            }
+            source.withUnsafeBytes { pixels in
+                for y in 0..<source.height {
+                    let target = ((y + top) * width + left) * 4
+                    let row = UnsafeRawBufferPointer(rebasing: pixels[(y * source.bytesPerRow)...].prefix(rowBytes))
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(output)[target...])
+                        .copyMemory(from: row)
+                }
+            }
+        }
+    }
+}
