@@ -14,6 +14,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var height = 0
     /// Whether images smaller than the size are enlarged (`el`).
     public var enlarge = false
+    /// A result smaller than the size is placed on a canvas of that size (`ex`, or `rs`'s
+    /// fifth argument); `nil` leaves it smaller.
+    public var extend: Extend?
     /// Which part a crop keeps (`g`).
     public var gravity = Gravity.center
     /// Device pixel ratio: the size is multiplied by it (`dpr`, 1–8).
@@ -65,6 +68,17 @@ public struct ProcessingOptions: Hashable, Sendable {
 
     /// The defaults: fit, no size, no effects.
     public init() {}
+
+    /// `ex:%extend:%gravity`: where a result smaller than the size sits on a canvas of that size.
+    public struct Extend: Hashable, Sendable {
+        /// Where the image sits; `nil` for the centre.
+        public var gravity: Gravity?
+
+        /// Creates the option.
+        public init(gravity: Gravity? = nil) {
+            self.gravity = gravity
+        }
+    }
 
     /// `pd:%top:%right:%bottom:%left`, in CSS pixels: a missing right is the top, a missing
     /// bottom the top, a missing left the right.
@@ -208,6 +222,10 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "pix", "pixelate":
             pixelate = try reader.required({ Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil } }, "0 to 10000")
         case "t", "trim": trim = try Self.trim(&reader)
+        case "ex", "extend":
+            let isOn = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+            let gravity = reader.hasMore ? try Self.gravity(&reader) : nil
+            extend = isOn ? Extend(gravity: gravity) : nil
         case "pd", "padding":
             let side = { (text: String) in Int(text).flatMap { (0...10_000).contains($0) ? $0 : nil } }
             let top = try reader.required(side, "a padding 0 to 10000")
@@ -255,7 +273,9 @@ public struct ProcessingOptions: Hashable, Sendable {
         if let value = try reader.optional(Self.dimension, "a width (0 or more)") { width = value }
         if let value = try reader.optional(Self.dimension, "a height (0 or more)") { height = value }
         if let value = try reader.optional(Self.boolean, "1, t, true, 0, f or false") { enlarge = value }
-        _ = try reader.optional(Self.boolean, "1, t, true, 0, f or false")  // extend: accepted, not applied
+        if let value = try reader.optional(Self.boolean, "1, t, true, 0, f or false") {
+            extend = value ? Extend(gravity: extend?.gravity) : nil
+        }
     }
 
     private static func gravity(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Gravity {

@@ -137,6 +137,16 @@ public struct ProxyPlan: Sendable {
                 )
             )
         }
+        if let extend = options.extend, size.width > 0 || size.height > 0 {
+            processors.append(
+                ProxyExtend(
+                    width: size.width,
+                    height: size.height,
+                    gravity: extend.gravity ?? .center,
+                    color: options.background
+                )
+            )
+        }
         do {
             if options.blur > 0 {
                 processors.append(
