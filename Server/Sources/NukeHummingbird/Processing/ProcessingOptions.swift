@@ -159,9 +159,13 @@ public struct ProcessingOptions: Hashable, Sendable {
         }
     }
 
-    /// The width and height in output pixels (multiplied by the pixel ratio).
+    /// The width and height in output pixels (multiplied by the pixel ratio), each at most
+    /// `Int32.max` (a larger size, which no limit allows, is not computed past it).
     public var pixelSize: (width: Int, height: Int) {
-        (Int((Double(width) * devicePixelRatio).rounded()), Int((Double(height) * devicePixelRatio).rounded()))
+        func pixels(_ side: Int) -> Int {
+            Int(min(Double(Int32.max), (Double(side) * devicePixelRatio).rounded()))
+        }
+        return (pixels(width), pixels(height))
     }
 
     /// Reads `options` in order onto these, expanding presets (`pr`).
