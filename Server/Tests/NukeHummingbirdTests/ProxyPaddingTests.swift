@@ -44,6 +44,16 @@ struct ProxyPaddingTests {
         }
     }
 
+    @Test("Hostile sizes from code: no crash, no huge allocation; a crop of non-finite sides is the whole image")
+    func hostileSizes() throws {
+        let image = try Bitmap.noise(width: 8, height: 8, isOpaque: true, seed: 5)
+        #expect(ProxyPadding(top: .max, right: .max, bottom: .max, left: .max).process(image) == nil)
+        #expect(ProxyExtend(width: .max, height: .max).process(image) == nil)
+        let crop = try #require(ProxyCrop(width: .nan, height: .infinity).process(image))
+        #expect(ReferenceImage.maximumDifference(crop, image) == 0)
+        #expect(ProxyCrop(width: -.infinity, height: 1e300).size(inWidth: 8, height: 8) == (8, 8))
+    }
+
     @Test("Through the proxy: CSS order, scaled by dpr, in bg's colour")
     func throughTheProxy() async throws {
         let fixture = try ProxyFixture()

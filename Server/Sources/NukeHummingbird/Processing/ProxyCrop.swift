@@ -15,10 +15,12 @@ public struct ProxyCrop: ImageProcessing, Hashable {
     /// Where the area is taken from.
     public var gravity: Gravity
 
-    /// A crop to `width × height` (see the properties for the units), placed by `gravity`.
+    /// A crop to `width × height` (see the properties for the units), placed by `gravity`;
+    /// negative or non-finite sides count as 0, sides past 2^24 as 2^24.
     public init(width: Double, height: Double, gravity: Gravity = .center) {
-        self.width = max(0, width)
-        self.height = max(0, height)
+        func side(_ value: Double) -> Double { value.isFinite ? min(max(0, value), 16_777_216) : 0 }
+        self.width = side(width)
+        self.height = side(height)
         self.gravity = gravity
     }
 

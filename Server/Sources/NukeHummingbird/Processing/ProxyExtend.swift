@@ -15,10 +15,10 @@ public struct ProxyExtend: ImageProcessing, Hashable {
     /// The canvas colour; `nil` for transparent.
     public var color: ImageProcessingOptions.Color?
 
-    /// A canvas of `width × height` pixels.
+    /// A canvas of `width × height` pixels (negative sides count as 0, sides past 2^24 as 2^24).
     public init(width: Int, height: Int, gravity: Gravity = .center, color: ImageProcessingOptions.Color? = nil) {
-        self.width = max(0, width)
-        self.height = max(0, height)
+        self.width = min(max(0, width), 1 << 24)
+        self.height = min(max(0, height), 1 << 24)
         self.gravity = gravity
         self.color = color
     }

@@ -17,9 +17,11 @@ public struct ProxyPadding: ImageProcessing, Hashable {
     /// The border's colour; `nil` for transparent (black where the format has no alpha).
     public var color: ImageProcessingOptions.Color?
 
-    /// A border of the given sizes in pixels (negative sizes count as 0).
+    /// A border of the given sizes in pixels (negative sizes count as 0, sizes past 2^24 as
+    /// 2^24, which no pixel limit lets through).
     public init(top: Int, right: Int, bottom: Int, left: Int, color: ImageProcessingOptions.Color? = nil) {
-        (self.top, self.right, self.bottom, self.left) = (max(0, top), max(0, right), max(0, bottom), max(0, left))
+        func side(_ value: Int) -> Int { min(max(0, value), 1 << 24) }
+        (self.top, self.right, self.bottom, self.left) = (side(top), side(right), side(bottom), side(left))
         self.color = color
     }
 
@@ -33,20 +35,23 @@ public struct ProxyPadding: ImageProcessing, Hashable {
     /// - Throws: `ImageProcessingError.outputTooLarge` before allocating a result over the
     ///   pipeline's pixel limit.
     public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-        let image = container.image
-        let (width, height) = (image.width + left + right, image.height + top + bottom)
-        try ImageProcessingError.checkOutputSize(width: width, height: height, limit: context.maximumPixelCount)
-        let output = try padded(image)
+        let output = try padded(container.image, limit: context.maximumPixelCount)
         return container.map { _ in output }
     }
 
-    /// The image inside its border, or `nil` on failure.
+    /// The image inside its border, or `nil` on failure (a result over the pipeline's default
+    /// pixel limit among them).
     public func process(_ image: Bitmap) -> Bitmap? {
-        try? padded(image)
+        try? padded(image, limit: ImagePipeline.Configuration.defaultMaximumDecodedPixelCount)
     }
 
-    private func padded(_ image: Bitmap) throws -> Bitmap {
+    private func padded(_ image: Bitmap, limit: Int) throws -> Bitmap {
         guard top > 0 || right > 0 || bottom > 0 || left > 0 else { return image }
+        try ImageProcessingError.checkOutputSize(
+            width: image.width + left + right,
+            height: image.height + top + bottom,
+            limit: limit
+        )
         let source = image.pixelFormat == .rgba8 ? image : try image.convertedToRGBA()
         let fill = color.map { color in
             [color.red, color.green, color.blue, color.alpha].map { UInt8(($0 * 255).rounded()) }
