@@ -71,9 +71,9 @@ public struct ProxyPlan: Sendable {
             ? ContentDisposition(filename: options.filename, isAttachment: options.returnsAttachment) : nil
         cacheMaxAge = configuration.cacheMaxAge
         if let expires = options.expires {
-            let remaining = expires - configuration.currentTime()
-            guard remaining > 0 else { throw .expired(at: expires) }
-            cacheMaxAge = Int(min(Int64(configuration.cacheMaxAge), remaining))
+            let (remaining, overflow) = expires.subtractingReportingOverflow(configuration.currentTime())
+            guard remaining > 0 || overflow else { throw .expired(at: expires) }
+            cacheMaxAge = overflow ? configuration.cacheMaxAge : Int(min(Int64(configuration.cacheMaxAge), remaining))
         }
         source = try configuration.sources.url(for: parsed.source)
         processors = try Self.processors(for: options, configuration: configuration, registry: registry)
