@@ -71,6 +71,12 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
         return (Int(clampedX), Int(clampedY))
     }
 
+    /// The top left corner of a `crop` of `image`: as ``origin(crop:in:)``, except that
+    /// ``smart`` scores the image's pixels (``SmartCrop``).
+    func origin(crop: (width: Int, height: Int), inPixelsOf image: Bitmap) -> (x: Int, y: Int) {
+        self == .smart ? SmartCrop.origin(crop: crop, in: image) : origin(crop: crop, in: (image.width, image.height))
+    }
+
     /// `ce`, `no:0:10`, `fp:0.5:0.3`: the option's arguments.
     public var description: String {
         switch self {

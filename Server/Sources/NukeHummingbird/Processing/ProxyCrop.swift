@@ -41,10 +41,7 @@ public struct ProxyCrop: ImageProcessing, Hashable {
         guard image.width > 0, image.height > 0 else { return image }
         let crop = size(inWidth: image.width, height: image.height)
         guard crop != (image.width, image.height) else { return image }
-        let origin =
-            gravity == .smart
-            ? SmartCrop.origin(crop: crop, in: image)
-            : gravity.origin(crop: crop, in: (image.width, image.height))
+        let origin = gravity.origin(crop: crop, inPixelsOf: image)
         return ImageProcessors.Crop(x: origin.x, y: origin.y, width: crop.width, height: crop.height).process(image)
     }
 }

@@ -31,8 +31,8 @@ public struct ProxyExtend: ImageProcessing, Hashable {
     /// The border that puts a `width × height` image on the canvas (zero when it fills it).
     func padding(forWidth imageWidth: Int, height imageHeight: Int) -> ProxyPadding {
         let canvas = (width: max(width, imageWidth), height: max(height, imageHeight))
-        let placement = gravity == .smart ? Gravity.center : gravity
-        let origin = placement.origin(crop: (imageWidth, imageHeight), in: canvas)
+        // Without pixels to score, `origin` centres a smart gravity.
+        let origin = gravity.origin(crop: (imageWidth, imageHeight), in: canvas)
         return ProxyPadding(
             top: origin.y,
             right: canvas.width - imageWidth - origin.x,

@@ -104,9 +104,7 @@ public struct ProxyResize: ImageDownscaling, Hashable {
     /// is ``Gravity/smart``.
     private func crop(_ geometry: ResizeGeometry, of scaled: Bitmap) -> ResizeGeometry.Rect {
         var crop = geometry.crop
-        if gravity == .smart {
-            (crop.x, crop.y) = SmartCrop.origin(crop: (crop.width, crop.height), in: scaled)
-        }
+        (crop.x, crop.y) = gravity.origin(crop: (crop.width, crop.height), inPixelsOf: scaled)
         return crop
     }
 
