@@ -192,7 +192,7 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "dpr":
             devicePixelRatio = try reader.required({ Double($0).flatMap { (1...8).contains($0) ? $0 : nil } }, "1 to 8")
         case "q", "quality":
-            let value = try reader.required({ Int($0).flatMap { (0...100).contains($0) ? $0 : nil } }, "0 to 100")
+            let value = try reader.required(Self.integer(in: 0...100), "0 to 100")
             quality = value == 0 ? nil : value
         case "fq", "format_quality":
             guard !option.arguments.isEmpty, option.arguments.count.isMultiple(of: 2) else {
@@ -200,14 +200,11 @@ public struct ProcessingOptions: Hashable, Sendable {
             }
             while reader.hasMore {
                 let format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
-                let value = try reader.required({ Int($0).flatMap { (0...100).contains($0) ? $0 : nil } }, "0 to 100")
+                let value = try reader.required(Self.integer(in: 0...100), "0 to 100")
                 formatQualities[format] = value == 0 ? nil : value
             }
         case "mb", "max_bytes":
-            let value = try reader.required(
-                { Int($0).flatMap { $0 >= 0 ? $0 : nil } },
-                "a number of bytes (0: no limit)"
-            )
+            let value = try reader.required(Self.dimension, "a number of bytes (0: no limit)")
             maximumBytes = value == 0 ? nil : value
         case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
         case "bl", "blur": blur = try reader.required(Self.sigma, "a sigma from 0 to 100")
@@ -224,14 +221,14 @@ public struct ProcessingOptions: Hashable, Sendable {
             background = try Self.background(option)
             return
         case "pix", "pixelate":
-            pixelate = try reader.required({ Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil } }, "0 to 10000")
+            pixelate = try reader.required(Self.integer(in: 0...10_000), "0 to 10000")
         case "t", "trim": trim = try Self.trim(&reader)
         case "ex", "extend":
             let isOn = try reader.required(Self.boolean, "1, t, true, 0, f or false")
             let gravity = reader.hasMore ? try Self.gravity(&reader) : nil
             extend = isOn ? Extend(gravity: gravity) : nil
         case "pd", "padding":
-            let side = { (text: String) in Int(text).flatMap { (0...10_000).contains($0) ? $0 : nil } }
+            let side = Self.integer(in: 0...10_000)
             let top = try reader.required(side, "a padding 0 to 10000")
             let right = try reader.optional(side, "a padding 0 to 10000") ?? top
             let bottom = try reader.optional(side, "a padding 0 to 10000") ?? top
@@ -363,7 +360,12 @@ public struct ProcessingOptions: Hashable, Sendable {
     private static func cropSide(_ text: String) -> Double? {
         Double(text).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
     }
+    /// A whole number of 0 or more (a size, a byte count).
     private static func dimension(_ text: String) -> Int? { Int(text).flatMap { $0 >= 0 ? $0 : nil } }
+    /// A parser of whole numbers within `range`.
+    private static func integer(in range: ClosedRange<Int>) -> (String) -> Int? {
+        { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
+    }
     private static func boolean(_ text: String) -> Bool? {
         switch text {
         case "1", "t", "true": true
