@@ -39,6 +39,17 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("c:400:300:nowe").crop == .init(width: 400, height: 300, gravity: .anchor(.northWest)))
         #expect(try Self.options("crop:0.5").crop == .init(width: 0.5, height: 0, gravity: nil))
         #expect(try Self.options("c:10:20:fp:0.5:0.25").crop?.gravity == .focusPoint(x: 0.5, y: 0.25))
+        #expect(try Self.options("exar:1:so") == Self.options("extend_aspect_ratio:t:so"))
+        #expect(try Self.options("extend_ar:1").extendAspectRatio == .init(gravity: nil))
+        #expect(try Self.options("exar:1/exar:0").extendAspectRatio == nil && Self.options("exar:1").extend == nil)
+        let minimum = try Self.options("mw:100/mh:50/dpr:2")
+        #expect(try minimum == Self.options("min-width:100/min-height:50/dpr:2"))
+        #expect(minimum.minimumPixelSize == (200, 100) && minimum.pixelSize == (0, 0))
+        let zoom = try Self.options("w:100/h:80/z:1.5/dpr:2")
+        #expect(try zoom.zoomX == 1.5 && zoom.zoomY == 1.5 && zoom == Self.options("w:100/h:80/zoom:1.5:1.5/dpr:2"))
+        #expect(zoom.pixelSize == (200, 160))
+        #expect(zoom.zoomedPixelSize == (300, 240))
+        #expect(try Self.options("z:0.5:2").zoomY == 2)
 
         let separate = try Self.options("rt:fill-down/w:10/h:20/el:t/ext:jpg/g:fp:0.25:0.75")
         #expect(separate.resizingType == .fillDown && separate.width == 10 && separate.height == 20 && separate.enlarge)
@@ -107,6 +118,7 @@ struct ProcessingOptionsTests {
             "pd", "pd:-1", "pd:1:2:3:4:5", "pd:20000",
             "mb:", "mb:-5", "mb:lots", "fq", "fq:jpg", "fq:jpg:101", "fq:bmp:80", "fq:jpg:80:webp",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
+            "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:2", "exar:1:up",
         ]
     )
     func refusals(text: String) {

@@ -24,6 +24,26 @@ struct ProxyExtendTests {
         #expect(border(ProxyExtend(width: 50, height: 50), 80, 60) == [0, 0, 0, 0])
     }
 
+    @Test("exar: the smallest canvas of the size's aspect ratio that holds the image; none when a side is free")
+    func aspectRatio() {
+        func canvas(_ width: Int, _ height: Int, _ imageWidth: Int, _ imageHeight: Int) -> [Int] {
+            let padding = ProxyExtend(width: width, height: height, canvas: .aspectRatio)
+                .padding(forWidth: imageWidth, height: imageHeight)
+            return [padding.left + imageWidth + padding.right, padding.top + imageHeight + padding.bottom]
+        }
+        #expect(canvas(200, 100, 800, 600) == [1200, 600])
+        #expect(canvas(100, 200, 800, 600) == [800, 1600])
+        #expect(canvas(100, 100, 80, 60) == [80, 80])
+        #expect(canvas(400, 300, 800, 600) == [800, 600])
+        #expect(canvas(400, 0, 800, 600) == [800, 600])
+        let south = ProxyExtend(width: 100, height: 100, gravity: .anchor(.south), canvas: .aspectRatio)
+            .padding(forWidth: 80, height: 60)
+        let border: [Int] = [south.top, south.right, south.bottom, south.left]
+        #expect(border == [20, 0, 0, 0])
+        let aspectRatio = ProxyExtend(width: 1, height: 1, canvas: .aspectRatio)
+        #expect(ProxyExtend(width: 1, height: 1).identifier != aspectRatio.identifier)
+    }
+
     @Test("Through the proxy: the canvas is the size asked for, the image where the gravity puts it")
     func throughTheProxy() async throws {
         let fixture = try ProxyFixture()
@@ -47,5 +67,16 @@ struct ProxyExtendTests {
             await proxy.respond(to: fixture.path("rs:fit:200:200:0:1/ex:0/f:png", "/photo.jpg")).body
         )
         #expect(off.height == 150)
+
+        // Not enlarged, the 800×600 photo stays whole; exar widens it to 2:1, ex to the whole size.
+        let widened = try await ProxyFixture.decode(
+            await proxy.respond(to: fixture.path("w:2000/h:1000/exar:1:we/bg:ff0000/f:png", "/photo.jpg")).body
+        )
+        #expect(widened.width == 1200 && widened.height == 600)
+        #expect(widened.pixel(x: 1199, y: 300).prefix(3) == [255, 0, 0] && widened.pixel(x: 400, y: 300)[2] != 0)
+        let both = try await ProxyFixture.decode(
+            await proxy.respond(to: fixture.path("w:2000/h:1000/ex:1/exar:1/f:png", "/photo.jpg")).body
+        )
+        #expect(both.width == 2000 && both.height == 1000)
     }
 }

@@ -1,7 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import Foundation
 import Nuke
+import NukeTestSupport
 import Testing
 
 @testable import NukeHummingbird
@@ -14,10 +16,21 @@ struct ResizeGeometryTests {
         _ type: ResizingType,
         _ target: (Int, Int),
         enlarge: Bool = false,
-        gravity: Gravity = .center
+        gravity: Gravity = .center,
+        zoom: (Double, Double) = (1, 1),
+        minimum: (Int, Int) = (0, 0)
     ) -> (scaled: [Int], crop: [Int]) {
-        let geometry = ProxyResize(type: type, width: target.0, height: target.1, enlarge: enlarge, gravity: gravity)
-            .geometry(width: width, height: height)
+        let geometry = ProxyResize(
+            type: type,
+            width: target.0,
+            height: target.1,
+            enlarge: enlarge,
+            gravity: gravity,
+            zoom: zoom,
+            minimumWidth: minimum.0,
+            minimumHeight: minimum.1
+        )
+        .geometry(width: width, height: height)
         return (
             [geometry.scaled.width, geometry.scaled.height],
             [geometry.crop.x, geometry.crop.y, geometry.crop.width, geometry.crop.height]
@@ -76,6 +89,48 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(200, 100, .force, (300, 300)).scaled == [200, 100])
         #expect(Self.geometry(2000, 1000, .auto, (400, 300)) == Self.geometry(2000, 1000, .fill, (400, 300)))
         #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
+    }
+
+    @Test("zoom multiplies the scale the rules give and the box a fill crops to; no enlarging past the source")
+    func zoom() {
+        #expect(Self.geometry(2000, 1000, .fit, (500, 500), zoom: (0.5, 0.5)).scaled == [250, 125])
+        #expect(Self.geometry(2000, 1000, .fit, (500, 500), zoom: (2, 1)).scaled == [1000, 250])
+        #expect(Self.geometry(2000, 1000, .fit, (0, 0), zoom: (0.25, 0.25)).scaled == [500, 250])
+        // Past the source without enlarging: both scales shrink by the larger, as imgproxy does.
+        #expect(Self.geometry(2000, 1000, .fit, (0, 0), zoom: (4, 2)).scaled == [2000, 500])
+        #expect(Self.geometry(200, 100, .fit, (0, 0), enlarge: true, zoom: (2, 2)).scaled == [400, 200])
+        let fill = Self.geometry(2000, 1000, .fill, (300, 300), zoom: (0.5, 0.5))
+        #expect(fill.scaled == [300, 150] && fill.crop == [75, 0, 150, 150])
+        #expect(Self.geometry(2000, 1000, .force, (300, 300), zoom: (2, 1)).scaled == [600, 300])
+    }
+
+    @Test("min-width and min-height raise the scale, past the source too; a fill still crops to its box")
+    func minimumSides() {
+        #expect(Self.geometry(2000, 1000, .fit, (200, 200), minimum: (0, 150)).scaled == [300, 150])
+        #expect(Self.geometry(2000, 1000, .fit, (200, 200), minimum: (150, 0)).scaled == [200, 100])
+        #expect(Self.geometry(200, 100, .fit, (0, 0), minimum: (400, 0)).scaled == [400, 200])
+        let fill = Self.geometry(2000, 1000, .fill, (300, 300), minimum: (0, 400))
+        #expect(fill.scaled == [800, 400] && fill.crop == [250, 50, 300, 300])
+        #expect(Self.geometry(2000, 1000, .fit, (200, 200), minimum: (500, 400)).scaled == [800, 400])
+    }
+
+    @Test("Through the proxy: z, mw and mh on the 800×600 photo, and a zoomed canvas for ex")
+    func zoomAndMinimumThroughTheProxy() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let expectations: [(String, [Int])] = [
+            ("w:200/h:200/z:0.5", [100, 75]), ("z:0.25:0.5", [200, 300]), ("w:100/mw:300", [300, 225]),
+            ("rs:fill:100:100/mh:200", [100, 100]), ("w:200/h:200/z:0.5/ex:1", [100, 100]),
+        ]
+        for (options, size) in expectations {
+            let image = try await ProxyFixture.decode(
+                await proxy.respond(to: fixture.path(options + "/f:png", "/photo.jpg")).body
+            )
+            #expect([image.width, image.height] == size, "\(options)")
+        }
+        let tooLarge = await proxy.respond(to: fixture.path("w:5000/z:2", "/photo.jpg"))
+        #expect(tooLarge.status == 400)
+        #expect(await proxy.respond(to: fixture.path("mw:9000", "/photo.jpg")).status == 400)
     }
 
     @Test(

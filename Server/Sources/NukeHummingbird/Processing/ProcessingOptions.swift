@@ -17,6 +17,20 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// A result smaller than the size is placed on a canvas of that size (`ex`, or `rs`'s
     /// fifth argument); `nil` leaves it smaller.
     public var extend: Extend?
+    /// A result of another aspect ratio than the size's is placed on the smallest canvas of the
+    /// size's aspect ratio that holds it (`exar`); `nil` leaves it as it is.
+    public var extendAspectRatio: Extend?
+    /// The least width in CSS pixels the image is scaled to, even past its own; the result is
+    /// still cropped to ``width`` by a fill (`mw`, 0 for none).
+    public var minimumWidth = 0
+    /// The least height in CSS pixels the image is scaled to, even past its own (`mh`, 0 for
+    /// none).
+    public var minimumHeight = 0
+    /// Multiplies the horizontal scale and the width (`z`); unlike ``devicePixelRatio``, not
+    /// offsets or paddings.
+    public var zoomX = 1.0
+    /// Multiplies the vertical scale and the height (`z`).
+    public var zoomY = 1.0
     /// Which part a crop keeps (`g`).
     public var gravity = Gravity.center
     /// Device pixel ratio: the size is multiplied by it (`dpr`, 1–8).
@@ -162,10 +176,22 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// The width and height in output pixels (multiplied by the pixel ratio), each at most
     /// `Int32.max` (a larger size, which no limit allows, is not computed past it).
     public var pixelSize: (width: Int, height: Int) {
-        func pixels(_ side: Int) -> Int {
-            Int(min(Double(Int32.max), (Double(side) * devicePixelRatio).rounded()))
-        }
-        return (pixels(width), pixels(height))
+        (pixels(width), pixels(height))
+    }
+
+    /// ``pixelSize`` times the zoom: the canvas `ex` and `exar` extend to.
+    public var zoomedPixelSize: (width: Int, height: Int) {
+        (pixels(width, times: zoomX), pixels(height, times: zoomY))
+    }
+
+    /// ``minimumWidth`` and ``minimumHeight`` in output pixels.
+    public var minimumPixelSize: (width: Int, height: Int) {
+        (pixels(minimumWidth), pixels(minimumHeight))
+    }
+
+    /// `side` CSS pixels times the pixel ratio and `factor`, at most `Int32.max`.
+    private func pixels(_ side: Int, times factor: Double = 1) -> Int {
+        Int(min(Double(Int32.max), (Double(side) * devicePixelRatio * factor).rounded()))
     }
 
     /// Reads `options` in order onto these, expanding presets (`pr`).
@@ -187,6 +213,12 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "rt", "resizing_type": resizingType = try reader.required(ResizingType.init(rawValue:), "a resizing type")
         case "w", "width": width = try reader.required(Self.dimension, "a width (0 or more)")
         case "h", "height": height = try reader.required(Self.dimension, "a height (0 or more)")
+        case "mw", "min-width": minimumWidth = try reader.required(Self.dimension, "a width (0 or more)")
+        case "mh", "min-height": minimumHeight = try reader.required(Self.dimension, "a height (0 or more)")
+        case "z", "zoom":
+            let zoom = { (text: String) in Double(text).flatMap { $0 > 0 && $0 <= 100 ? $0 : nil } }
+            zoomX = try reader.required(zoom, "a zoom above 0, at most 100")
+            zoomY = try reader.optional(zoom, "a zoom above 0, at most 100") ?? zoomX
         case "el", "enlarge": enlarge = try reader.required(Self.boolean, "1, t, true, 0, f or false")
         case "g", "gravity": gravity = try Self.gravity(&reader)
         case "dpr":
@@ -223,10 +255,8 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "pix", "pixelate":
             pixelate = try reader.required(Self.integer(in: 0...10_000), "0 to 10000")
         case "t", "trim": trim = try Self.trim(&reader)
-        case "ex", "extend":
-            let isOn = try reader.required(Self.boolean, "1, t, true, 0, f or false")
-            let gravity = reader.hasMore ? try Self.gravity(&reader) : nil
-            extend = isOn ? Extend(gravity: gravity) : nil
+        case "ex", "extend": extend = try Self.extend(&reader)
+        case "exar", "extend_ar", "extend_aspect_ratio": extendAspectRatio = try Self.extend(&reader)
         case "pd", "padding":
             let side = Self.integer(in: 0...10_000)
             let top = try reader.required(side, "a padding 0 to 10000")
@@ -293,6 +323,13 @@ public struct ProcessingOptions: Hashable, Sendable {
         let dx = try reader.optional(offset, "an offset") ?? 0
         let dy = try reader.optional(offset, "an offset") ?? 0
         return .anchor(anchor, xOffset: dx, yOffset: dy)
+    }
+
+    /// `ex:%extend:%gravity` and `exar:%extend:%gravity`: `nil` when off.
+    private static func extend(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Extend? {
+        let isOn = try reader.required(boolean, "1, t, true, 0, f or false")
+        let gravity = reader.hasMore ? try Self.gravity(&reader) : nil
+        return isOn ? Extend(gravity: gravity) : nil
     }
 
     /// `bg:R:G:B` (0–255 each), `bg:RRGGBB`, or `bg:` (none).

@@ -4,8 +4,19 @@
 public import Nuke
 
 /// imgproxy's `extend`: a result smaller than the size asked for is placed on a canvas of that
-/// size, by a ``Gravity``, in `bg`'s colour or transparent.
+/// size, by a ``Gravity``, in `bg`'s colour or transparent; or, as `extend_aspect_ratio`, on the
+/// smallest canvas of that size's aspect ratio that holds it.
 public struct ProxyExtend: ImageProcessing, Hashable {
+    /// What the canvas is.
+    public enum Canvas: Hashable, Sendable {
+        /// The size asked for (`ex`).
+        case size
+        /// The smallest of the size's aspect ratio that holds the image (`exar`); none when a
+        /// side of the size is free.
+        case aspectRatio
+    }
+
+
     /// The canvas width in pixels (0: the image's).
     public var width: Int
     /// The canvas height in pixels (0: the image's).
@@ -14,23 +25,55 @@ public struct ProxyExtend: ImageProcessing, Hashable {
     public var gravity: Gravity
     /// The canvas colour; `nil` for transparent.
     public var color: ImageProcessingOptions.Color?
+    /// The size itself, or only its aspect ratio.
+    public var canvas: Canvas
 
-    /// A canvas of `width × height` pixels (negative sides count as 0, sides past 2^24 as 2^24).
-    public init(width: Int, height: Int, gravity: Gravity = .center, color: ImageProcessingOptions.Color? = nil) {
+    /// A canvas of `width × height` pixels, or of that aspect ratio (negative sides count as 0,
+    /// sides past 2^24 as 2^24).
+    public init(
+        width: Int,
+        height: Int,
+        gravity: Gravity = .center,
+        color: ImageProcessingOptions.Color? = nil,
+        canvas: Canvas = .size
+    ) {
         self.width = min(max(0, width), 1 << 24)
         self.height = min(max(0, height), 1 << 24)
         self.gravity = gravity
         self.color = color
+        self.canvas = canvas
     }
 
-    /// `nuke-server/extend?w=…,h=…,g=…,c=…`.
+    /// `nuke-server/extend?w=…,h=…,g=…,c=…`, or `nuke-server/extend-aspect-ratio?…`.
     public var identifier: String {
-        "nuke-server/extend?w=\(width),h=\(height),g=\(gravity),c=\(color.map { "\($0)" } ?? "none")"
+        let name = canvas == .size ? "extend" : "extend-aspect-ratio"
+        return "nuke-server/\(name)?w=\(width),h=\(height),g=\(gravity),c=\(color.map { "\($0)" } ?? "none")"
+    }
+
+    /// The canvas for a `width × height` image, never smaller than it.
+    private func canvasSize(forWidth imageWidth: Int, height imageHeight: Int) -> (width: Int, height: Int) {
+        switch canvas {
+        case .size:
+            return (max(width, imageWidth), max(height, imageHeight))
+        case .aspectRatio:
+            guard width > 0, height > 0, imageWidth > 0, imageHeight > 0 else { return (imageWidth, imageHeight) }
+            // Canvas sides are at most 2^24 and images' below 2^31: the products cannot overflow.
+            let (taller, wider) = (height * imageWidth, width * imageHeight)
+            if taller > wider {
+                let side = Int((Double(imageWidth) * Double(height) / Double(width)).rounded())
+                return (imageWidth, max(imageHeight, side))
+            }
+            if wider > taller {
+                let side = Int((Double(imageHeight) * Double(width) / Double(height)).rounded())
+                return (max(imageWidth, side), imageHeight)
+            }
+            return (imageWidth, imageHeight)
+        }
     }
 
     /// The border that puts a `width × height` image on the canvas (zero when it fills it).
     func padding(forWidth imageWidth: Int, height imageHeight: Int) -> ProxyPadding {
-        let canvas = (width: max(width, imageWidth), height: max(height, imageHeight))
+        let canvas = canvasSize(forWidth: imageWidth, height: imageHeight)
         // Without pixels to score, `origin` centres a smart gravity.
         let origin = gravity.origin(crop: (imageWidth, imageHeight), in: canvas)
         return ProxyPadding(

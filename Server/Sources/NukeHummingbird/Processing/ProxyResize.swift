@@ -17,17 +17,29 @@ public struct ProxyResize: ImageDownscaling, Hashable {
     public var enlarge: Bool
     /// Which part a crop keeps.
     public var gravity: Gravity
+    /// Multiplies the horizontal scale the rules give, and the width a fill crops to (`z`).
+    public var zoomX: Double
+    /// Multiplies the vertical scale the rules give, and the height a fill crops to (`z`).
+    public var zoomY: Double
+    /// The least width in pixels the image is scaled to, even past its own (`mw`; 0: none).
+    public var minimumWidth: Int
+    /// The least height in pixels the image is scaled to, even past its own (`mh`; 0: none).
+    public var minimumHeight: Int
     /// How small a decode it accepts. Not part of ``identifier``: both rules make the same
     /// geometry.
     public var shrinkOnLoad: ShrinkOnLoadRule
 
-    /// A resize to `width × height` pixels.
+    /// A resize to `width × height` pixels, its scale multiplied by `zoom` and raised to the
+    /// minimum sides. Zooms that are not finite and positive count as 1; negative sides as 0.
     public init(
         type: ResizingType,
         width: Int,
         height: Int,
         enlarge: Bool = false,
         gravity: Gravity = .center,
+        zoom: (x: Double, y: Double) = (1, 1),
+        minimumWidth: Int = 0,
+        minimumHeight: Int = 0,
         shrinkOnLoad: ShrinkOnLoadRule = .fast
     ) {
         self.type = type
@@ -35,12 +47,20 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         self.height = max(0, height)
         self.enlarge = enlarge
         self.gravity = gravity
+        let valid = { (zoom: Double) in zoom.isFinite && zoom > 0 ? zoom : 1 }
+        (zoomX, zoomY) = (valid(zoom.x), valid(zoom.y))
+        self.minimumWidth = max(0, minimumWidth)
+        self.minimumHeight = max(0, minimumHeight)
         self.shrinkOnLoad = shrinkOnLoad
     }
 
-    /// `nuke-server/resize?rt=…,w=…,h=…,el=…,g=…`.
+    /// `nuke-server/resize?rt=…,w=…,h=…,el=…,g=…`, then `,z=x:y` and `,mw=…,mh=…` when given
+    /// (so the identifiers of resizes without them stay as they were).
     public var identifier: String {
-        "nuke-server/resize?rt=\(type.rawValue),w=\(width),h=\(height),el=\(enlarge),g=\(gravity)"
+        var identifier = "nuke-server/resize?rt=\(type.rawValue),w=\(width),h=\(height),el=\(enlarge),g=\(gravity)"
+        if zoomX != 1 || zoomY != 1 { identifier += ",z=\(zoomX):\(zoomY)" }
+        if minimumWidth > 0 || minimumHeight > 0 { identifier += ",mw=\(minimumWidth),mh=\(minimumHeight)" }
+        return identifier
     }
 
     /// The geometry for a `width × height` image.
@@ -51,7 +71,9 @@ public struct ProxyResize: ImageDownscaling, Hashable {
             type: type,
             target: .init(width: width, height: height),
             enlarge: enlarge,
-            gravity: gravity
+            gravity: gravity,
+            zoom: (zoomX, zoomY),
+            minimum: .init(width: minimumWidth, height: minimumHeight)
         )
     }
 

@@ -22,13 +22,18 @@ struct ResizeGeometry: Hashable, Sendable {
     }
 
     /// The geometry for a `width × height` image; a target of 0 leaves that direction free.
+    /// The scale the rules give is multiplied by `zoom` (and the target with it), limited to 1
+    /// unless `enlarge`, then raised until each side is at least `minimum`'s (0: no minimum) —
+    /// imgproxy's order, so a minimum can enlarge.
     init(
         width: Int,
         height: Int,
         type: ResizingType,
         target: Size,
         enlarge: Bool,
-        gravity: Gravity
+        gravity: Gravity,
+        zoom: (x: Double, y: Double) = (1, 1),
+        minimum: Size = Size(width: 0, height: 0)
     ) {
         let source = (width: Double(width), height: Double(height))
         let (tw, th) = (Double(target.width), Double(target.height))
@@ -38,34 +43,49 @@ struct ResizeGeometry: Hashable, Sendable {
         }
         if tw == 0 || th == 0, type != .force { type = .fit }
 
-        var scaled: (width: Double, height: Double)
+        var scale: (horizontal: Double, vertical: Double)
         switch type {
         case .force:
-            var horizontal = tw > 0 ? tw / source.width : 1
-            var vertical = th > 0 ? th / source.height : 1
-            if !enlarge { (horizontal, vertical) = (min(1, horizontal), min(1, vertical)) }
-            scaled = (source.width * horizontal, source.height * vertical)
+            scale = (tw > 0 ? tw / source.width : 1, th > 0 ? th / source.height : 1)
         case .fill, .fillDown:
-            var factor = max(tw / source.width, th / source.height)
-            if !enlarge { factor = min(1, factor) }
-            scaled = (source.width * factor, source.height * factor)
+            let factor = max(tw / source.width, th / source.height)
+            scale = (factor, factor)
         case .fit, .auto:
             let horizontal = tw > 0 ? tw / source.width : .infinity
             let vertical = th > 0 ? th / source.height : .infinity
-            var factor = min(horizontal, vertical)
-            if factor == .infinity { factor = 1 }
-            if !enlarge { factor = min(1, factor) }
-            scaled = (source.width * factor, source.height * factor)
+            let factor = min(horizontal, vertical)
+            scale = factor == .infinity ? (1, 1) : (factor, factor)
         }
-        let size = Size(width: max(1, Int(scaled.width.rounded())), height: max(1, Int(scaled.height.rounded())))
+        scale = (scale.horizontal * zoom.x, scale.vertical * zoom.y)
+        if !enlarge {
+            if type == .force {
+                scale = (min(1, scale.horizontal), min(1, scale.vertical))
+            } else if max(scale.horizontal, scale.vertical) > 1 {
+                let largest = max(scale.horizontal, scale.vertical)
+                scale = (scale.horizontal / largest, scale.vertical / largest)
+            }
+        }
+        if minimum.width > 0, source.width * scale.horizontal < Double(minimum.width) {
+            let raise = Double(minimum.width) / (source.width * scale.horizontal)
+            scale = (scale.horizontal * raise, scale.vertical * raise)
+        }
+        if minimum.height > 0, source.height * scale.vertical < Double(minimum.height) {
+            let raise = Double(minimum.height) / (source.height * scale.vertical)
+            scale = (scale.horizontal * raise, scale.vertical * raise)
+        }
+        let scaled = (width: source.width * scale.horizontal, height: source.height * scale.vertical)
+        // Capped where no pixel limit reaches, so a hostile zoom or minimum cannot overflow.
+        let pixels = { (side: Double) in max(1, Int(min(Double(Int32.max), side.rounded()))) }
+        let size = Size(width: pixels(scaled.width), height: pixels(scaled.height))
         self.scaled = size
 
         var kept = (width: size.width, height: size.height)
         if type == .fill || type == .fillDown {
+            let target = (width: pixels(tw * zoom.x), height: pixels(th * zoom.y))
             kept = (min(size.width, target.width), min(size.height, target.height))
             if type == .fillDown, size.width < target.width || size.height < target.height {
                 // Too small to cover the target: the largest part of the target's aspect ratio.
-                let ratio = tw / th
+                let ratio = Double(target.width) / Double(target.height)
                 let width = min(Double(size.width), Double(size.height) * ratio)
                 kept = (max(1, Int(width.rounded())), max(1, Int((width / ratio).rounded())))
                 kept = (min(kept.width, size.width), min(kept.height, size.height))

@@ -105,9 +105,10 @@ public struct ProxyPlan: Sendable {
     ) throws(ProxyRequestError) -> [any ImageProcessing] {
         var processors: [any ImageProcessing] = []
         let size = options.pixelSize
+        let (zoomed, minimum) = (options.zoomedPixelSize, options.minimumPixelSize)
         let limit = configuration.maximumResultDimension
-        guard size.width <= limit, size.height <= limit else {
-            throw .resultTooLarge(width: size.width, height: size.height, limit: limit)
+        for (width, height) in [size, zoomed, minimum] where width > limit || height > limit {
+            throw .resultTooLarge(width: width, height: height, limit: limit)
         }
         // Trims, crops, turns and mirrors come first, so the size refers to the result's
         // orientation (the resize then no longer shrinks on load).
@@ -125,7 +126,8 @@ public struct ProxyPlan: Sendable {
                 ImageProcessors.Flip(horizontal: options.flipsHorizontally, vertical: options.flipsVertically)
             )
         }
-        if size.width > 0 || size.height > 0 {
+        let zooms = options.zoomX != 1 || options.zoomY != 1
+        if size.width > 0 || size.height > 0 || zooms || minimum.width > 0 || minimum.height > 0 {
             processors.append(
                 ProxyResize(
                     type: options.resizingType,
@@ -133,17 +135,24 @@ public struct ProxyPlan: Sendable {
                     height: size.height,
                     enlarge: options.enlarge,
                     gravity: options.gravity,
+                    zoom: (options.zoomX, options.zoomY),
+                    minimumWidth: minimum.width,
+                    minimumHeight: minimum.height,
                     shrinkOnLoad: configuration.shrinkOnLoad
                 )
             )
         }
-        if let extend = options.extend, size.width > 0 || size.height > 0 {
+        let extensions: [(ProcessingOptions.Extend?, ProxyExtend.Canvas)] = [
+            (options.extend, .size), (options.extendAspectRatio, .aspectRatio),
+        ]
+        for case (let extend?, let canvas) in extensions where zoomed.width > 0 || zoomed.height > 0 {
             processors.append(
                 ProxyExtend(
-                    width: size.width,
-                    height: size.height,
+                    width: zoomed.width,
+                    height: zoomed.height,
                     gravity: extend.gravity ?? .center,
-                    color: options.background
+                    color: options.background,
+                    canvas: canvas
                 )
             )
         }
