@@ -16,7 +16,6 @@ public struct ProxyExtend: ImageProcessing, Hashable {
         case aspectRatio
     }
 
-
     /// The canvas width in pixels (0: the image's).
     public var width: Int
     /// The canvas height in pixels (0: the image's).
