@@ -50,6 +50,7 @@ struct ProcessingOptionsTests {
         #expect(zoom.pixelSize == (200, 160))
         #expect(zoom.zoomedPixelSize == (300, 240))
         #expect(try Self.options("z:0.5:2").zoomY == 2)
+        #expect(try !Self.options("ar:0").autoRotates && Self.options("auto_rotate:1").autoRotates)
 
         let separate = try Self.options("rt:fill-down/w:10/h:20/el:t/ext:jpg/g:fp:0.25:0.75")
         #expect(separate.resizingType == .fillDown && separate.width == 10 && separate.height == 20 && separate.enlarge)
@@ -119,6 +120,7 @@ struct ProcessingOptionsTests {
             "mb:", "mb:-5", "mb:lots", "fq", "fq:jpg", "fq:jpg:101", "fq:bmp:80", "fq:jpg:80:webp",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
             "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:2", "exar:1:up",
+            "ar", "ar:2",
         ]
     )
     func refusals(text: String) {

@@ -12,6 +12,9 @@ final class ProxyFixture: Sendable {
     let signature = URLSignature(keys: [URLSignatureTests.secret])
     static let photo = makePhoto(width: 800, height: 600)
     static let transparent = makeTransparentPNG()
+    /// An 80×40 JPEG, its left half red and its right half blue, tagged EXIF orientation 6 (to
+    /// be turned 90° clockwise: 40×80 upright, red on top).
+    static let turned = makeTurnedJPEG()
     /// A 4-frame 80×40 GIF, delays of 10 to 40 cs, played for ever.
     static let animation = GIFWriter.encode(
         (0..<4).compactMap { index in
@@ -34,6 +37,7 @@ final class ProxyFixture: Sendable {
         origin.route("/public/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
         origin.route("/public/moved.jpg") { _ in .redirect(to: "/public/photo.jpg") }
         origin.route("/public/away.jpg") { _ in .redirect(to: "/photo.jpg") }
+        origin.route("/turned.jpg") { _ in .ok(Self.turned, contentType: "image/jpeg") }
         origin.route("/logo.png") { _ in .ok(Self.transparent, contentType: "image/png") }
         origin.route("/spin.gif") { _ in .ok(Self.animation, contentType: "image/gif") }
         origin.route("/missing.jpg") { _ in .status(404) }
@@ -120,6 +124,24 @@ final class ProxyFixture: Sendable {
             }
         }
         return try! JPEGEncoder(quality: 0.9).encode(image)
+    }
+
+    private static func makeTurnedJPEG() -> Data {
+        let image = try! Bitmap(width: 80, height: 40, pixelFormat: .rgba8) { buffer in
+            for index in stride(from: 0, to: buffer.count, by: 4) {
+                let isLeft = (index / 4) % 80 < 40
+                buffer[index] = isLeft ? 255 : 0
+                buffer[index + 2] = isLeft ? 0 : 255
+                buffer[index + 3] = 255
+            }
+        }
+        var jpeg = try! JPEGEncoder(quality: 0.95).encode(image)
+        // APP1 "Exif": a little-endian TIFF header and one IFD entry, Orientation (0x0112) = 6.
+        let exif: [UInt8] =
+            [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0]
+            + [0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0, 0, 0, 0x06, 0, 0, 0, 0, 0, 0, 0]
+        jpeg.insert(contentsOf: exif, at: 2)
+        return jpeg
     }
 
     private static func makeTransparentPNG() -> Data {

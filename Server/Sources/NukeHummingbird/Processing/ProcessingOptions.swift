@@ -48,6 +48,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var blur = 0.0
     /// Unsharp-mask sigma in pixels (`sh`); 0 for none.
     public var sharpen = 0.0
+    /// Whether the image is turned upright by its EXIF orientation, as decoders do (`ar`, on by
+    /// default); off, it is processed as the file stores it.
+    public var autoRotates = true
     /// Clockwise rotation in degrees, a multiple of 90 (`rot`), applied before resizing.
     public var rotation = 0
     /// Mirror left to right (`fl`'s first argument), before resizing.
@@ -241,6 +244,7 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
         case "bl", "blur": blur = try reader.required(Self.sigma, "a sigma from 0 to 100")
         case "sh", "sharpen": sharpen = try reader.required(Self.sigma, "a sigma from 0 to 100")
+        case "ar", "auto_rotate": autoRotates = try reader.required(Self.boolean, "1, t, true, 0, f or false")
         case "rot", "rotate":
             rotation = try reader.required(
                 { Int($0).flatMap { $0.isMultiple(of: 90) ? ($0 % 360 + 360) % 360 : nil } },

@@ -111,7 +111,9 @@ public struct ProxyPlan: Sendable {
             throw .resultTooLarge(width: width, height: height, limit: limit)
         }
         // Trims, crops, turns and mirrors come first, so the size refers to the result's
-        // orientation (the resize then no longer shrinks on load).
+        // orientation (the resize then no longer shrinks on load); before them all, the EXIF
+        // orientation undone for `ar:0`, while the decoder's metadata is there to read.
+        if !options.autoRotates { processors.append(StoredOrientation()) }
         if let trim = options.trim {
             processors.append(ImageProcessors.Trim(threshold: trim.threshold, color: trim.color))
         }
