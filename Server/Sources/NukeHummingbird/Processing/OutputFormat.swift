@@ -75,6 +75,18 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The format a source of `type` is written in, when it is one of these.
+    init?(sourceType type: AssetType) {
+        switch type {
+        case .jpeg: self = .jpeg
+        case .png: self = .png
+        case .webp: self = .webp
+        case .avif: self = .avif
+        case .gif: self = .gif
+        default: return nil
+        }
+    }
+
     /// Whether an `Accept` header lists `mediaType` with a non-zero quality.
     static func accepts(_ accept: String, _ mediaType: String) -> Bool {
         accept.split(separator: ",").contains { item in

@@ -73,6 +73,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var watermark: Watermark?
     /// A processor chain in this library's text syntax (`nuke:resize(width:100)|…`).
     public var processorSpec: String?
+    /// Sources in these formats are served as they are, unprocessed, when the result would be in
+    /// their format anyway (`skp:jpg:gif`).
+    public var skippedFormats: Set<OutputFormat> = []
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
     public var cacheBuster = ""
     /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
@@ -280,6 +283,13 @@ public struct ProcessingOptions: Hashable, Sendable {
             let text = try reader.required({ $0.isEmpty ? nil : $0 }, "a file name")
             let isEncoded = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
             filename = try Self.filename(text, isEncoded: isEncoded)
+        case "skp", "skip_processing":
+            guard !option.arguments.isEmpty else { throw .invalidArgument(option: option.name, reason: "formats") }
+            while reader.hasMore {
+                let expected = "jpg, png, webp, avif, gif, heic, jxl, svg, tiff, bmp or ico"
+                let name = try reader.optional(Self.imageType, expected)
+                if let format = name.flatMap(OutputFormat.init(name:)) { skippedFormats.insert(format) }
+            }
         case "att", "return_attachment":
             returnsAttachment = try reader.required(Self.boolean, "1, t, true, 0, f or false")
         case "cb", "cachebuster":
@@ -396,6 +406,13 @@ public struct ProcessingOptions: Hashable, Sendable {
             throw .invalidArgument(option: "fn", reason: "a file name of 1 to 1024 bytes")
         }
         return name
+    }
+
+    /// One of imgproxy's image type names: an output format, or a type no result is written in
+    /// (accepted for `skp`, where it can never match).
+    private static func imageType(_ text: String) -> String? {
+        let others: Set<String> = ["heic", "heif", "jxl", "svg", "tiff", "bmp", "ico"]
+        return OutputFormat(name: text) != nil || others.contains(text.lowercased()) ? text : nil
     }
 
     private static func cropSide(_ text: String) -> Double? {

@@ -95,6 +95,7 @@ public final class ImageProxy: Sendable {
             metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         }
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
+        if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) { return source }
         let response = try await load(ImageRequest(url: plan.source, processors: plan.processors))
         switch response.cacheType {
         case .memory?: metrics.cacheHit("memory")
@@ -173,12 +174,50 @@ public final class ImageProxy: Sendable {
         return try encoder.encode(output, context: context)
     }
 
+    /// The source's own bytes when `skp` names their format and the result would be in it, else
+    /// `nil` (the source is then processed; the pipeline's caches hold what was downloaded).
+    /// Not kept in the result cache: the pipeline's caches of originals hold them already.
+    private func unprocessedSource(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult? {
+        let pipeline = self.pipeline
+        let request = ImageRequest(url: plan.source)
+        let outcome = await withinRequestTimeout { () async -> Result<Data, ImagePipeline.Error> in
+            do throws(ImagePipeline.Error) {
+                return .success(try await pipeline.data(for: request).data)
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let outcome else { throw Task.isCancelled ? .cancelled : .timedOut }
+        let data: Data
+        switch outcome {
+        case .success(let bytes): data = bytes
+        case .failure(let error): throw Self.proxyError(for: error)
+        }
+        guard let type = pipeline.configuration.registry.assetType(sniffing: data),
+            let format = OutputFormat(sourceType: type), plan.servesUnprocessed(format)
+        else { return nil }
+        return EncodedResult(data: data, format: format)
+    }
+
     /// Loads `request`, giving up after the configured time-out.
     private func load(_ request: ImageRequest) async throws(ProxyRequestError) -> ImageResponse {
         let task = pipeline.imageTask(with: request)
+        guard let outcome = await withinRequestTimeout({ await task.result }) else {
+            task.cancel()
+            throw Task.isCancelled ? .cancelled : .timedOut
+        }
+        switch outcome {
+        case .success(let response): return response
+        case .failure(let error): throw Self.proxyError(for: error)
+        }
+    }
+
+    /// What `operation` returns, or `nil` when the request time-out passes first (`operation`'s
+    /// task is then cancelled).
+    private func withinRequestTimeout<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T? {
         let timeout = configuration.requestTimeout
-        let outcome = await withTaskGroup(of: Result<ImageResponse, ImagePipeline.Error>?.self) { group in
-            group.addTask { await task.result }
+        return await withTaskGroup(of: T?.self) { group in
+            group.addTask { await operation() }
             group.addTask {
                 try? await Task.sleep(for: timeout)
                 return nil
@@ -186,14 +225,6 @@ public final class ImageProxy: Sendable {
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
-        }
-        guard let outcome else {
-            task.cancel()
-            throw Task.isCancelled ? .cancelled : .timedOut
-        }
-        switch outcome {
-        case .success(let response): return response
-        case .failure(let error): throw Self.proxyError(for: error)
         }
     }
 

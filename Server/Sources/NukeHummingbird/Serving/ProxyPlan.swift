@@ -19,6 +19,9 @@ public struct ProxyPlan: Sendable {
     public var formatQualities: [OutputFormat: Int]
     /// The most bytes a lossy result may have (`mb:`); `nil` for no limit.
     public var maximumBytes: Int?
+    /// Sources in these formats are served unprocessed when the result would be in their format
+    /// (`skp:`).
+    public var skippedFormats: Set<OutputFormat>
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
     public var variesByAccept: Bool
     /// The result cache key: source, processors, negotiated format, quality and cache buster;
@@ -29,6 +32,17 @@ public struct ProxyPlan: Sendable {
     public var cacheMaxAge: Int
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
     var contentDisposition: ContentDisposition?
+
+    /// Whether a source in `format` is served as it is: `skp` names it and the result would be
+    /// in it (asked for, negotiated, or following the source).
+    public func servesUnprocessed(_ format: OutputFormat) -> Bool {
+        skippedFormats.contains(format) && (self.format == nil || self.format == format)
+    }
+
+    /// Whether some source could be served unprocessed (then its bytes are loaded first).
+    var mayServeUnprocessed: Bool {
+        format.map(servesUnprocessed) ?? !skippedFormats.isEmpty
+    }
 
     /// The quality a result in `format` is encoded at: `fq`'s for that format, else ``quality``.
     public func quality(for format: OutputFormat) -> Int {
@@ -91,6 +105,10 @@ public struct ProxyPlan: Sendable {
         ]
         // Added only when given, so the keys of results made before these options stay the same.
         if let bytes = options.maximumBytes { key.append("mb=\(bytes)") }
+        skippedFormats = options.skippedFormats
+        if !skippedFormats.isEmpty {
+            key.append("skp=" + skippedFormats.map(\.rawValue).sorted().joined(separator: ":"))
+        }
         if !formatQualities.isEmpty {
             key.append("fq=" + formatQualities.map { "\($0.key.rawValue):\($0.value)" }.sorted().joined(separator: ":"))
         }
