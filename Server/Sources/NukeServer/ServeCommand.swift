@@ -112,6 +112,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Do not answer WebP to clients whose Accept lists it when no format is asked for.")
     var noWebpNegotiation = false
 
+    @Flag(
+        help: """
+            Answer AVIF to clients whose Accept lists it when no format is asked for (off by default: \
+            an AVIF costs several WebPs to encode; animations stay WebP or their own format).
+            """
+    )
+    var avifNegotiation = false
+
     @Option(help: "An image file wm: draws over results (any format the server decodes; default: wm: is refused).")
     var watermark: String?
 

@@ -117,6 +117,7 @@ struct ServerSettings: Sendable {
         }
         proxy.shrinkOnLoad = shrinkOnLoad
         proxy.negotiatesWebP = !e.isOn(c.noWebpNegotiation, "no-webp-negotiation")
+        proxy.negotiatesAVIF = e.isOn(c.avifNegotiation, "avif-negotiation")
         if let path = e.value(c.watermark, "watermark") {
             let opacity = try e.number(c.watermarkOpacity, "watermark-opacity", default: 1.0)
             guard (0...1).contains(opacity) else { throw ValidationError("--watermark-opacity is 0 to 1") }

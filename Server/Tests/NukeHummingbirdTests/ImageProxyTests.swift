@@ -183,6 +183,36 @@ struct ImageProxyTests {
         #expect(byOption.header("Content-Type") == "image/avif" && byOption.header("Vary") == nil)
     }
 
+    @Test("AVIF negotiation, when turned on: AVIF before WebP; animations stay animated; its own cache entries")
+    func avifNegotiation() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let proxy = fixture.proxy(resultCache: cache) { $0.negotiatesAVIF = true }
+        func type(_ options: String, _ file: String, accept: String?) async -> String? {
+            let response = await proxy.respond(to: fixture.path(options, file), accept: accept)
+            #expect(response.status == 200 && response.header("Vary") == "Accept")
+            let sniffed = AssetType(response.body).map { "image/" + $0.rawValue }
+            #expect(sniffed == response.header("Content-Type"))
+            return response.header("Content-Type")
+        }
+        #expect(await type("w:100", "/photo.jpg", accept: "image/avif,image/webp,*/*") == "image/avif")
+        #expect(await type("w:100", "/photo.jpg", accept: "image/webp,*/*") == "image/webp")
+        #expect(await type("w:100", "/photo.jpg", accept: "*/*") == "image/jpeg")
+        #expect(await type("w:20", "/spin.gif", accept: "image/avif,image/webp,*/*") == "image/webp")
+        #expect(await type("w:20", "/spin.gif", accept: "image/avif,*/*") == "image/gif")
+        let animated = await proxy.respond(to: fixture.path("w:20", "/spin.gif"), accept: "image/avif,image/webp")
+        let decoded = try await ImagePipeline { $0.imageCache = nil }
+            .imageTask(with: ImageRequest(id: "negotiated", data: { animated.body })).response.container
+        #expect(decoded.animation?.frameCount == 4)
+        // Asked for by name, an animation is an AVIF of its first frame, in a cache entry of its own.
+        let named = await proxy.respond(to: fixture.path("w:20/f:avif", "/spin.gif"), accept: "image/avif")
+        #expect(named.header("Content-Type") == "image/avif" && named.header("Vary") == nil)
+        #expect(cache.keys.count == 6)
+        let off = fixture.proxy()
+        let webp = await off.respond(to: fixture.path("w:100", "/photo.jpg"), accept: "image/avif,image/webp")
+        #expect(webp.header("Content-Type") == "image/webp")
+    }
+
     @Test("Identical concurrent requests share one fetch")
     func coalescing() async throws {
         let fixture = try ProxyFixture()

@@ -148,4 +148,28 @@ struct NukeServerExecutableTests {
         #expect(stored.filter { !$0.hasPrefix(".") }.isEmpty)
         #expect(origin.requests(to: "/photo.jpg").count == 1, "the original comes from the HTTP cache the second time")
     }
+
+    @Test("NUKE_SERVER_AVIF_NEGOTIATION turns AVIF negotiation on; without it, the same client gets WebP")
+    func avifNegotiation() async throws {
+        let origin = try HTTPTestServer()
+        defer { origin.stop() }
+        origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
+        for (environment, type) in [(["NUKE_SERVER_AVIF_NEGOTIATION": "1"], "image/avif"), ([:], "image/webp")] {
+            let server = try await RunningServer(
+                ["--allow-unsigned", "--allow-private-addresses"],
+                environment: environment
+            )
+            let request = try server.startRequest(
+                path,
+                savingBodyTo: "photo",
+                accept: "image/avif,image/webp,*/*",
+                writeOut: "%{http_code} %{content_type}"
+            )
+            #expect(try await request.exitStatus() == 0)
+            #expect(request.output == "200 " + type)
+            server.child.signal(SIGTERM)
+            #expect(try await server.child.exitStatus() == 0)
+        }
+    }
 }

@@ -40,11 +40,18 @@ final class RunningServer: Sendable {
         "http://127.0.0.1:\(port)" + path
     }
 
-    /// Starts `curl` for `path`, writing the body to `file` and the status to stdout.
-    func startRequest(_ path: String, savingBodyTo file: String) throws -> ChildProcess {
-        try ChildProcess(
+    /// Starts `curl` for `path`, writing the body to `file` and the status to stdout (or what
+    /// `writeOut`, curl's `-w`, names), sending `accept` as the `Accept` header when given.
+    func startRequest(
+        _ path: String,
+        savingBodyTo file: String,
+        accept: String? = nil,
+        writeOut: String = "%{http_code}"
+    ) throws -> ChildProcess {
+        let header = accept.map { ["-H", "Accept: " + $0] } ?? []
+        return try ChildProcess(
             ChildProcess.curl,
-            ["-s", "-o", directory.appending(file).path, "-w", "%{http_code}", url(path)],
+            ["-s", "-o", directory.appending(file).path, "-w", writeOut] + header + [url(path)],
             in: directory
         )
     }

@@ -103,14 +103,16 @@ public final class ImageProxy: Sendable {
         case nil: metrics.cacheMiss()
         }
         let container = response.container
-        let format =
-            plan.format
-            ?? OutputFormat.negotiated(
-                accept: nil,
-                source: container.type,
-                isOpaque: container.image.isOpaque,
-                prefersWebP: false
-            )
+        let sourceFormat = OutputFormat.negotiated(
+            accept: nil,
+            source: container.type,
+            isOpaque: container.image.isOpaque,
+            prefersWebP: false
+        )
+        var format = plan.format ?? sourceFormat
+        if plan.negotiatedAVIF, (container.animation?.frameCount ?? 0) > 1 {
+            format = plan.animatedFormat ?? sourceFormat
+        }
         // An animation (its frame count within the pipeline's limit) stays animated as WebP or
         // GIF, asked for or negotiated; other formats serve its first frame.
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil

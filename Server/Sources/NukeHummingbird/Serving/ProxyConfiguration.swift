@@ -32,6 +32,10 @@ public struct ProxyConfiguration: Sendable {
     public var defaultQuality = 80
     /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
     public var negotiatesWebP = true
+    /// Answer with AVIF (before WebP) when no format is asked for and the client's `Accept`
+    /// lists it; off by default, as an AVIF costs several WebPs to encode. Animated sources
+    /// stay animated: WebP when negotiated, else their own format.
+    public var negotiatesAVIF = false
     /// How small a decode resizes accept (``ShrinkOnLoadRule``): `.fast`, as thumbnailers do.
     public var shrinkOnLoad = ShrinkOnLoadRule.fast
     /// `Cache-Control: public, max-age=…` of successful responses, in seconds.

@@ -24,6 +24,12 @@ public struct ProxyPlan: Sendable {
     public var skippedFormats: Set<OutputFormat>
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
     public var variesByAccept: Bool
+    /// Whether ``format`` is an AVIF negotiated from `Accept`; then an animated source is served
+    /// as ``animatedFormat`` instead, so that it stays animated.
+    public var negotiatedAVIF: Bool
+    /// For a negotiated AVIF, an animated source's format: WebP when that was negotiated too,
+    /// else `nil`, the source's own.
+    public var animatedFormat: OutputFormat?
     /// The result cache key: source, processors, negotiated format, quality and cache buster;
     /// never raw headers (nor `exp:`, which does not change the image).
     public var cacheKey: String
@@ -92,11 +98,13 @@ public struct ProxyPlan: Sendable {
         source = try configuration.sources.url(for: parsed.source)
         processors = try Self.processors(for: options, configuration: configuration, registry: registry)
 
-        let negotiatesWebP = configuration.negotiatesWebP && options.format == nil
-        variesByAccept = negotiatesWebP
-        format =
-            options.format
-            ?? (negotiatesWebP && accept.map { OutputFormat.accepts($0, "image/webp") } == true ? .webp : nil)
+        let negotiates = options.format == nil && (configuration.negotiatesWebP || configuration.negotiatesAVIF)
+        let accepts = { (type: String) in negotiates && accept.map { OutputFormat.accepts($0, type) } == true }
+        let webP = configuration.negotiatesWebP && accepts("image/webp")
+        negotiatedAVIF = configuration.negotiatesAVIF && accepts("image/avif")
+        variesByAccept = negotiates
+        format = options.format ?? (negotiatedAVIF ? .avif : webP ? .webp : nil)
+        animatedFormat = negotiatedAVIF && webP ? .webp : nil
         quality = options.quality ?? configuration.defaultQuality
         formatQualities = options.quality == nil ? options.formatQualities : [:]
         var key = [
@@ -104,6 +112,7 @@ public struct ProxyPlan: Sendable {
             format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
         ]
         // Added only when given, so the keys of results made before these options stay the same.
+        if negotiatedAVIF { key.append("animated=" + (animatedFormat?.rawValue ?? "source")) }
         if let bytes = options.maximumBytes { key.append("mb=\(bytes)") }
         skippedFormats = options.skippedFormats
         if !skippedFormats.isEmpty {
