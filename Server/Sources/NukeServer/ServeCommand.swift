@@ -100,8 +100,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Cache-Control max-age of results, in seconds (default 31536000).")
     var cacheMaxAge: Int?
 
-    @Option(help: "JPEG and WebP quality when the URL gives none (default 80).")
+    @Option(help: "JPEG, WebP and AVIF quality when the URL gives none (default 80).")
     var defaultQuality: Int?
+
+    @Option(
+        help: """
+            A format's own quality when the URL gives none, as format=quality (jpg, webp, avif; \
+            repeatable or comma-separated, e.g. avif=63,webp=79); fq: in a URL overrides it.
+            """
+    )
+    var formatQuality: [String] = []
 
     @Option(
         help:

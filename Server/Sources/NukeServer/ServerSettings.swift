@@ -111,6 +111,15 @@ struct ServerSettings: Sendable {
         proxy.cacheMaxAge = try e.number(c.cacheMaxAge, "cache-max-age", default: 31_536_000)
         proxy.defaultQuality = try e.number(c.defaultQuality, "default-quality", default: 80)
         guard (1...100).contains(proxy.defaultQuality) else { throw ValidationError("--default-quality is 1 to 100") }
+        for item in e.values(c.formatQuality, "format-quality").flatMap({ $0.split(separator: ",") }) {
+            let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let format = OutputFormat(name: parts[0]), let quality = Int(parts[1]),
+                (1...100).contains(quality)
+            else {
+                throw ValidationError("--format-quality takes format=quality (jpg, webp, avif; 1 to 100), not '\(item)'")
+            }
+            proxy.formatQualities[format] = quality
+        }
         let rule = e.value(c.shrinkOnLoad, "shrink-on-load", default: "fast")
         guard let shrinkOnLoad = ShrinkOnLoadRule(rawValue: rule) else {
             throw ValidationError("--shrink-on-load is fast or quality, not '\(rule)'")

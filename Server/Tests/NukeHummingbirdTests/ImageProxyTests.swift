@@ -132,6 +132,16 @@ struct ImageProxyTests {
         #expect(await size("fq:jpg:90:webp:30", accept: "image/webp") == webp30)
         let keys = cache.keys
         #expect(Set(keys).count == keys.count && keys.contains { $0.hasSuffix("fq=jpeg:30:webp:90") })
+
+        // The server's own per-format qualities (--format-quality): fq overrides them, q all of them.
+        let configured = fixture.proxy { $0.formatQualities = [.jpeg: 30] }
+        func configuredSize(_ options: String) async -> Int {
+            await configured.respond(to: fixture.path("w:300/" + options, "/photo.jpg")).body.count
+        }
+        #expect(await configuredSize("f:jpg") == jpeg30)
+        #expect(await configuredSize("f:jpg/fq:jpg:90") == jpeg90)
+        #expect(await configuredSize("f:jpg/q:90") == jpeg90)
+        #expect(await configuredSize("f:jpg/fq:jpg:0") == jpeg30)
     }
 
     @Test("If-None-Match with the ETag answers 304 without a body")

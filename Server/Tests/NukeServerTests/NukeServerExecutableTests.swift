@@ -81,6 +81,8 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned", "--no-such-option"], [:], "Unknown option '--no-such-option'"),
             (["--allow-unsigned", "--memory-cache-size=-1"], [:], "--memory-cache-size must be 0 or more"),
             (["--allow-unsigned"], ["NUKE_SERVER_SHRINK_ON_LOAD": "slow"], "--shrink-on-load is fast or quality"),
+            (["--allow-unsigned", "--format-quality", "avif=0"], [:], "--format-quality takes format=quality"),
+            (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
             (
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],
                 "--max-concurrent-downloads must be at least 1"
@@ -155,7 +157,11 @@ struct NukeServerExecutableTests {
         defer { origin.stop() }
         origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
         let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
-        for (environment, type) in [(["NUKE_SERVER_AVIF_NEGOTIATION": "1"], "image/avif"), ([:], "image/webp")] {
+        let environments: [([String: String], String)] = [
+            (["NUKE_SERVER_AVIF_NEGOTIATION": "1", "NUKE_SERVER_FORMAT_QUALITY": "avif=63, webp=79"], "image/avif"),
+            ([:], "image/webp"),
+        ]
+        for (environment, type) in environments {
             let server = try await RunningServer(
                 ["--allow-unsigned", "--allow-private-addresses"],
                 environment: environment

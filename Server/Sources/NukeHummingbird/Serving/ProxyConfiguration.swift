@@ -30,6 +30,9 @@ public struct ProxyConfiguration: Sendable {
     public var maximumResultDimension = 8192
     /// The quality when the URL gives none.
     public var defaultQuality = 80
+    /// A format's own quality when the URL gives none (imgproxy's `IMGPROXY_FORMAT_QUALITY`); a
+    /// URL's `fq` overrides it per format, its `q` for every format.
+    public var formatQualities: [OutputFormat: Int] = [:]
     /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
     public var negotiatesWebP = true
     /// Answer with AVIF (before WebP) when no format is asked for and the client's `Accept`

@@ -15,7 +15,7 @@ public struct ProxyPlan: Sendable {
     public var format: OutputFormat?
     /// The encoding quality: `q`'s, else the server's default (see ``quality(for:)``).
     public var quality: Int
-    /// `fq`'s qualities per format, when `q` is not given.
+    /// Qualities per format, when `q` is not given: `fq`'s, else the server's.
     public var formatQualities: [OutputFormat: Int]
     /// The most bytes a lossy result may have (`mb:`); `nil` for no limit.
     public var maximumBytes: Int?
@@ -106,7 +106,8 @@ public struct ProxyPlan: Sendable {
         format = options.format ?? (negotiatedAVIF ? .avif : webP ? .webp : nil)
         animatedFormat = negotiatedAVIF && webP ? .webp : nil
         quality = options.quality ?? configuration.defaultQuality
-        formatQualities = options.quality == nil ? options.formatQualities : [:]
+        formatQualities =
+            options.quality == nil ? configuration.formatQualities.merging(options.formatQualities) { $1 } : [:]
         var key = [
             "nuke-server/1", source.absoluteString, processors.map(\.identifier).joined(separator: "|"),
             format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
