@@ -116,7 +116,8 @@ struct ServerSettings: Sendable {
             guard parts.count == 2, let format = OutputFormat(name: parts[0]), let quality = Int(parts[1]),
                 (1...100).contains(quality)
             else {
-                throw ValidationError("--format-quality takes format=quality (jpg, webp, avif; 1 to 100), not '\(item)'")
+                let expected = "format=quality (jpg, webp, avif; 1 to 100)"
+                throw ValidationError("--format-quality takes \(expected), not '\(item)'")
             }
             proxy.formatQualities[format] = quality
         }
