@@ -49,6 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A folder served as local:///<path> sources.")
     var localRoot: String?
 
+    @Option(help: "A prefix for sources that do not start with it, such as https://cdn.example.com/images/.")
+    var baseURL: String?
+
     @Option(help: "A preset, name=option/option… (repeatable); 'default' applies to every request.")
     var preset: [String] = []
 

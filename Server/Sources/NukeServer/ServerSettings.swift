@@ -89,7 +89,14 @@ struct ServerSettings: Sendable {
                 isDirectory.boolValue
             else { throw ValidationError("--local-root \(localRoot.path) is not a folder") }
         }
-        proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot)
+        let baseURL = e.value(c.baseURL, "base-url")
+        if let baseURL {
+            let scheme = URLComponents(string: baseURL)?.scheme?.lowercased()
+            guard ["http", "https", "local"].contains(scheme), URLComponents(string: baseURL)?.user == nil else {
+                throw ValidationError("--base-url '\(baseURL)' is not an http, https or local URL")
+            }
+        }
+        proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot, baseURL: baseURL)
         for text in e.values(c.preset, "preset") {
             do {
                 let preset = try ProxyConfiguration.preset(parsing: text)

@@ -362,6 +362,16 @@ struct ImageProxyTests {
         #expect(try await ProxyFixture.decode(small.body).width == 64)
     }
 
+    @Test("--base-url: a path relative to it is fetched from it")
+    func baseURL() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy { $0.sources.baseURL = fixture.origin.url("/").absoluteString }
+        let response = await proxy.respond(to: fixture.signature.sign("/w:50/plain/photo.jpg@png"))
+        let image = try await ProxyFixture.decode(response.body)
+        #expect(response.status == 200 && image.width == 50)
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+    }
+
     @Test("Sources outside the allow-list, and loopback under the server's address policy, are 403")
     func sources() async throws {
         let fixture = try ProxyFixture()

@@ -37,6 +37,28 @@ struct SourcePolicyTests {
         }
     }
 
+    @Test("A base URL prefixes sources without it, joined by one slash, and the result is checked as any source")
+    func baseURL() throws {
+        let policy = SourcePolicy(
+            allowedSources: [try .init(parsing: "https://cdn.example.com/images/")],
+            baseURL: "https://cdn.example.com/images/"
+        )
+        let joined: [(String, String)] = [
+            ("a/b.jpg", "https://cdn.example.com/images/a/b.jpg"),
+            ("/a.jpg", "https://cdn.example.com/images/a.jpg"),
+            ("https://cdn.example.com/images/c.jpg", "https://cdn.example.com/images/c.jpg"),
+        ]
+        for (source, url) in joined { #expect(try policy.url(for: source).absoluteString == url) }
+        for refused in ["../private/a.jpg", "a/../../b.jpg"] {
+            #expect(throws: ProxyRequestError.self) { try policy.url(for: refused) }
+        }
+        // Without a trailing slash the base still keeps its host: the source only adds a path.
+        let bare = SourcePolicy(baseURL: "https://cdn.example.com")
+        for source in [".evil.com/x.jpg", "@evil.com/x.jpg", ":8080/x.jpg"] {
+            #expect(try bare.url(for: source).host == "cdn.example.com", "\(source)")
+        }
+    }
+
     @Test("local:/// reads under the root only, whatever the path or symbolic links say")
     func localFiles() throws {
         let directory = try TemporaryDirectory()

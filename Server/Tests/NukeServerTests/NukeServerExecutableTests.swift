@@ -82,6 +82,7 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned", "--memory-cache-size=-1"], [:], "--memory-cache-size must be 0 or more"),
             (["--allow-unsigned"], ["NUKE_SERVER_SHRINK_ON_LOAD": "slow"], "--shrink-on-load is fast or quality"),
             (["--allow-unsigned", "--format-quality", "avif=0"], [:], "--format-quality takes format=quality"),
+            (["--allow-unsigned"], ["NUKE_SERVER_BASE_URL": "ftp://files/"], "is not an http, https or local URL"),
             (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
             (
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],

@@ -54,12 +54,17 @@ public struct SourcePolicy: Sendable {
     public var allowedSources: [AllowedSource]
     /// The folder `local:///` sources are read from, or `nil` to refuse them.
     public var localRoot: URL?
+    /// A prefix for sources that do not start with it (imgproxy's `IMGPROXY_BASE_URL`), joined
+    /// with one `/`, so URLs can name `images/a.jpg` for `https://cdn.example.com/images/a.jpg`.
+    /// The joined URL is checked like any other.
+    public var baseURL: String?
 
     /// A policy allowing `allowedSources` (every remote source when empty) and, if given, local
-    /// files under `localRoot`.
-    public init(allowedSources: [AllowedSource] = [], localRoot: URL? = nil) {
+    /// files under `localRoot`; sources without the `baseURL` prefix get it.
+    public init(allowedSources: [AllowedSource] = [], localRoot: URL? = nil, baseURL: String? = nil) {
         self.allowedSources = allowedSources
         self.localRoot = localRoot?.standardizedFileURL.resolvingSymlinksInPath()
+        self.baseURL = baseURL
     }
 
     /// The URL to load for `source`.
@@ -67,6 +72,11 @@ public struct SourcePolicy: Sendable {
     /// - Throws: ``ProxyRequestError/sourceNotAllowed(_:)`` for any other scheme, a path with
     ///   `..` segments, a URL outside the allowed sources, or a local file outside the folder.
     public func url(for source: String) throws(ProxyRequestError) -> URL {
+        var source = source
+        if let baseURL, !source.hasPrefix(baseURL) {
+            // One slash between them, so a source cannot extend the base's host (`.evil.com/…`).
+            source = String(baseURL.reversed().drop { $0 == "/" }.reversed()) + "/" + source.drop { $0 == "/" }
+        }
         guard let components = URLComponents(string: source), let scheme = components.scheme?.lowercased() else {
             throw .sourceNotAllowed(source)
         }
