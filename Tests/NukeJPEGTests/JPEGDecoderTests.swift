@@ -65,6 +65,12 @@ func decode(
     func orientation(value: Int) throws {
         let container = try decode(try fixture("orientation-\(value).jpg"))
         #expect(container.userInfo[.exifOrientationKey] as? Int == value)
+        // The EXIF block as the file stores it: the TIFF bytes after the APP1 segment's "Exif\0\0".
+        let data = try fixture("orientation-\(value).jpg")
+        let exif = try #require(container.userInfo[.exifKey] as? Data)
+        let header = try #require(data.range(of: Data("Exif\0\0".utf8)))
+        #expect(data[header.upperBound..<header.upperBound + exif.count] == exif)
+        #expect(exif.prefix(2) == Data("II".utf8) || exif.prefix(2) == Data("MM".utf8))
         let expected = try reference("orientation-\(value)")
         #expect(container.image.width == expected.width && container.image.height == expected.height)
         #expect(ReferenceImage.maximumDifference(container.image, expected) ?? 99 <= 1)

@@ -131,7 +131,7 @@ struct ImageProxyTests {
         let webp30 = await size("f:webp/q:30")
         #expect(await size("fq:jpg:90:webp:30", accept: "image/webp") == webp30)
         let keys = cache.keys
-        #expect(Set(keys).count == keys.count && keys.contains { $0.hasSuffix("fq=jpeg:30:webp:90") })
+        #expect(Set(keys).count == keys.count && keys.contains { $0.contains("\nfq=jpeg:30:webp:90\n") })
 
         // The server's own per-format qualities (--format-quality): fq overrides them, q all of them.
         let configured = fixture.proxy { $0.formatQualities = [.jpeg: 30] }

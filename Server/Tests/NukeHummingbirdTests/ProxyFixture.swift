@@ -15,6 +15,16 @@ final class ProxyFixture: Sendable {
     /// An 80×40 JPEG, its left half red and its right half blue, tagged EXIF orientation 6 (to
     /// be turned 90° clockwise: 40×80 upright, red on top).
     static let turned = makeTurnedJPEG()
+    /// The EXIF of ``tagged``: orientation 6, Make, Artist, Copyright, and a thumbnail in IFD1.
+    static let taggedEXIF = TIFFBuilder(
+        entries: [
+            (0x0112, .short(6)), (0x010F, .ascii(Array("Camera Maker".utf8))),
+            (0x013B, .ascii(Array("Ann Example".utf8))), (0x8298, .ascii(Array("© 2026 Ann Example".utf8))),
+        ],
+        thumbnail: [0xFF, 0xD8, 1, 2, 3, 4, 0xFF, 0xD9]
+    ).build()
+    /// An 80×40 JPEG carrying ``taggedEXIF`` (so 40×80 upright).
+    static let tagged = makeTaggedJPEG()
     /// A 4-frame 80×40 GIF, delays of 10 to 40 cs, played for ever.
     static let animation = GIFWriter.encode(
         (0..<4).compactMap { index in
@@ -38,6 +48,7 @@ final class ProxyFixture: Sendable {
         origin.route("/public/moved.jpg") { _ in .redirect(to: "/public/photo.jpg") }
         origin.route("/public/away.jpg") { _ in .redirect(to: "/photo.jpg") }
         origin.route("/turned.jpg") { _ in .ok(Self.turned, contentType: "image/jpeg") }
+        origin.route("/tagged.jpg") { _ in .ok(Self.tagged, contentType: "image/jpeg") }
         origin.route("/logo.png") { _ in .ok(Self.transparent, contentType: "image/png") }
         origin.route("/spin.gif") { _ in .ok(Self.animation, contentType: "image/gif") }
         origin.route("/missing.jpg") { _ in .status(404) }
@@ -141,6 +152,15 @@ final class ProxyFixture: Sendable {
             [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0]
             + [0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0, 0, 0, 0x06, 0, 0, 0, 0, 0, 0, 0]
         jpeg.insert(contentsOf: exif, at: 2)
+        return jpeg
+    }
+
+    private static func makeTaggedJPEG() -> Data {
+        let image = try! Bitmap(width: 80, height: 40, pixelFormat: .rgba8, fill: [200, 120, 40, 255])
+        var jpeg = try! JPEGEncoder(quality: 0.9).encode(image)
+        let length = 2 + 6 + taggedEXIF.count
+        let segment = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + Array("Exif\0\0".utf8)
+        jpeg.insert(contentsOf: segment + taggedEXIF, at: 2)
         return jpeg
     }
 

@@ -28,6 +28,11 @@ public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     /// The EXIF orientation (1…8) a decoder found in the file. Value type: `Int`.
     public static let exifOrientationKey: UserInfoKey = "nuke.exif-orientation"
 
+    /// The file's EXIF metadata as it stores it: the TIFF structure (from its `II` or `MM`
+    /// header) that a JPEG's APP1 `Exif` segment carries. Encoders do not write it; a server that
+    /// keeps metadata does (nuke-server's `sm` and `kcr` options). Value type: `Data`.
+    public static let exifKey: UserInfoKey = "nuke.exif"
+
     /// The embedded ICC colour profile bytes. Value type: `Data`.
     public static let iccProfileKey: UserInfoKey = "nuke.icc-profile"
 

@@ -19,10 +19,10 @@ internal import Synchronization
 ///   pipeline's colour manager (`ImageDecodingContext.colorConversion`, NukeLCMS); without a
 ///   profile or a colour manager, each ink's complement is multiplied by black's, as browsers
 ///   show CMYK. Either way the CMYK profile is recorded under `UserInfoKey.sourceICCProfileKey`,
-///   not as the image's profile: it does not describe RGB pixels.///
+///   not as the image's profile: it does not describe RGB pixels.
 /// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by
-///   default, applied, so the image comes back upright. The ICC profile's bytes are kept under
-///   `UserInfoKey.iccProfileKey`.
+///   default, applied, so the image comes back upright. The EXIF block is kept under
+///   `UserInfoKey.exifKey`, the ICC profile's bytes under `UserInfoKey.iccProfileKey`.
 /// - For requests with thumbnail options, the image is decoded at the smallest DCT scale
 ///   (1/8 … 8/8) not below the target, then resampled to the exact size.
 /// - When the request's first processor reduces the image (shrink-on-load, see
@@ -197,6 +197,7 @@ public final class JPEGDecoder: ImageDecoding {
 
         var container = ImageContainer(image: image, type: .jpeg)
         if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
+        if let exif = metadata.exif { container.userInfo[.exifKey] = exif }
         // A CMYK profile does not describe the RGB pixels a CMYK image becomes: kept apart.
         if let profile = metadata.iccProfile {
             container.userInfo[isCMYK ? .sourceICCProfileKey : .iccProfileKey] = profile

@@ -76,6 +76,12 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// Sources in these formats are served as they are, unprocessed, when the result would be in
     /// their format anyway (`skp:jpg:gif`).
     public var skippedFormats: Set<OutputFormat> = []
+    /// Whether results leave the source's metadata out (`sm`, on by default): off, a JPEG
+    /// source's EXIF goes into JPEG, PNG and WebP results (orientation 1, no thumbnail).
+    public var stripsMetadata = true
+    /// Whether stripping keeps the EXIF Artist and Copyright (`kcr`, on by default, as in
+    /// imgproxy).
+    public var keepsCopyright = true
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
     public var cacheBuster = ""
     /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
@@ -289,6 +295,15 @@ public struct ProcessingOptions: Hashable, Sendable {
                 let expected = "jpg, png, webp, avif, gif, heic, jxl, svg, tiff, bmp or ico"
                 let name = try reader.optional(Self.imageType, expected)
                 if let format = name.flatMap(OutputFormat.init(name:)) { skippedFormats.insert(format) }
+            }
+        case "sm", "strip_metadata": stripsMetadata = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+        case "kcr", "keep_copyright": keepsCopyright = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+        case "scp", "strip_color_profile":
+            guard try reader.required(Self.boolean, "1, t, true, 0, f or false") else {
+                throw .invalidArgument(
+                    option: option.name,
+                    reason: "1: colours are converted to sRGB (keeping a profile is not supported)"
+                )
             }
         case "att", "return_attachment":
             returnsAttachment = try reader.required(Self.boolean, "1, t, true, 0, f or false")

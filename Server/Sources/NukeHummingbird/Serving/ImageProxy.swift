@@ -120,13 +120,24 @@ public final class ImageProxy: Sendable {
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
+            let exif = plan.metadata.exif(of: container)
+            let image = container.image
             return Result {
                 let encode = { (quality: Int) in
-                    try Self.encode(
-                        container.image,
+                    let data = try Self.encode(
+                        image,
                         animation: animated,
                         with: format.encoder(quality: quality),
                         maximumFrameCount: frameLimit
+                    )
+                    guard let exif else { return data }
+                    return EXIFEmbedding.embedding(
+                        exif,
+                        in: data,
+                        format: format,
+                        width: image.width,
+                        height: image.height,
+                        hasAlpha: !image.isOpaque
                     )
                 }
                 let quality = plan.quality(for: format)

@@ -36,6 +36,8 @@ public struct ProxyPlan: Sendable {
     /// `Cache-Control`'s `max-age` for the result: the configured one, or less when the URL
     /// expires sooner.
     public var cacheMaxAge: Int
+    /// Which of the source's metadata the result carries (`sm`, `kcr`).
+    public var metadata: KeptMetadata
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
     var contentDisposition: ContentDisposition?
 
@@ -122,6 +124,8 @@ public struct ProxyPlan: Sendable {
         if !formatQualities.isEmpty {
             key.append("fq=" + formatQualities.map { "\($0.key.rawValue):\($0.value)" }.sorted().joined(separator: ":"))
         }
+        metadata = !options.stripsMetadata ? .all : options.keepsCopyright ? .copyright : .none
+        key.append("meta=\(metadata.rawValue)")
         cacheKey = key.joined(separator: "\n")
         maximumBytes = options.maximumBytes
     }
