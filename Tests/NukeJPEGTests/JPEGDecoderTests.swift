@@ -65,9 +65,15 @@ func decode(
     func orientation(value: Int) throws {
         let container = try decode(try fixture("orientation-\(value).jpg"))
         #expect(container.userInfo[.exifOrientationKey] as? Int == value)
-        // The EXIF block as the file stores it: the TIFF bytes after the APP1 segment's "Exif\0\0".
+        // The EXIF block as the file stores it (the TIFF bytes after the APP1 segment's
+        // "Exif\0\0"), when asked for.
+        #expect(container.userInfo[.exifKey] == nil)
         let data = try fixture("orientation-\(value).jpg")
-        let exif = try #require(container.userInfo[.exifKey] as? Data)
+        var options = JPEGDecoder.Options()
+        options.keepsEXIF = true
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
+        let kept = try JPEGDecoder(context: context, options: options).decode(data)
+        let exif = try #require(kept.userInfo[.exifKey] as? Data)
         let header = try #require(data.range(of: Data("Exif\0\0".utf8)))
         #expect(data[header.upperBound..<header.upperBound + exif.count] == exif)
         #expect(exif.prefix(2) == Data("II".utf8) || exif.prefix(2) == Data("MM".utf8))

@@ -23,8 +23,13 @@ struct EXIFEmbeddingTests {
         }
     }
 
+    /// Decoded by a pipeline whose JPEG decoder keeps EXIF.
     static func decode(_ data: Data) async throws -> ImageContainer {
-        try await ImagePipeline { $0.imageCache = nil }
+        var registry = PluginRegistry.defaultPlugins
+        registry.installJPEGKeepingEXIF()
+        var configuration = ImagePipeline.Configuration(registry: registry)
+        configuration.imageCache = nil
+        return try await ImagePipeline(configuration: configuration)
             .imageTask(with: ImageRequest(id: UUID().uuidString, data: { data })).response.container
     }
 

@@ -29,8 +29,9 @@ public struct UserInfoKey: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let exifOrientationKey: UserInfoKey = "nuke.exif-orientation"
 
     /// The file's EXIF metadata as it stores it: the TIFF structure (from its `II` or `MM`
-    /// header) that a JPEG's APP1 `Exif` segment carries. Encoders do not write it; a server that
-    /// keeps metadata does (nuke-server's `sm` and `kcr` options). Value type: `Data`.
+    /// header) that a JPEG's APP1 `Exif` segment carries, when the decoder is asked to keep it
+    /// (NukeJPEG's `keepsEXIF`). Encoders do not write it; nuke-server's `sm` and `kcr` options
+    /// do. Value type: `Data`.
     public static let exifKey: UserInfoKey = "nuke.exif"
 
     /// The embedded ICC colour profile bytes. Value type: `Data`.

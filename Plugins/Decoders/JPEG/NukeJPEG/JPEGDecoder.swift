@@ -21,8 +21,9 @@ internal import Synchronization
 ///   show CMYK. Either way the CMYK profile is recorded under `UserInfoKey.sourceICCProfileKey`,
 ///   not as the image's profile: it does not describe RGB pixels.
 /// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by
-///   default, applied, so the image comes back upright. The EXIF block is kept under
-///   `UserInfoKey.exifKey`, the ICC profile's bytes under `UserInfoKey.iccProfileKey`.
+///   default, applied, so the image comes back upright. With ``Options/keepsEXIF`` the EXIF
+///   block is kept under `UserInfoKey.exifKey`; the ICC profile's bytes are kept under
+///   `UserInfoKey.iccProfileKey`.
 /// - For requests with thumbnail options, the image is decoded at the smallest DCT scale
 ///   (1/8 … 8/8) not below the target, then resampled to the exact size.
 /// - When the request's first processor reduces the image (shrink-on-load, see
@@ -44,6 +45,9 @@ public final class JPEGDecoder: ImageDecoding {
     public struct Options: Hashable, Sendable {
         /// Whether the EXIF orientation is applied (default `true`).
         public var appliesOrientation = true
+        /// Whether the EXIF block is kept under `UserInfoKey.exifKey` (default `false`: it can be
+        /// tens of kilobytes — maker notes, a thumbnail — beside a small image in a memory cache).
+        public var keepsEXIF = false
         /// Whether to trade a little quality for speed (integer IDCT, plain upsampling). Thumbnail
         /// decodes whose DCT-scaled output is resampled afterwards always take the fast path:
         /// the resampling hides the difference.
@@ -197,7 +201,7 @@ public final class JPEGDecoder: ImageDecoding {
 
         var container = ImageContainer(image: image, type: .jpeg)
         if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
-        if let exif = metadata.exif { container.userInfo[.exifKey] = exif }
+        if options.keepsEXIF, let exif = metadata.exif { container.userInfo[.exifKey] = exif }
         // A CMYK profile does not describe the RGB pixels a CMYK image becomes: kept apart.
         if let profile = metadata.iccProfile {
             container.userInfo[isCMYK ? .sourceICCProfileKey : .iccProfileKey] = profile
