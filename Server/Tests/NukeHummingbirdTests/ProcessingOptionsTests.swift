@@ -120,7 +120,7 @@ struct ProcessingOptionsTests {
             "mb:", "mb:-5", "mb:lots", "fq", "fq:jpg", "fq:jpg:101", "fq:bmp:80", "fq:jpg:80:webp",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
             "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:2", "exar:1:up",
-            "ar", "ar:2",
+            "ar", "ar:2", "sm", "sm:2", "kcr:x", "scp:0", "skp", "skp:exe",
         ]
     )
     func refusals(text: String) {
