@@ -201,7 +201,10 @@ public final class JPEGDecoder: ImageDecoding {
 
         var container = ImageContainer(image: image, type: .jpeg)
         if let value = metadata.orientation { container.userInfo[.exifOrientationKey] = value }
-        if options.keepsEXIF, let exif = metadata.exif { container.userInfo[.exifKey] = exif }
+        if options.keepsEXIF, let range = metadata.exifRange, range.upperBound <= data.count {
+            let start = data.startIndex
+            container.userInfo[.exifKey] = data.subdata(in: (start + range.lowerBound)..<(start + range.upperBound))
+        }
         // A CMYK profile does not describe the RGB pixels a CMYK image becomes: kept apart.
         if let profile = metadata.iccProfile {
             container.userInfo[isCMYK ? .sourceICCProfileKey : .iccProfileKey] = profile

@@ -14,8 +14,8 @@ struct JPEGMetadata {
     var orientation: Int?
     /// Where the EXIF thumbnail (a JPEG) lies in the data, if the file embeds one.
     var exifThumbnailRange: Range<Int>?
-    /// The EXIF segment's TIFF structure, if it has a valid header.
-    var exif: Data?
+    /// Where the EXIF segment's TIFF structure lies in the data, if it has a valid header.
+    var exifRange: Range<Int>?
     var iccProfile: Data?
     /// The offset of the first SOS marker, if the data reaches it.
     var firstScanOffset: Int?
@@ -54,7 +54,7 @@ struct JPEGMetadata {
                 let exif = EXIFStructure(Array(payload.dropFirst(6)))
             {
                 orientation = exif.orientation
-                self.exif = Data(payload.dropFirst(6))
+                exifRange = (offset + 4 + 6)..<(offset + 2 + length)
                 let tiffStart = offset + 4 + 6
                 exifThumbnailRange = exif.thumbnailRange.map {
                     ($0.lowerBound + tiffStart)..<($0.upperBound + tiffStart)
