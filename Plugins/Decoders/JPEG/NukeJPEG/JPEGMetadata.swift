@@ -7,6 +7,8 @@
     internal import Foundation
 #endif
 
+internal import NukeCore
+
 /// What NukeJPEG reads from a JPEG's marker segments itself: the EXIF orientation and embedded
 /// thumbnail, the ICC profile (reassembled from its APP2 chunks) and where the first scan starts.
 struct JPEGMetadata {
