@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
     internal import Foundation
 #endif
-
-internal import NukeCore
 
 /// What NukeJPEG reads from a JPEG's marker segments itself: the EXIF orientation and embedded
 /// thumbnail, the ICC profile (reassembled from its APP2 chunks) and where the first scan starts.
