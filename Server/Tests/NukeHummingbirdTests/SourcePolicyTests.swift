@@ -57,6 +57,11 @@ struct SourcePolicyTests {
         for source in [".evil.com/x.jpg", "@evil.com/x.jpg", ":8080/x.jpg"] {
             #expect(try bare.url(for: source).host == "cdn.example.com", "\(source)")
         }
+        // A local base: local:/// and the path.
+        let directory = try TemporaryDirectory()
+        try Data("x".utf8).write(to: directory.url.appendingPathComponent("a.jpg"))
+        let local = SourcePolicy(localRoot: directory.url, baseURL: "local:///")
+        #expect(try local.url(for: "a.jpg").lastPathComponent == "a.jpg")
     }
 
     @Test("local:/// reads under the root only, whatever the path or symbolic links say")

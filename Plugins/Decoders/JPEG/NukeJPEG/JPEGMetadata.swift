@@ -56,8 +56,8 @@ struct JPEGMetadata {
                 let exif = EXIFStructure(Array(payload.dropFirst(6)))
             {
                 orientation = exif.orientation
-                exifRange = (offset + 4 + 6)..<(offset + 2 + length)
                 let tiffStart = offset + 4 + 6
+                exifRange = tiffStart..<(offset + 2 + length)
                 exifThumbnailRange = exif.thumbnailRange.map {
                     ($0.lowerBound + tiffStart)..<($0.upperBound + tiffStart)
                 }

@@ -55,7 +55,7 @@ enum EXIFEmbedding {
     /// An `EXIF` chunk at the end, with the `VP8X` header's EXIF flag set (a `VP8X` header made
     /// for a simple file, with the canvas size and alpha flag).
     private static func webP(_ bytes: [UInt8], exif: [UInt8], width: Int, height: Int, hasAlpha: Bool) -> [UInt8]? {
-        guard bytes.count >= 20, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8),
+        guard bytes.count >= 30, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8),
             width > 0, height > 0, width <= 1 << 24, height <= 1 << 24
         else { return nil }
         let chunk =

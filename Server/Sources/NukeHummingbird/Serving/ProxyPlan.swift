@@ -124,6 +124,8 @@ public struct ProxyPlan: Sendable {
         if !formatQualities.isEmpty {
             key.append("fq=" + formatQualities.map { "\($0.key.rawValue):\($0.value)" }.sorted().joined(separator: ":"))
         }
+        // Always there: results made before `kcr` (which is on by default) kept no copyright, and
+        // their keys, without it, are not reused.
         metadata = !options.stripsMetadata ? .all : options.keepsCopyright ? .copyright : .none
         key.append("meta=\(metadata.rawValue)")
         cacheKey = key.joined(separator: "\n")

@@ -74,8 +74,8 @@ public struct SourcePolicy: Sendable {
     public func url(for source: String) throws(ProxyRequestError) -> URL {
         var source = source
         if let baseURL, !source.hasPrefix(baseURL) {
-            // One slash between them, so a source cannot extend the base's host (`.evil.com/…`).
-            source = String(baseURL.reversed().drop { $0 == "/" }.reversed()) + "/" + source.drop { $0 == "/" }
+            // A slash between them, so a source cannot extend the base's host (`.evil.com/…`).
+            source = (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + source.drop { $0 == "/" }
         }
         guard let components = URLComponents(string: source), let scheme = components.scheme?.lowercased() else {
             throw .sourceNotAllowed(source)
