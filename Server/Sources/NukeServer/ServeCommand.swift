@@ -52,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A prefix for sources that do not start with it, such as https://cdn.example.com/images/.")
     var baseURL: String?
 
+    @Option(help: "The Access-Control-Allow-Origin of every response: * or an origin such as https://app.example.com.")
+    var allowOrigin: String?
+
     @Option(help: "A preset, name=option/option… (repeatable); 'default' applies to every request.")
     var preset: [String] = []
 

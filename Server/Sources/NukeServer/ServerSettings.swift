@@ -97,6 +97,13 @@ struct ServerSettings: Sendable {
             }
         }
         proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot, baseURL: baseURL)
+        if let origin = e.value(c.allowOrigin, "allow-origin") {
+            guard Self.isOrigin(origin) else {
+                let expected = "* or an origin such as https://app.example.com"
+                throw ValidationError("--allow-origin is \(expected), not '\(origin)'")
+            }
+            proxy.allowedOrigin = origin
+        }
         for text in e.values(c.preset, "preset") {
             do {
                 let preset = try ProxyConfiguration.preset(parsing: text)
@@ -187,6 +194,17 @@ struct ServerSettings: Sendable {
         ] where value < 1 {
             throw ValidationError("--\(name) must be at least 1")
         }
+    }
+
+    /// Whether `text` is `*` or an `http`/`https` origin: a scheme and host (and port), no path,
+    /// query or credentials, so that it is safe to send as a header.
+    static func isOrigin(_ text: String) -> Bool {
+        guard text != "*" else { return true }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+            return false
+        }
+        return ["http", "https"].contains(scheme) && components.host?.isEmpty == false && components.path.isEmpty
+            && components.query == nil && components.fragment == nil && components.user == nil
     }
 
     /// Whether `host` is a loopback address (or `localhost`).

@@ -54,6 +54,38 @@ struct ImageProxyRoutesTests {
         #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
     }
 
+    @Test("CORS: the allowed origin on every response, failures and 304s too; OPTIONS answers the preflight")
+    func cors() async throws {
+        let fixture = try ProxyFixture()
+        let origin = "https://app.example.com"
+        let app = Application(router: fixture.proxy { $0.allowedOrigin = origin }.router())
+        let path = fixture.path("w:50", "/photo.jpg")
+        try await app.test(.router) { client in
+            let etag = try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .ok && response.headers[.accessControlAllowOrigin] == origin)
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified && response.headers[.accessControlAllowOrigin] == origin)
+            }
+            try await client.execute(uri: fixture.path("w:50", "/missing.jpg"), method: .get) { response in
+                #expect(response.status == .notFound && response.headers[.accessControlAllowOrigin] == origin)
+            }
+            try await client.execute(uri: path, method: .options) { response in
+                #expect(response.status == .noContent && response.headers[.accessControlAllowOrigin] == origin)
+                #expect(response.headers[.accessControlAllowMethods] == "GET, HEAD, OPTIONS")
+            }
+        }
+        try await Application(router: fixture.proxy().router()).test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .ok && response.headers[.accessControlAllowOrigin] == nil)
+            }
+            try await client.execute(uri: path, method: .options) { response in
+                #expect(response.status == .methodNotAllowed && response.headers[.allow] == "GET, HEAD")
+            }
+        }
+    }
+
     @Test("The responder runs each request on the pipeline's worker threads, not the cooperative pool")
     func requestsRunOnWorkers() async throws {
         let fixture = try ProxyFixture()

@@ -83,6 +83,7 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned"], ["NUKE_SERVER_SHRINK_ON_LOAD": "slow"], "--shrink-on-load is fast or quality"),
             (["--allow-unsigned", "--format-quality", "avif=0"], [:], "--format-quality takes format=quality"),
             (["--allow-unsigned"], ["NUKE_SERVER_BASE_URL": "ftp://files/"], "is not an http, https or local URL"),
+            (["--allow-unsigned", "--allow-origin", "https://app.example.com/page"], [:], "--allow-origin is *"),
             (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
             (
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],

@@ -57,7 +57,7 @@ public final class ImageProxy: Sendable {
     ///   - ifNoneMatch: the request's `If-None-Match` header; a match answers 304.
     public func respond(to path: String, accept: String? = nil, ifNoneMatch: String? = nil) async -> ProxyResponse {
         let start = ContinuousClock.now
-        let response: ProxyResponse
+        var response: ProxyResponse
         do throws(ProxyRequestError) {
             let plan = try ProxyPlan(
                 path: path,
@@ -73,7 +73,23 @@ public final class ImageProxy: Sendable {
             response = .failure(error)
         }
         metrics.requestFinished(status: response.status, duration: ContinuousClock.now - start)
+        if let origin = configuration.allowedOrigin { response.headers.append(("Access-Control-Allow-Origin", origin)) }
         return response
+    }
+
+    /// The answer to a CORS preflight (`OPTIONS`): 204 with the allowed origin and methods, or
+    /// 405 when no origin is allowed.
+    public func respondToPreflight() -> ProxyResponse {
+        guard let origin = configuration.allowedOrigin else {
+            return ProxyResponse(status: 405, headers: [("Allow", "GET, HEAD")], body: Data())
+        }
+        let headers: [(name: String, value: String)] = [
+            ("Access-Control-Allow-Origin", origin),
+            ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
+            ("Access-Control-Allow-Headers", "Accept, If-None-Match"),
+            ("Access-Control-Max-Age", "86400"),
+        ]
+        return ProxyResponse(status: 204, headers: headers, body: Data())
     }
 
     /// An encoded result and its type.

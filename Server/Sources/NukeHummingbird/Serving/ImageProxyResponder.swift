@@ -27,8 +27,10 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
         self.proxy = proxy
     }
 
-    /// Answers `GET` and `HEAD` requests with the proxy's response; other methods get 405.
+    /// Answers `GET` and `HEAD` requests with the proxy's response, `OPTIONS` with its CORS
+    /// preflight answer; other methods get 405.
     public func respond(to request: Request, context: Context) async throws -> Response {
+        if request.method == .options { return Self.response(proxy.respondToPreflight(), withBody: true) }
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }
@@ -51,12 +53,18 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
             work.cancel()
         }
         if let watched { proxy.disconnects.finish(connection: watched.connection, token: watched.token) }
+        return Self.response(answer, withBody: request.method != .head)
+    }
+
+    /// `answer` as a Hummingbird response; without its body (for `HEAD`), its length is still
+    /// given.
+    private static func response(_ answer: ProxyResponse, withBody: Bool) -> Response {
         var headers = HTTPFields()
         for (name, value) in answer.headers {
             if let field = HTTPField.Name(name) { headers[field] = value }
         }
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
-        if request.method == .head { headers[.contentLength] = String(answer.body.count) }
+        let body = withBody ? ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)) : ResponseBody()
+        if !withBody { headers[.contentLength] = String(answer.body.count) }
         return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: body)
     }
 }

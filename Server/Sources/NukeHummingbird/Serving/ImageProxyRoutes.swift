@@ -6,8 +6,8 @@ public import HummingbirdCore
 public import NIOCore
 
 extension ImageProxy {
-    /// A router that answers `GET /health` with `ok` and every other `GET` and `HEAD` path with
-    /// the proxy.
+    /// A router that answers `GET /health` with `ok` and every other `GET`, `HEAD` and `OPTIONS`
+    /// (CORS preflight) path with the proxy.
     ///
     /// To add image routes to an application of your own, register an
     /// ``ImageProxyResponder`` on your router instead.
@@ -17,6 +17,7 @@ extension ImageProxy {
         let responder = ImageProxyResponder<Context>(proxy: self)
         router.get("**", use: responder.respond)
         router.head("**", use: responder.respond)
+        router.on("**", method: .options, use: responder.respond)
         return router
     }
 
