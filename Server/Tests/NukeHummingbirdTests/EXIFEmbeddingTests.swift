@@ -147,6 +147,33 @@ struct EXIFEmbeddingTests {
         )
     }
 
+    @Test("Short, random or damaged files of each format: left alone or grown by the block, never a crash")
+    func damagedFiles() throws {
+        var random = SystemRandomNumberGenerator()
+        let files = [
+            try JPEGEncoder(quality: 0.9).encode(try Self.image()), try PNGEncoder().encode(try Self.image()),
+            try WebPEncoder(mode: .lossy(quality: 0.8)).encode(try Self.image()),
+        ]
+        for (format, file) in zip([OutputFormat.jpeg, .png, .webp], files) {
+            for _ in 0..<1000 {
+                var bytes = [UInt8](file.prefix(Int.random(in: 0...file.count, using: &random)))
+                for _ in 0..<Int.random(in: 0...4, using: &random) where !bytes.isEmpty {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+                let data = Data(bytes)
+                let result = EXIFEmbedding.embedding(
+                    Self.block,
+                    in: data,
+                    format: format,
+                    width: 30,
+                    height: 20,
+                    hasAlpha: false
+                )
+                #expect(result == data || result.count > data.count + Self.block.count)
+            }
+        }
+    }
+
     @Test("Through the proxy: copyright kept by default, everything with sm:0, nothing with kcr:0; each its own result")
     func throughTheProxy() async throws {
         let fixture = try ProxyFixture()
