@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-public import Foundation
-public import Nuke
+import Foundation
+import Nuke
 
 /// Which of a source's metadata a result carries: imgproxy's `strip_metadata` and
 /// `keep_copyright`. Only a JPEG source's EXIF is read, when the pipeline's JPEG decoder keeps it
