@@ -33,6 +33,10 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("ex:1").extend == .init(gravity: nil))
         #expect(try Self.options("extend:1:so").extend == .init(gravity: .anchor(.south)))
         #expect(try Self.options("rs:fit:10:10:0:1").extend != nil && Self.options("ex:1/ex:0").extend == nil)
+        #expect(try Self.options("rs:fill:300:400:0:1:so").extend == .init(gravity: .anchor(.south)))
+        let sized = try Self.options("s:100:100:0:t:noea:5:6")
+        #expect(sized.extend == .init(gravity: .anchor(.northEast, xOffset: 5, yOffset: 6)) && sized.width == 100)
+        #expect(try Self.options("ex:1:we/rs:fit:10:10:0:1").extend == .init(gravity: .anchor(.west)))
         #expect(try Self.options("pd:1").padding == .init(top: 1, right: 1, bottom: 1, left: 1))
         #expect(try Self.options("padding:1:2:3").padding == .init(top: 1, right: 2, bottom: 3, left: 2))
         #expect(try Self.options("mb:20000").maximumBytes == 20000 && Self.options("max_bytes:0").maximumBytes == nil)
@@ -115,7 +119,7 @@ struct ProcessingOptionsTests {
             "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:1:2", "pix:-1", "pix:20000", "t:300", "t:10::1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
             "c:", "c:-1", "c:abc", "c:10:10:up", "c:1e9", "c:nan", "c:10:10:ce:0:0:9",
-            "ex", "ex:2", "ex:1:up", "rs:fit:1:1:0:2",
+            "ex", "ex:2", "ex:1:up", "rs:fit:1:1:0:2", "rs:fit:1:1:0:1:up", "rs:fit:1:1:0::so", "s:1:1:0:1:ce:1:2:3",
             "pd", "pd:-1", "pd:1:2:3:4:5", "pd:20000",
             "mb:", "mb:-5", "mb:lots", "fq", "fq:jpg", "fq:jpg:101", "fq:bmp:80", "fq:jpg:80:webp",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",

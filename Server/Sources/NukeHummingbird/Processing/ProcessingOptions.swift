@@ -333,8 +333,10 @@ public struct ProcessingOptions: Hashable, Sendable {
         if let value = try reader.optional(Self.dimension, "a width (0 or more)") { width = value }
         if let value = try reader.optional(Self.dimension, "a height (0 or more)") { height = value }
         if let value = try reader.optional(Self.boolean, "1, t, true, 0, f or false") { enlarge = value }
-        if let value = try reader.optional(Self.boolean, "1, t, true, 0, f or false") {
-            extend = value ? Extend(gravity: extend?.gravity) : nil
+        // Then the extend option's own arguments, as imgproxy reads them: `rs:fill:300:400:0:1:so:10:20`.
+        if let isOn = try reader.optional(Self.boolean, "1, t, true, 0, f or false") {
+            let gravity = reader.hasMore ? try Self.gravity(&reader) : extend?.gravity
+            extend = isOn ? Extend(gravity: gravity) : nil
         }
     }
 
