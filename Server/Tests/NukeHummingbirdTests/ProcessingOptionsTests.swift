@@ -39,6 +39,8 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("ex:1:we/rs:fit:10:10:0:1").extend == .init(gravity: .anchor(.west)))
         #expect(try Self.options("pd:1").padding == .init(top: 1, right: 1, bottom: 1, left: 1))
         #expect(try Self.options("padding:1:2:3").padding == .init(top: 1, right: 2, bottom: 3, left: 2))
+        #expect(try Self.options("pd::10").padding == .init(top: 0, right: 10, bottom: 0, left: 10))
+        #expect(try Self.options("pd:5/pd:0").padding == nil && Self.options("el:TRUE/el:False").enlarge == false)
         #expect(try Self.options("mb:20000").maximumBytes == 20000 && Self.options("max_bytes:0").maximumBytes == nil)
         #expect(try Self.options("c:400:300:nowe").crop == .init(width: 400, height: 300, gravity: .anchor(.northWest)))
         #expect(try Self.options("crop:0.5").crop == .init(width: 0.5, height: 0, gravity: nil))

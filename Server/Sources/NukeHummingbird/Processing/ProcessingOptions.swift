@@ -271,12 +271,17 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "ex", "extend": extend = try Self.extend(&reader)
         case "exar", "extend_ar", "extend_aspect_ratio": extendAspectRatio = try Self.extend(&reader)
         case "pd", "padding":
+            guard (1...4).contains(option.arguments.count) else {
+                throw .invalidArgument(option: option.name, reason: "one to four paddings")
+            }
             let side = Self.integer(in: 0...10_000)
-            let top = try reader.required(side, "a padding 0 to 10000")
+            let top = try reader.optional(side, "a padding 0 to 10000") ?? 0
             let right = try reader.optional(side, "a padding 0 to 10000") ?? top
             let bottom = try reader.optional(side, "a padding 0 to 10000") ?? top
             let left = try reader.optional(side, "a padding 0 to 10000") ?? right
-            padding = Padding(top: top, right: right, bottom: bottom, left: left)
+            // All zero turns padding off, as in imgproxy.
+            let sides = Padding(top: top, right: right, bottom: bottom, left: left)
+            padding = [top, right, bottom, left].allSatisfy { $0 == 0 } ? nil : sides
         case "c", "crop":
             let width = try reader.required(Self.cropSide, "a width: pixels, a fraction below 1, or 0")
             let height = try reader.optional(Self.cropSide, "a height: pixels, a fraction below 1, or 0") ?? 0
@@ -441,8 +446,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     private static func integer(in range: ClosedRange<Int>) -> (String) -> Int? {
         { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
     }
+    /// imgproxy's booleans (Go's `strconv.ParseBool`, in any case).
     private static func boolean(_ text: String) -> Bool? {
-        switch text {
+        switch text.lowercased() {
         case "1", "t", "true": true
         case "0", "f", "false": false
         default: nil
