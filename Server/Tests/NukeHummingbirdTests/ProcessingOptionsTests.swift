@@ -56,6 +56,8 @@ struct ProcessingOptionsTests {
         #expect(zoom.pixelSize == (200, 160))
         #expect(zoom.zoomedPixelSize == (300, 240))
         #expect(try Self.options("z:0.5:2").zoomY == 2)
+        #expect(try Self.options("w:100/dpr:0.5").pixelSize == (50, 0))
+        #expect(try Self.options("w:1/h:1/dpr:0.1").pixelSize == (1, 1))
         #expect(try !Self.options("ar:0").autoRotates && Self.options("auto_rotate:1").autoRotates)
 
         let separate = try Self.options("rt:fill-down/w:10/h:20/el:t/ext:jpg/g:fp:0.25:0.75")
@@ -116,7 +118,8 @@ struct ProcessingOptionsTests {
     @Test(
         "Bad options are typed errors",
         arguments: [
-            "zz:1", "w:-1", "w:abc", "h:", "rs:stretch:1:1", "el:2", "g:up", "g:fp:2:0", "dpr:0", "dpr:9",
+            "zz:1", "w:-1", "w:abc", "h:", "rs:stretch:1:1", "el:2", "g:up", "g:fp:2:0", "dpr:0", "dpr:9", "dpr:-1",
+            "dpr:nan",
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
             "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:1:2", "pix:-1", "pix:20000", "t:300", "t:10::1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",

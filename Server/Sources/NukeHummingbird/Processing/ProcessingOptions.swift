@@ -33,7 +33,7 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var zoomY = 1.0
     /// Which part a crop keeps (`g`).
     public var gravity = Gravity.center
-    /// Device pixel ratio: the size is multiplied by it (`dpr`, 1–8).
+    /// Device pixel ratio: the size is multiplied by it (`dpr`, above 0, at most 8).
     public var devicePixelRatio = 1.0
     /// Encoding quality 1–100 (`q`); `nil` for ``formatQualities``' or the server's default.
     public var quality: Int?
@@ -201,9 +201,11 @@ public struct ProcessingOptions: Hashable, Sendable {
         (pixels(minimumWidth), pixels(minimumHeight))
     }
 
-    /// `side` CSS pixels times the pixel ratio and `factor`, at most `Int32.max`.
+    /// `side` CSS pixels times the pixel ratio and `factor`, at most `Int32.max`, and at least 1
+    /// when `side` is (a small ratio never makes a side free).
     private func pixels(_ side: Int, times factor: Double = 1) -> Int {
-        Int(min(Double(Int32.max), (Double(side) * devicePixelRatio * factor).rounded()))
+        guard side > 0 else { return 0 }
+        return max(1, Int(min(Double(Int32.max), (Double(side) * devicePixelRatio * factor).rounded())))
     }
 
     /// Reads `options` in order onto these, expanding presets (`pr`).
@@ -234,7 +236,10 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "el", "enlarge": enlarge = try reader.required(Self.boolean, "1, t, true, 0, f or false")
         case "g", "gravity": gravity = try Self.gravity(&reader)
         case "dpr":
-            devicePixelRatio = try reader.required({ Double($0).flatMap { (1...8).contains($0) ? $0 : nil } }, "1 to 8")
+            devicePixelRatio = try reader.required(
+                { Double($0).flatMap { $0 > 0 && $0 <= 8 ? $0 : nil } },
+                "above 0, at most 8"
+            )
         case "q", "quality":
             let value = try reader.required(Self.integer(in: 0...100), "0 to 100")
             quality = value == 0 ? nil : value
