@@ -91,6 +91,35 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
     }
 
+    @Test("Offsets between -1 and 1 are fractions of the side; dpr multiplies pixel offsets of g and ex, not c's")
+    func offsets() throws {
+        #expect(
+            Self.geometry(2000, 1000, .fill, (300, 300), gravity: .anchor(.west, xOffset: 0.25)).crop == [
+                150, 0, 300, 300,
+            ]
+        )
+        #expect(
+            Self.geometry(2000, 1000, .fill, (300, 300), gravity: .anchor(.east, xOffset: -0.1)).crop == [
+                300, 0, 300, 300,
+            ]
+        )
+        var configuration = ProxyConfiguration()
+        configuration.allowsUnsignedURLs = true
+        func plan(_ options: String) throws -> [any ImageProcessing] {
+            try ProxyPlan(
+                path: "/_/\(options)/plain/https://example.com/a.jpg",
+                accept: nil,
+                configuration: configuration,
+                registry: .init()
+            ).processors
+        }
+        let resize = try #require(try plan("rs:fill:100:100/g:we:10:0.5/dpr:2").first as? ProxyResize)
+        #expect(resize.gravity == .anchor(.west, xOffset: 20, yOffset: 0.5))
+        let processors = try plan("c:50:50:no:10/w:100/h:100/ex:1:so:0:4/dpr:1.5")
+        #expect((processors.first as? ProxyCrop)?.gravity == .anchor(.north, xOffset: 10))
+        #expect((processors.last as? ProxyExtend)?.gravity == .anchor(.south, yOffset: 6))
+    }
+
     @Test("zoom multiplies the scale the rules give and the box a fill crops to; no enlarging past the source")
     func zoom() {
         #expect(Self.geometry(2000, 1000, .fit, (500, 500), zoom: (0.5, 0.5)).scaled == [250, 125])

@@ -5,8 +5,9 @@ import Nuke
 
 /// Which part of a scaled image a crop keeps (imgproxy's `g` option).
 public enum Gravity: Hashable, Sendable, CustomStringConvertible {
-    /// An edge or corner, or the centre, moved by an offset in output pixels (towards the
-    /// centre from an edge; right and down from the centre).
+    /// An edge or corner, or the centre, moved by an offset (towards the centre from an edge;
+    /// right and down from the centre): in output pixels, or, between -1 and 1, as a fraction of
+    /// the image's side, as imgproxy reads them.
     case anchor(Anchor, xOffset: Double = 0, yOffset: Double = 0)
     /// A point given as fractions of the width and height (0–1), kept as near the centre of the
     /// crop as the image allows (`fp:x:y`).
@@ -51,7 +52,9 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
         case .focusPoint(let fx, let fy):
             x = fx * Double(size.width) - Double(crop.width) / 2
             y = fy * Double(size.height) - Double(crop.height) / 2
-        case .anchor(let anchor, let dx, let dy):
+        case .anchor(let anchor, let xOffset, let yOffset):
+            let dx = abs(xOffset) >= 1 ? xOffset : xOffset * Double(size.width)
+            let dy = abs(yOffset) >= 1 ? yOffset : yOffset * Double(size.height)
             let horizontal: Double =
                 switch anchor {
                 case .west, .northWest, .southWest: dx
@@ -69,6 +72,14 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
         let clampedX = min(max(0, x.rounded(.down)), spare.x)
         let clampedY = min(max(0, y.rounded(.down)), spare.y)
         return (Int(clampedX), Int(clampedY))
+    }
+
+    /// The gravity with its offsets in pixels multiplied by `factor` (`dpr`); fractions, focus
+    /// points and smart stay as they are.
+    func scalingOffsets(by factor: Double) -> Gravity {
+        guard case .anchor(let anchor, let dx, let dy) = self, factor != 1 else { return self }
+        let scale = { (offset: Double) in abs(offset) >= 1 ? (offset * factor).rounded() : offset }
+        return .anchor(anchor, xOffset: scale(dx), yOffset: scale(dy))
     }
 
     /// The top left corner of a `crop` of `image`: as ``origin(crop:in:)``, except that

@@ -170,7 +170,7 @@ public struct ProxyPlan: Sendable {
                     width: size.width,
                     height: size.height,
                     enlarge: options.enlarge,
-                    gravity: options.gravity,
+                    gravity: options.gravity.scalingOffsets(by: options.devicePixelRatio),
                     zoom: (options.zoomX, options.zoomY),
                     minimumWidth: minimum.width,
                     minimumHeight: minimum.height,
@@ -186,7 +186,7 @@ public struct ProxyPlan: Sendable {
                 ProxyExtend(
                     width: zoomed.width,
                     height: zoomed.height,
-                    gravity: extend.gravity ?? .center,
+                    gravity: (extend.gravity ?? .center).scalingOffsets(by: options.devicePixelRatio),
                     color: options.background,
                     canvas: canvas
                 )
@@ -235,8 +235,8 @@ public struct ProxyPlan: Sendable {
                     image: configured.image,
                     id: configured.id,
                     position: watermark.position,
-                    horizontalMargin: watermark.xOffset,
-                    verticalMargin: watermark.yOffset,
+                    horizontalMargin: Int((Double(watermark.xOffset) * options.devicePixelRatio).rounded()),
+                    verticalMargin: Int((Double(watermark.yOffset) * options.devicePixelRatio).rounded()),
                     opacity: configured.opacity * watermark.opacity,
                     relativeWidth: watermark.scale
                 )
