@@ -366,6 +366,15 @@ public struct ProcessingOptions: Hashable, Sendable {
         return .anchor(anchor, xOffset: dx, yOffset: dy)
     }
 
+    /// imgproxy's hex colours: `RRGGBB`, or `RGB` (each digit repeated), without `#`.
+    private static func hexColor(_ text: String) -> ImageProcessingOptions.Color? {
+        switch text.count {
+        case 6: ImageProcessingOptions.Color(hex: text)
+        case 3: ImageProcessingOptions.Color(hex: text.map { "\($0)\($0)" }.joined())
+        default: nil
+        }
+    }
+
     /// `ex:%extend:%gravity` and `exar:%extend:%gravity`: `nil` when off.
     private static func extend(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Extend? {
         let isOn = try reader.required(boolean, "1, t, true, 0, f or false")
@@ -377,7 +386,7 @@ public struct ProcessingOptions: Hashable, Sendable {
     private static func background(_ option: ProxyOption) throws(ProxyRequestError) -> ImageProcessingOptions.Color? {
         let arguments = option.arguments
         if arguments.allSatisfy(\.isEmpty) { return nil }
-        if arguments.count == 1, arguments[0].count == 6, let color = ImageProcessingOptions.Color(hex: arguments[0]) {
+        if arguments.count == 1, let color = hexColor(arguments[0]) {
             return color
         }
         let components = arguments.compactMap { Int($0).flatMap { (0...255).contains($0) ? Double($0) / 255 : nil } }
@@ -394,7 +403,7 @@ public struct ProcessingOptions: Hashable, Sendable {
             "a threshold 0 to 255"
         )
         let color = try reader.optional(
-            { $0.count == 6 ? ImageProcessingOptions.Color(hex: $0) : nil },
+            hexColor,
             "a hex colour RRGGBB"
         )
         for _ in 0..<2 {
