@@ -358,8 +358,12 @@ struct ImageProxyTests {
             $0.presets = ["small": [ProxyOption(segment: "rs:fit:64:64")]]
         }
         #expect(await presetsOnly.respond(to: fixture.path("w:64", "/photo.jpg")).status == 403)
+        #expect(await presetsOnly.respond(to: fixture.path("small:w", "/photo.jpg")).status == 403)
         let small = await presetsOnly.respond(to: fixture.path("pr:small", "/photo.jpg"))
         #expect(try await ProxyFixture.decode(small.body).width == 64)
+        // imgproxy's form: the preset names themselves, colon-separated.
+        let named = await presetsOnly.respond(to: fixture.path("small:small", "/photo.jpg"))
+        #expect(named.status == 200 && named.body == small.body)
     }
 
     @Test("--base-url: a path relative to it is fetched from it")

@@ -75,13 +75,23 @@ public struct ProxyPlan: Sendable {
             guard let signature = configuration.signature, signature.isValid(parsed.signature, for: parsed.signedPart)
             else { throw .invalidSignature }
         }
-        if configuration.onlyPresets, let option = parsed.options.first(where: { !["pr", "preset"].contains($0.name) })
-        {
-            throw .onlyPresetsAllowed(option: option.name)
+        var requested = parsed.options
+        if configuration.onlyPresets {
+            // imgproxy's presets-only URLs name presets, colon-separated (`/thumbnail:blurry/plain/…`);
+            // `pr:` and `preset:` are read too. Anything else is not a preset: refused.
+            requested = []
+            for option in parsed.options {
+                let isPresetOption = ["pr", "preset"].contains(option.name)
+                let names = isPresetOption ? option.arguments : [option.name] + option.arguments
+                if let other = names.first(where: { configuration.presets[$0] == nil }) {
+                    throw .onlyPresetsAllowed(option: other)
+                }
+                requested.append(ProxyOption(segment: "pr:" + names.joined(separator: ":")))
+            }
         }
         var options = ProcessingOptions()
         try options.apply(configuration.presets["default"] ?? [], presets: configuration.presets)
-        try options.apply(parsed.options, presets: configuration.presets)
+        try options.apply(requested, presets: configuration.presets)
         if let name = parsed.outputExtension {
             guard let format = OutputFormat(name: name) else {
                 throw .invalidArgument(option: "extension", reason: OutputFormat.names)
