@@ -364,6 +364,9 @@ struct ImageProxyTests {
         // imgproxy's form: the preset names themselves, colon-separated.
         let named = await presetsOnly.respond(to: fixture.path("small:small", "/photo.jpg"))
         #expect(named.status == 200 && named.body == small.body)
+        let single = await presetsOnly.respond(to: fixture.path("small", "/photo.jpg"))
+        #expect(single.status == 200 && single.body == small.body)
+        #expect(await presetsOnly.respond(to: fixture.path("large", "/photo.jpg")).status == 403)
     }
 
     @Test("--base-url: a path relative to it is fetched from it")

@@ -40,4 +40,14 @@ struct ProxyPathTests {
     func malformed(path: String) {
         #expect(throws: ProxyRequestError.self) { try ProxyPath(parsing: path) }
     }
+
+    @Test("Presets-only paths: the first segment is options whatever it looks like")
+    func presetsOnly() throws {
+        let path = try ProxyPath(parsing: "/sig/thumbnail/plain/http://a/b.jpg", presetsOnly: true)
+        #expect(path.options.map(\.name) == ["thumbnail"] && path.source == "http://a/b.jpg")
+        let list = try ProxyPath(parsing: "/sig/thumbnail:blurry/aHR0cDovL2EvYi5qcGc.png", presetsOnly: true)
+        #expect(list.options.first?.arguments == ["blurry"] && list.source == "http://a/b.jpg")
+        #expect(list.outputExtension == "png")
+        #expect(throws: ProxyRequestError.self) { try ProxyPath(parsing: "/sig/thumbnail/plain/http://a/b.jpg") }
+    }
 }

@@ -70,7 +70,7 @@ public struct ProxyPlan: Sendable {
         guard path.utf8.count <= configuration.maximumPathLength else {
             throw .pathTooLong(length: path.utf8.count, limit: configuration.maximumPathLength)
         }
-        let parsed = try ProxyPath(parsing: path)
+        let parsed = try ProxyPath(parsing: path, presetsOnly: configuration.onlyPresets)
         if !configuration.allowsUnsignedURLs {
             guard let signature = configuration.signature, signature.isValid(parsed.signature, for: parsed.signedPart)
             else { throw .invalidSignature }

@@ -23,11 +23,13 @@ public struct ProxyPath: Hashable, Sendable {
     /// The extension that names the output format (`png`, `webp`, `jpg`), if any.
     public var outputExtension: String?
 
-    /// Splits `path` (as sent, percent-encoded, without the query).
+    /// Splits `path` (as sent, percent-encoded, without the query). With `presetsOnly`, the first
+    /// segment after the signature is read as options however it looks (imgproxy's presets-only
+    /// URLs put preset names there: `/<signature>/thumbnail/plain/…`).
     ///
     /// - Throws: ``ProxyRequestError/malformedPath(_:)`` for a path without a signature segment,
     ///   without a source, or whose source is not valid base64 or percent-encoding.
-    public init(parsing path: String) throws(ProxyRequestError) {
+    public init(parsing path: String, presetsOnly: Bool = false) throws(ProxyRequestError) {
         guard path.hasPrefix("/") else { throw .malformedPath("the path does not start with /") }
         let afterSlash = path.dropFirst()
         guard let end = afterSlash.firstIndex(of: "/") else {
@@ -37,6 +39,10 @@ public struct ProxyPath: Hashable, Sendable {
         signedPart = String(afterSlash[end...])
         var segments = signedPart.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         options = []
+        if presetsOnly, let segment = segments.first, segment != "plain", !segment.isEmpty {
+            options.append(ProxyOption(segment: segment))
+            segments = segments.dropFirst()
+        }
         while let segment = segments.first, segment != "plain", segment.contains(":") {
             options.append(ProxyOption(segment: segment))
             segments = segments.dropFirst()
