@@ -55,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The Access-Control-Allow-Origin of every response: * or an origin such as https://app.example.com.")
     var allowOrigin: String?
 
+    @Option(help: "A path prefix every image URL starts with, such as /images (not part of what is signed).")
+    var pathPrefix: String?
+
     @Option(help: "A preset, name=option/option… (repeatable); 'default' applies to every request.")
     var preset: [String] = []
 

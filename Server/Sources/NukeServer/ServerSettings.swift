@@ -113,6 +113,14 @@ struct ServerSettings: Sendable {
             }
         }
         proxy.onlyPresets = e.isOn(c.onlyPresets, "only-presets")
+        if let prefix = e.value(c.pathPrefix, "path-prefix") {
+            let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+            guard trimmed.isEmpty || (trimmed.hasPrefix("/") && !trimmed.contains("//") && !trimmed.contains("?"))
+            else {
+                throw ValidationError("--path-prefix is a path such as /images, not '\(prefix)'")
+            }
+            proxy.pathPrefix = trimmed
+        }
         proxy.allowedProcessors = Set(
             e.values(c.allowedProcessors.map { [$0] } ?? [], "allowed-processors").flatMap {
                 $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

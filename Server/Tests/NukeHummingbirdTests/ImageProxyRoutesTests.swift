@@ -54,6 +54,26 @@ struct ImageProxyRoutesTests {
         #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
     }
 
+    @Test("--path-prefix: image URLs and /health under it; the signature covers what follows it")
+    func pathPrefix() async throws {
+        let fixture = try ProxyFixture()
+        let app = Application(router: fixture.proxy { $0.pathPrefix = "/images" }.router())
+        let path = fixture.path("w:50", "/photo.jpg")
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/images" + path, method: .get) { response in
+                #expect(response.status == .ok)
+                let image = try await ProxyFixture.decode(Data(buffer: response.body))
+                #expect(image.width == 50)
+            }
+            try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+            try await client.execute(uri: "/images/health", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body) == "ok\n")
+            }
+        }
+    }
+
     @Test("CORS: the allowed origin on every response, failures and 304s too; OPTIONS answers the preflight")
     func cors() async throws {
         let fixture = try ProxyFixture()

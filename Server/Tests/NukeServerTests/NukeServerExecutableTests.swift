@@ -84,6 +84,7 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned", "--format-quality", "avif=0"], [:], "--format-quality takes format=quality"),
             (["--allow-unsigned"], ["NUKE_SERVER_BASE_URL": "ftp://files/"], "is not an http, https or local URL"),
             (["--allow-unsigned", "--allow-origin", "https://app.example.com/page"], [:], "--allow-origin is *"),
+            (["--allow-unsigned"], ["NUKE_SERVER_PATH_PREFIX": "images"], "--path-prefix is a path such as /images"),
             (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
             (
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],

@@ -6,18 +6,21 @@ public import HummingbirdCore
 public import NIOCore
 
 extension ImageProxy {
-    /// A router that answers `GET /health` with `ok` and every other `GET`, `HEAD` and `OPTIONS`
-    /// (CORS preflight) path with the proxy.
+    /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
+    /// and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy.
     ///
     /// To add image routes to an application of your own, register an
     /// ``ImageProxyResponder`` on your router instead.
     public func router<Context: RequestContext>(context: Context.Type = ProxyRequestContext.self) -> Router<Context> {
         let router = Router(context: Context.self)
-        router.get("/health") { _, _ in "ok\n" }
         let responder = ImageProxyResponder<Context>(proxy: self)
-        router.get("**", use: responder.respond)
-        router.head("**", use: responder.respond)
-        router.on("**", method: .options, use: responder.respond)
+        // Under a prefix too: a route below it would otherwise hide the catch-all there.
+        for prefix in Set(["", configuration.pathPrefix]) {
+            router.get(RouterPath(prefix + "/health")) { _, _ in "ok\n" }
+            router.get(RouterPath(prefix + "/**"), use: responder.respond)
+            router.head(RouterPath(prefix + "/**"), use: responder.respond)
+            router.on(RouterPath(prefix + "/**"), method: .options, use: responder.respond)
+        }
         return router
     }
 

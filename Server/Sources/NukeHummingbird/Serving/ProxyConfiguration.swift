@@ -18,8 +18,12 @@ public struct ProxyConfiguration: Sendable {
     public var sources = SourcePolicy()
     /// Named option lists (`pr:name`); the one named `default` applies to every request first.
     public var presets: [String: [ProxyOption]] = [:]
-    /// Refuse every option but `pr` (imgproxy's "only presets" mode).
+    /// Read only preset names (imgproxy's "only presets" mode): the first segment's
+    /// colon-separated names, or `pr:` options; refuse anything else.
     public var onlyPresets = false
+    /// A path prefix every image URL starts with (imgproxy's `IMGPROXY_PATH_PREFIX`, such as
+    /// `/images`), removed before the signature is checked; empty for none.
+    public var pathPrefix = ""
     /// The processor names the `nuke:` option may use (empty: the option is refused).
     public var allowedProcessors: Set<String> = []
     /// The most processors one request may run.

@@ -70,7 +70,12 @@ public struct ProxyPlan: Sendable {
         guard path.utf8.count <= configuration.maximumPathLength else {
             throw .pathTooLong(length: path.utf8.count, limit: configuration.maximumPathLength)
         }
-        let parsed = try ProxyPath(parsing: path, presetsOnly: configuration.onlyPresets)
+        let prefix = configuration.pathPrefix
+        guard prefix.isEmpty || path.hasPrefix(prefix + "/") else {
+            throw .malformedPath("the path does not start with \(prefix)/")
+        }
+        let unprefixed = String(path.dropFirst(prefix.count))
+        let parsed = try ProxyPath(parsing: unprefixed, presetsOnly: configuration.onlyPresets)
         if !configuration.allowsUnsignedURLs {
             guard let signature = configuration.signature, signature.isValid(parsed.signature, for: parsed.signedPart)
             else { throw .invalidSignature }
