@@ -53,7 +53,7 @@ struct ProxyServer {
         curl.isRedirectAllowed = { [sources = settings.proxy.sources] in sources.allowsRedirect(to: $0) }
         curl.totalTimeout = settings.downloadTimeout
         curl.maximumResponseSize = settings.maximumSourceBytes
-        curl.userAgent = "nuke-server"
+        curl.userAgent = settings.userAgent
         let metricsFactory = PrometheusMetricsFactory(registry: metricsRegistry)
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins

@@ -40,6 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Bytes of the HMAC a signature carries, 1–32 (default 32).")
     var signatureSize: Int?
 
+    @Option(help: "The User-Agent sent to origins (default nuke-server).")
+    var userAgent: String?
+
     @Flag(help: "Accept unsigned URLs (any text as the signature); only when bound to loopback.")
     var allowUnsigned = false
 

@@ -15,6 +15,8 @@ struct ServerSettings: Sendable {
     var proxy: ProxyConfiguration
     var allowsPrivateAddresses: Bool
     var usesEnvironmentProxy: Bool
+    /// The `User-Agent` sent to origins.
+    var userAgent: String
     var maximumSourceBytes: Int
     var maximumSourcePixels: Int
     var maximumAnimationFrames: Int
@@ -160,6 +162,10 @@ struct ServerSettings: Sendable {
 
         allowsPrivateAddresses = e.isOn(c.allowPrivateAddresses, "allow-private-addresses")
         usesEnvironmentProxy = e.isOn(c.useEnvironmentProxy, "use-environment-proxy")
+        userAgent = e.value(c.userAgent, "user-agent", default: "nuke-server")
+        guard !userAgent.isEmpty, userAgent.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) }) else {
+            throw ValidationError("--user-agent is printable ASCII, not '\(userAgent)'")
+        }
         maximumSourceBytes = try e.number(c.maxSourceBytes, "max-source-bytes", default: 50 << 20)
         maximumSourcePixels = try e.number(c.maxSourcePixels, "max-source-pixels", default: 50_000_000)
         maximumAnimationFrames = try e.number(c.maxAnimationFrames, "max-animation-frames", default: 1000)

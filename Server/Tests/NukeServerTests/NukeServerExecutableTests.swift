@@ -85,6 +85,7 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned"], ["NUKE_SERVER_BASE_URL": "ftp://files/"], "is not an http, https or local URL"),
             (["--allow-unsigned", "--allow-origin", "https://app.example.com/page"], [:], "--allow-origin is *"),
             (["--allow-unsigned"], ["NUKE_SERVER_PATH_PREFIX": "images"], "--path-prefix is a path such as /images"),
+            (["--allow-unsigned"], ["NUKE_SERVER_USER_AGENT": "a\r\nX-Injected: 1"], "--user-agent is printable ASCII"),
             (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
             (
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],
@@ -154,14 +155,22 @@ struct NukeServerExecutableTests {
         #expect(origin.requests(to: "/photo.jpg").count == 1, "the original comes from the HTTP cache the second time")
     }
 
-    @Test("NUKE_SERVER_AVIF_NEGOTIATION turns AVIF negotiation on; without it, the same client gets WebP")
+    @Test(
+        "NUKE_SERVER_AVIF_NEGOTIATION turns AVIF negotiation on (without it the same client gets WebP); NUKE_SERVER_USER_AGENT reaches the origin"
+    )
     func avifNegotiation() async throws {
         let origin = try HTTPTestServer()
         defer { origin.stop() }
         origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
         let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
         let environments: [([String: String], String)] = [
-            (["NUKE_SERVER_AVIF_NEGOTIATION": "1", "NUKE_SERVER_FORMAT_QUALITY": "avif=63, webp=79"], "image/avif"),
+            (
+                [
+                    "NUKE_SERVER_AVIF_NEGOTIATION": "1", "NUKE_SERVER_FORMAT_QUALITY": "avif=63, webp=79",
+                    "NUKE_SERVER_USER_AGENT": "photo-proxy/2.0",
+                ],
+                "image/avif"
+            ),
             ([:], "image/webp"),
         ]
         for (environment, type) in environments {
@@ -180,5 +189,7 @@ struct NukeServerExecutableTests {
             server.child.signal(SIGTERM)
             #expect(try await server.child.exitStatus() == 0)
         }
+        let agents = origin.requests(to: "/photo.jpg").map { $0.headers["User-Agent"] }
+        #expect(agents == ["photo-proxy/2.0", "nuke-server"])
     }
 }
