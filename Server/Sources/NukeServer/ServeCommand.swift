@@ -140,6 +140,20 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var avifNegotiation = false
 
+    @Option(
+        help: """
+            An image file served, processed as the URL asks, when the source is missing, failing, too slow \
+            or not an image (default: the error).
+            """
+    )
+    var fallbackImage: String?
+
+    @Option(help: "The status the fallback image is served with (default 200).")
+    var fallbackImageStatus: Int?
+
+    @Option(help: "Cache-Control max-age of fallback responses, in seconds (default 60).")
+    var fallbackImageTtl: Int?
+
     @Option(help: "An image file wm: draws over results (any format the server decodes; default: wm: is refused).")
     var watermark: String?
 

@@ -34,15 +34,21 @@ struct ServerSettings: Sendable {
     /// Decodes the watermark file with the default plugins; its id is a digest of the file, so a
     /// new image makes new cache keys.
     static func watermark(at path: String, opacity: Double) throws -> ProxyConfiguration.Watermark {
+        let file = try imageFile(at: path, flag: "watermark")
+        return ProxyConfiguration.Watermark(image: file.image, id: "watermark-\(file.digest)", opacity: opacity)
+    }
+
+    /// The image file at `path` (for `--<flag>`), decoded to check it is one, and a digest of it.
+    static func imageFile(at path: String, flag: String) throws -> (data: Data, image: Bitmap, digest: String) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--watermark \(path) cannot be read")
+            throw ValidationError("--\(flag) \(path) cannot be read")
         }
         let context = ImageDecodingContext(request: ImageRequest(url: URL(fileURLWithPath: path)), data: data)
         guard let decoder = PluginRegistry.defaultPlugins.decoder(for: context),
             let image = try? decoder.decode(data).image
-        else { throw ValidationError("--watermark \(path) is not an image the server decodes") }
+        else { throw ValidationError("--\(flag) \(path) is not an image the server decodes") }
         let digest = SHA256.hash(data: data).prefix(8).map { String(format: "%02x", $0) }.joined()
-        return ProxyConfiguration.Watermark(image: image, id: "watermark-\(digest)", opacity: opacity)
+        return (data, image, digest)
     }
 
     init(command c: ServeCommand, environment e: Environment) throws {
@@ -156,6 +162,14 @@ struct ServerSettings: Sendable {
             let opacity = try e.number(c.watermarkOpacity, "watermark-opacity", default: 1.0)
             guard (0...1).contains(opacity) else { throw ValidationError("--watermark-opacity is 0 to 1") }
             proxy.watermark = try Self.watermark(at: path, opacity: opacity)
+        }
+        if let path = e.value(c.fallbackImage, "fallback-image") {
+            let file = try Self.imageFile(at: path, flag: "fallback-image")
+            let status = try e.number(c.fallbackImageStatus, "fallback-image-status", default: 200)
+            guard (200...599).contains(status) else { throw ValidationError("--fallback-image-status is 200 to 599") }
+            let ttl = try e.number(c.fallbackImageTtl, "fallback-image-ttl", default: 60)
+            guard ttl >= 0 else { throw ValidationError("--fallback-image-ttl must be 0 or more") }
+            proxy.fallbackImage = .init(data: file.data, id: file.digest, status: status, cacheMaxAge: ttl)
         }
         let requestTimeout = try e.number(c.requestTimeout, "request-timeout", default: 30.0)
         proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))

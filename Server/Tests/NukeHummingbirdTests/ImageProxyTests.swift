@@ -369,6 +369,39 @@ struct ImageProxyTests {
         #expect(await presetsOnly.respond(to: fixture.path("large", "/photo.jpg")).status == 403)
     }
 
+    @Test(
+        "A fallback image stands in for a missing, failing or broken source, processed as asked, never cached as a result"
+    )
+    func fallbackImage() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let proxy = fixture.proxy(resultCache: cache) {
+            $0.fallbackImage = .init(data: ProxyFixture.transparent, id: "logo", cacheMaxAge: 30)
+        }
+        for file in ["/missing.jpg", "/broken.jpg", "/text.jpg"] {
+            let response = await proxy.respond(to: fixture.path("rs:fill:32:16/f:png", file))
+            #expect(response.status == 200 && response.header("Cache-Control") == "public, max-age=30", "\(file)")
+            let image = try await ProxyFixture.decode(response.body)
+            #expect(image.width == 32 && image.height == 16, "\(file)")
+        }
+        #expect(cache.keys.isEmpty)
+        // Refusals are not source failures: no fallback for them.
+        let signed = fixture.path("w:32", "/missing.jpg")
+        #expect(await proxy.respond(to: "/bad" + signed.dropFirst().drop { $0 != "/" }).status == 403)
+        // A real source still wins, and is cached.
+        #expect(await proxy.respond(to: fixture.path("w:32", "/photo.jpg")).status == 200 && cache.keys.count == 1)
+
+        let notFound = fixture.proxy {
+            $0.fallbackImage = .init(data: ProxyFixture.transparent, id: "logo", status: 404)
+        }
+        let path = fixture.path("w:32/f:png", "/missing.jpg")
+        let first = await notFound.respond(to: path)
+        let image = try await ProxyFixture.decode(first.body)
+        #expect(first.status == 404 && image.width == 32)
+        let again = await notFound.respond(to: path, ifNoneMatch: first.header("ETag"))
+        #expect(again.status == 404 && again.body == first.body)
+    }
+
     @Test("--base-url: a path relative to it is fetched from it")
     func baseURL() async throws {
         let fixture = try ProxyFixture()

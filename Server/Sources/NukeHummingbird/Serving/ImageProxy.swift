@@ -65,8 +65,18 @@ public final class ImageProxy: Sendable {
                 configuration: configuration,
                 registry: pipeline.configuration.registry
             )
-            let result = try await result(for: plan)
-            response = success(result, plan: plan, ifNoneMatch: ifNoneMatch)
+            let result: EncodedResult
+            var (status, cacheMaxAge) = (200, plan.cacheMaxAge)
+            do throws(ProxyRequestError) {
+                result = try await self.result(for: plan)
+            } catch {
+                guard let fallback = configuration.fallbackImage, error.isSourceFailure else { throw error }
+                logger.info("\(error.status) \(path): \(error); the fallback image instead")
+                metrics.originError(error)
+                result = try await fallbackResult(fallback, plan: plan)
+                (status, cacheMaxAge) = (fallback.status, min(fallback.cacheMaxAge, plan.cacheMaxAge))
+            }
+            response = success(result, plan: plan, status: status, cacheMaxAge: cacheMaxAge, ifNoneMatch: ifNoneMatch)
         } catch {
             logger.log(level: error.status >= 500 ? .error : .info, "\(error.status) \(path): \(error)")
             metrics.originError(error)
@@ -118,7 +128,26 @@ public final class ImageProxy: Sendable {
         case .disk?: metrics.cacheHit("disk")
         case nil: metrics.cacheMiss()
         }
-        let container = response.container
+        let result = try await encode(response.container, plan: plan)
+        resultCache?.storeData(Self.encodeForCache(result), for: plan.cacheKey)
+        return result
+    }
+
+    /// The fallback image processed and encoded as `plan` asks; not kept in the result cache, so
+    /// that a source that comes back is served at once.
+    private func fallbackResult(
+        _ fallback: ProxyConfiguration.FallbackImage,
+        plan: ProxyPlan
+    ) async throws(ProxyRequestError) -> EncodedResult {
+        let data = fallback.data
+        let id = "nuke-server/fallback/" + fallback.id
+        let request = ImageRequest(id: id, data: { data }, processors: plan.processors)
+        return try await encode(try await load(request).container, plan: plan)
+    }
+
+    /// `container` encoded on the workers in the format `plan` gives it (its source's when it
+    /// gives none), with the EXIF `plan` keeps.
+    private func encode(_ container: ImageContainer, plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
         let sourceFormat = OutputFormat.negotiated(
             accept: nil,
             source: container.type,
@@ -165,9 +194,7 @@ public final class ImageProxy: Sendable {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
             throw .encodingFailed("unknown")
         }
-        let result = EncodedResult(data: data, format: format)
-        resultCache?.storeData(Self.encodeForCache(result), for: plan.cacheKey)
-        return result
+        return EncodedResult(data: data, format: format)
     }
 
     /// The result `cache` holds for `plan`, looked up on the pipeline's workers (a lookup may read
@@ -257,15 +284,21 @@ public final class ImageProxy: Sendable {
         }
     }
 
-    private func success(_ result: EncodedResult, plan: ProxyPlan, ifNoneMatch: String?) -> ProxyResponse {
+    private func success(
+        _ result: EncodedResult,
+        plan: ProxyPlan,
+        status: Int,
+        cacheMaxAge: Int,
+        ifNoneMatch: String?
+    ) -> ProxyResponse {
         let etag = "\"" + SHA256.hash(data: result.data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
         var headers: [(name: String, value: String)] = [
             ("ETag", etag),
-            ("Cache-Control", "public, max-age=\(plan.cacheMaxAge)"),
+            ("Cache-Control", "public, max-age=\(cacheMaxAge)"),
         ]
         if plan.variesByAccept { headers.append(("Vary", "Accept")) }
         headers += ProxyResponse.securityHeaders
-        if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
+        if status == 200, let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
             return ProxyResponse(status: 304, headers: headers, body: Data())
         }
         headers.insert(("Content-Type", result.format.mediaType), at: 0)
@@ -275,7 +308,7 @@ public final class ImageProxy: Sendable {
                 at: 1
             )
         }
-        return ProxyResponse(status: 200, headers: headers, body: result.data)
+        return ProxyResponse(status: status, headers: headers, body: result.data)
     }
 
     /// Whether an `If-None-Match` value names `etag` (weakly) or is `*`.

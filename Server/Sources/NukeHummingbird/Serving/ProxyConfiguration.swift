@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-import Foundation
+public import Foundation
 public import Nuke
 
 /// How an ``ImageProxy`` reads URLs and what it allows. The defaults are the safe ones: a
@@ -77,6 +77,31 @@ public struct ProxyConfiguration: Sendable {
             self.image = image
             self.id = id
             self.opacity = opacity
+        }
+    }
+
+    /// The image served, processed as asked, in place of a source that cannot be had
+    /// (imgproxy's `IMGPROXY_FALLBACK_IMAGE_PATH`); `nil` answers with the error.
+    public var fallbackImage: FallbackImage?
+
+    /// An image served when the source is missing, unreachable, too slow or not an image.
+    public struct FallbackImage: Sendable {
+        /// The encoded image, in any format the pipeline decodes.
+        public var data: Data
+        /// Names the image in the pipeline's memory cache: a digest of it, for example.
+        public var id: String
+        /// The status it is served with (imgproxy's default: 200).
+        public var status: Int
+        /// `Cache-Control`'s `max-age` for it, in seconds (short, so a source that comes back is
+        /// seen soon); never more than the results'.
+        public var cacheMaxAge: Int
+
+        /// Creates a fallback image.
+        public init(data: Data, id: String, status: Int = 200, cacheMaxAge: Int = 60) {
+            self.data = data
+            self.id = id
+            self.status = status
+            self.cacheMaxAge = cacheMaxAge
         }
     }
 

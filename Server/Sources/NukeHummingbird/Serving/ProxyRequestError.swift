@@ -41,6 +41,16 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The client went away (or the server is stopping) before the answer was ready.
     case cancelled
 
+    /// Whether the source could not be had — missing, failing, too slow, or not an image that
+    /// can be processed — rather than the request being wrong or refused: what a fallback image
+    /// stands in for.
+    public var isSourceFailure: Bool {
+        switch self {
+        case .sourceNotFound, .upstreamFailed, .unprocessableSource, .timedOut: true
+        default: false
+        }
+    }
+
     /// The HTTP status for the client.
     public var status: Int {
         switch self {
