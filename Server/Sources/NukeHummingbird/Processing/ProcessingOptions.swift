@@ -404,7 +404,7 @@ public struct ProcessingOptions: Hashable, Sendable {
         )
         let color = try reader.optional(
             hexColor,
-            "a hex colour RRGGBB"
+            "a hex colour RRGGBB or RGB"
         )
         for _ in 0..<2 {
             if try reader.optional(boolean, "1, t, true, 0, f or false") == true {

@@ -139,6 +139,8 @@ public final class ImageProxy: Sendable {
         _ fallback: ProxyConfiguration.FallbackImage,
         plan: ProxyPlan
     ) async throws(ProxyRequestError) -> EncodedResult {
+        guard gate.enter() else { throw .overloaded }
+        defer { gate.leave() }
         let data = fallback.data
         let id = "nuke-server/fallback/" + fallback.id
         let request = ImageRequest(id: id, data: { data }, processors: plan.processors)
