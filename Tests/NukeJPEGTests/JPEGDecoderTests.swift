@@ -82,6 +82,23 @@ func decode(
         #expect(ReferenceImage.maximumDifference(container.image, expected) ?? 99 <= 1)
     }
 
+    @Test("The EXIF block comes from the right bytes of a Data slice that does not start at 0")
+    func exifFromSlice() throws {
+        let data = try fixture("orientation-6.jpg")
+        let slice = (Data([1, 2, 3]) + data).dropFirst(3)
+        var options = JPEGDecoder.Options()
+        options.keepsEXIF = true
+        let context = ImageDecodingContext(request: ImageRequest(url: nil), data: slice)
+        let fromSlice = try JPEGDecoder(context: context, options: options).decode(slice)
+        let whole = try JPEGDecoder(
+            context: ImageDecodingContext(request: ImageRequest(url: nil), data: data),
+            options: options
+        )
+        .decode(data)
+        let exif = try #require(fromSlice.userInfo[.exifKey] as? Data)
+        #expect(exif == whole.userInfo[.exifKey] as? Data && EXIFStructure(Array(exif))?.orientation == 6)
+    }
+
     @Test("Orientation can be left unapplied")
     func orientationNotApplied() throws {
         let data = try fixture("orientation-6.jpg")

@@ -136,7 +136,7 @@ public final class JPEGDecoder: ImageDecoding {
     /// does not decode.
     private func embeddedThumbnail(in data: Data, metadata: JPEGMetadata) -> ImageContainer? {
         guard let range = metadata.exifThumbnailRange, range.upperBound <= data.count else { return nil }
-        let thumbnail = data.subdata(in: range)
+        let thumbnail = data.subdata(in: (data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound))
         var plain = context
         plain.request = ImageRequest(url: nil)  // The embedded image as it is: no thumbnail or shrink options.
         plain.shrinkOnLoad = nil
