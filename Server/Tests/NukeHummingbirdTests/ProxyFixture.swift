@@ -143,6 +143,7 @@ final class ProxyFixture: Sendable {
             for index in stride(from: 0, to: buffer.count, by: 4) {
                 let isLeft = (index / 4) % 80 < 40
                 buffer[index] = isLeft ? 255 : 0
+                buffer[index + 1] = 0  // Every byte: this initializer does not zero the buffer.
                 buffer[index + 2] = isLeft ? 0 : 255
                 buffer[index + 3] = 255
             }
