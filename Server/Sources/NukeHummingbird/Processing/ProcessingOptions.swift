@@ -233,7 +233,7 @@ public struct ProcessingOptions: Hashable, Sendable {
             let zoom = { (text: String) in Double(text).flatMap { $0 > 0 && $0 <= 100 ? $0 : nil } }
             zoomX = try reader.required(zoom, "a zoom above 0, at most 100")
             zoomY = try reader.optional(zoom, "a zoom above 0, at most 100") ?? zoomX
-        case "el", "enlarge": enlarge = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+        case "el", "enlarge": enlarge = try reader.required(Self.boolean, Self.booleans)
         case "g", "gravity": gravity = try Self.gravity(&reader)
         case "dpr":
             devicePixelRatio = try reader.required(
@@ -258,15 +258,15 @@ public struct ProcessingOptions: Hashable, Sendable {
         case "f", "format", "ext": format = try reader.required(OutputFormat.init(name:), OutputFormat.names)
         case "bl", "blur": blur = try reader.required(Self.sigma, "a sigma from 0 to 100")
         case "sh", "sharpen": sharpen = try reader.required(Self.sigma, "a sigma from 0 to 100")
-        case "ar", "auto_rotate": autoRotates = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+        case "ar", "auto_rotate": autoRotates = try reader.required(Self.boolean, Self.booleans)
         case "rot", "rotate":
             rotation = try reader.required(
                 { Int($0).flatMap { $0.isMultiple(of: 90) ? ($0 % 360 + 360) % 360 : nil } },
                 "a multiple of 90"
             )
         case "fl", "flip":
-            flipsHorizontally = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
-            flipsVertically = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
+            flipsHorizontally = try reader.optional(Self.boolean, Self.booleans) ?? false
+            flipsVertically = try reader.optional(Self.boolean, Self.booleans) ?? false
         case "bg", "background":
             background = try Self.background(option)
             return
@@ -297,7 +297,7 @@ public struct ProcessingOptions: Hashable, Sendable {
             expires = try reader.required({ Int64($0).flatMap { $0 >= 0 ? $0 : nil } }, "a Unix time in seconds")
         case "fn", "filename":
             let text = try reader.required({ $0.isEmpty ? nil : $0 }, "a file name")
-            let isEncoded = try reader.optional(Self.boolean, "1, t, true, 0, f or false") ?? false
+            let isEncoded = try reader.optional(Self.boolean, Self.booleans) ?? false
             filename = try Self.filename(text, isEncoded: isEncoded)
         case "skp", "skip_processing":
             guard !option.arguments.isEmpty else { throw .invalidArgument(option: option.name, reason: "formats") }
@@ -306,17 +306,17 @@ public struct ProcessingOptions: Hashable, Sendable {
                 let name = try reader.optional(Self.imageType, expected)
                 if let format = name.flatMap(OutputFormat.init(name:)) { skippedFormats.insert(format) }
             }
-        case "sm", "strip_metadata": stripsMetadata = try reader.required(Self.boolean, "1, t, true, 0, f or false")
-        case "kcr", "keep_copyright": keepsCopyright = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+        case "sm", "strip_metadata": stripsMetadata = try reader.required(Self.boolean, Self.booleans)
+        case "kcr", "keep_copyright": keepsCopyright = try reader.required(Self.boolean, Self.booleans)
         case "scp", "strip_color_profile":
-            guard try reader.required(Self.boolean, "1, t, true, 0, f or false") else {
+            guard try reader.required(Self.boolean, Self.booleans) else {
                 throw .invalidArgument(
                     option: option.name,
                     reason: "1: colours are converted to sRGB (keeping a profile is not supported)"
                 )
             }
         case "att", "return_attachment":
-            returnsAttachment = try reader.required(Self.boolean, "1, t, true, 0, f or false")
+            returnsAttachment = try reader.required(Self.boolean, Self.booleans)
         case "cb", "cachebuster":
             cacheBuster = option.rawArguments
             return
@@ -342,9 +342,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     private mutating func readSize(_ reader: inout ArgumentReader) throws(ProxyRequestError) {
         if let value = try reader.optional(Self.dimension, "a width (0 or more)") { width = value }
         if let value = try reader.optional(Self.dimension, "a height (0 or more)") { height = value }
-        if let value = try reader.optional(Self.boolean, "1, t, true, 0, f or false") { enlarge = value }
+        if let value = try reader.optional(Self.boolean, Self.booleans) { enlarge = value }
         // Then the extend option's own arguments, as imgproxy reads them: `rs:fill:300:400:0:1:so:10:20`.
-        if let isOn = try reader.optional(Self.boolean, "1, t, true, 0, f or false") {
+        if let isOn = try reader.optional(Self.boolean, Self.booleans) {
             let gravity = reader.hasMore ? try Self.gravity(&reader) : extend?.gravity
             extend = isOn ? Extend(gravity: gravity) : nil
         }
@@ -377,7 +377,7 @@ public struct ProcessingOptions: Hashable, Sendable {
 
     /// `ex:%extend:%gravity` and `exar:%extend:%gravity`: `nil` when off.
     private static func extend(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Extend? {
-        let isOn = try reader.required(boolean, "1, t, true, 0, f or false")
+        let isOn = try reader.required(boolean, Self.booleans)
         let gravity = reader.hasMore ? try Self.gravity(&reader) : nil
         return isOn ? Extend(gravity: gravity) : nil
     }
@@ -407,7 +407,7 @@ public struct ProcessingOptions: Hashable, Sendable {
             "a hex colour RRGGBB or RGB"
         )
         for _ in 0..<2 {
-            if try reader.optional(boolean, "1, t, true, 0, f or false") == true {
+            if try reader.optional(boolean, Self.booleans) == true {
                 throw .invalidArgument(option: "t", reason: "equal_hor and equal_ver are not supported")
             }
         }
@@ -460,6 +460,8 @@ public struct ProcessingOptions: Hashable, Sendable {
     private static func integer(in range: ClosedRange<Int>) -> (String) -> Int? {
         { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
     }
+    /// What ``boolean(_:)`` reads, for error messages.
+    private static let booleans = "1, t, true, 0, f or false"
     /// imgproxy's booleans (Go's `strconv.ParseBool`, in any case).
     private static func boolean(_ text: String) -> Bool? {
         switch text.lowercased() {

@@ -68,9 +68,7 @@ struct EXIFBlock {
     /// A little-endian TIFF structure whose IFD0 holds `fields` (ascending tags, ASCII values).
     static func block(asciiFields fields: [(tag: Int, value: [UInt8])]) -> Data {
         var output: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
-        func append(_ value: Int, size: Int) {
-            for index in 0..<size { output.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
-        }
+        func append(_ value: Int, size: Int) { output += EXIFEmbedding.littleEndian(value, size: size) }
         var values: [UInt8] = []
         var valueOffset = 8 + 2 + fields.count * 12 + 4
         append(fields.count, size: 2)

@@ -82,7 +82,8 @@ enum EXIFEmbedding {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * (3 - $0))) }
     }
 
-    private static func littleEndian(_ value: Int, size: Int) -> [UInt8] {
+    /// `value`'s low `size` bytes, least significant first.
+    static func littleEndian(_ value: Int, size: Int) -> [UInt8] {
         (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }

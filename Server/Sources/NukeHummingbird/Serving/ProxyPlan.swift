@@ -229,8 +229,9 @@ public struct ProxyPlan: Sendable {
         }
         if options.pixelate > 1 { processors.append(ImageProcessors.Pixelate(size: options.pixelate)) }
         if let background = options.background { processors.append(ImageProcessors.Background(color: background)) }
+        // Paddings and watermark margins are CSS pixels: times the pixel ratio.
+        let pixels = { (side: Int) in Int((Double(side) * options.devicePixelRatio).rounded()) }
         if let padding = options.padding {
-            let pixels = { (side: Int) in Int((Double(side) * options.devicePixelRatio).rounded()) }
             processors.append(
                 ProxyPadding(
                     top: pixels(padding.top),
@@ -250,8 +251,8 @@ public struct ProxyPlan: Sendable {
                     image: configured.image,
                     id: configured.id,
                     position: watermark.position,
-                    horizontalMargin: Int((Double(watermark.xOffset) * options.devicePixelRatio).rounded()),
-                    verticalMargin: Int((Double(watermark.yOffset) * options.devicePixelRatio).rounded()),
+                    horizontalMargin: pixels(watermark.xOffset),
+                    verticalMargin: pixels(watermark.yOffset),
                     opacity: configured.opacity * watermark.opacity,
                     relativeWidth: watermark.scale
                 )
