@@ -52,7 +52,9 @@ struct ProxyServer {
         curl.maximumRedirects = settings.maximumRedirects
         curl.isRedirectAllowed = { [sources = settings.proxy.sources] in sources.allowsRedirect(to: $0) }
         curl.totalTimeout = settings.downloadTimeout
-        curl.maximumResponseSize = settings.maximumSourceBytes
+        // The pipeline gives every download its limit (a URL's `msfs`, else --max-source-bytes); the
+        // loader's own would stop a raised one.
+        curl.maximumResponseSize = settings.proxy.allowsSecurityOptions ? nil : settings.maximumSourceBytes
         curl.userAgent = settings.userAgent
         let metricsFactory = PrometheusMetricsFactory(registry: metricsRegistry)
         let metrics = ProxyMetrics(factory: metricsFactory)

@@ -67,6 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Refuse every option but presets (pr:).")
     var onlyPresets = false
 
+    @Flag(help: "Let signed URLs replace the source and result limits (msr, msfs, maf, mrd); refused (403) without.")
+    var allowSecurityOptions = false
+
     @Option(help: "Processor names the nuke: option may use, comma-separated (default: none).")
     var allowedProcessors: String?
 

@@ -121,6 +121,7 @@ struct ServerSettings: Sendable {
             }
         }
         proxy.onlyPresets = e.isOn(c.onlyPresets, "only-presets")
+        proxy.allowsSecurityOptions = e.isOn(c.allowSecurityOptions, "allow-security-options")
         if let prefix = e.value(c.pathPrefix, "path-prefix") {
             let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
             guard trimmed.isEmpty || (trimmed.hasPrefix("/") && !trimmed.contains("//") && !trimmed.contains("?"))

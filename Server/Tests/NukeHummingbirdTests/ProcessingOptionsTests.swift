@@ -96,6 +96,19 @@ struct ProcessingOptionsTests {
         #expect(defaults.trim?.color == nil && defaults.background == nil && defaults.flipsVertically)
     }
 
+    @Test("Security options: msr in megapixels, msfs, maf and mrd whole numbers above 0, by long and short name")
+    func securityOptions() throws {
+        let short = try Self.options("msr:12.5/msfs:1000/maf:10/mrd:4000")
+        let long = try Self.options(
+            "max_src_resolution:12.5/max_src_file_size:1000/max_animation_frames:10/max_result_dimension:4000"
+        )
+        #expect(short == long)
+        #expect(short.limits.maximumSourcePixels == 12_500_000 && short.limits.maximumSourceBytes == 1000)
+        #expect(short.limits.maximumAnimationFrames == 10 && short.limits.maximumResultDimension == 4000)
+        #expect(try Self.options("msr:0.0000001").limits.maximumSourcePixels == 1)
+        #expect(try Self.options("w:10").limits.isEmpty && !short.limits.isEmpty)
+    }
+
     @Test("Empty arguments leave values unchanged (rs::100)")
     func emptyArguments() throws {
         let options = try Self.options("w:30/rs::0:100")
@@ -133,6 +146,8 @@ struct ProcessingOptionsTests {
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
             "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:2", "exar:1:up",
             "ar", "ar:2", "sm", "sm:2", "kcr:x", "scp:0", "skp", "skp:exe",
+            "msr", "msr:0", "msr:-1", "msr:nan", "msr:inf", "msr:1000001", "msfs:0", "msfs:-1", "msfs:1.5", "maf:0",
+            "maf:x", "mrd:0", "mrd:-5", "mafr:1", "max_animation_frame_resolution:1", "msr:1:2",
         ]
     )
     func refusals(text: String) {
@@ -143,6 +158,7 @@ struct ProcessingOptionsTests {
     func statuses() {
         #expect(ProxyRequestError.unknownOption("zz").status == 400)
         #expect(ProxyRequestError.invalidSignature.status == 403)
+        #expect(ProxyRequestError.securityOptionsNotAllowed.status == 403)
         #expect(ProxyRequestError.sourceNotAllowed("http://10.0.0.1/").status == 403)
         #expect(ProxyRequestError.sourceNotFound.status == 404)
         #expect(ProxyRequestError.expired(at: 0).status == 404)

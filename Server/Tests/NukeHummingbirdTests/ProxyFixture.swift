@@ -76,7 +76,8 @@ final class ProxyFixture: Sendable {
         addressPolicy: AddressPolicy = .allowAll,
         sources: SourcePolicy = SourcePolicy(),
         metrics: ProxyMetrics = ProxyMetrics(),
-        workerPool: ImagePipeline.WorkerPool = .shared
+        workerPool: ImagePipeline.WorkerPool = .shared,
+        configure: (inout ImagePipeline.Configuration) -> Void = { _ in }
     ) -> ImagePipeline {
         var curl = CurlDataLoader.Configuration()
         curl.addressPolicy = addressPolicy
@@ -89,20 +90,27 @@ final class ProxyFixture: Sendable {
         configuration.imageCache = ImageCache()
         configuration.httpCache = nil
         configuration.workerPool = workerPool
+        configure(&configuration)
         return ImagePipeline(configuration: configuration)
     }
 
-    /// A proxy signing with ``signature``.
+    /// A proxy signing with ``signature``; `configurePipeline` changes its pipeline's settings.
     func proxy(
         resultCache: (any DataCaching)? = nil,
         addressPolicy: AddressPolicy = .allowAll,
         metrics: ProxyMetrics = ProxyMetrics(),
-        configure: (inout ProxyConfiguration) -> Void = { _ in }
+        configure: (inout ProxyConfiguration) -> Void = { _ in },
+        configurePipeline: (inout ImagePipeline.Configuration) -> Void = { _ in }
     ) -> ImageProxy {
         var configuration = ProxyConfiguration(signature: signature)
         configure(&configuration)
         return ImageProxy(
-            pipeline: pipeline(addressPolicy: addressPolicy, sources: configuration.sources, metrics: metrics),
+            pipeline: pipeline(
+                addressPolicy: addressPolicy,
+                sources: configuration.sources,
+                metrics: metrics,
+                configure: configurePipeline
+            ),
             configuration: configuration,
             resultCache: resultCache,
             metrics: metrics

@@ -193,4 +193,29 @@ struct NukeServerExecutableTests {
         let agents = origin.requests(to: "/photo.jpg").map { $0.headers["User-Agent"] }
         #expect(agents == ["photo-proxy/2.0", "nuke-server"])
     }
+    @Test(
+        "NUKE_SERVER_ALLOW_SECURITY_OPTIONS lets a URL's msfs raise --max-source-bytes past the loader's own limit; without it, 403"
+    )
+    func securityOptions() async throws {
+        let origin = try HTTPTestServer()
+        defer { origin.stop() }
+        origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        let source = origin.url("/photo.jpg").absoluteString
+        let cases: [([String: String], String, String)] = [
+            (["NUKE_SERVER_ALLOW_SECURITY_OPTIONS": "1"], "/_/w:64/msfs:\(Self.photo.count)/plain/" + source, "200"),
+            (["NUKE_SERVER_ALLOW_SECURITY_OPTIONS": "1"], "/_/w:65/plain/" + source, "422"),
+            ([:], "/_/w:64/msfs:\(Self.photo.count)/plain/" + source, "403"),
+        ]
+        for (environment, path, status) in cases {
+            let server = try await RunningServer(
+                ["--allow-unsigned", "--allow-private-addresses", "--max-source-bytes", "1000"],
+                environment: environment
+            )
+            let request = try server.startRequest(path, savingBodyTo: "photo")
+            #expect(try await request.exitStatus() == 0)
+            #expect(request.output == status, "\(path)")
+            server.child.signal(SIGTERM)
+            #expect(try await server.child.exitStatus() == 0)
+        }
+    }
 }

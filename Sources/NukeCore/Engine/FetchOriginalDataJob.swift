@@ -39,6 +39,8 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private var resumableKey: String { request.imageID ?? "" }
+    /// The most bytes the download may have: the request's own limit, else the pipeline's.
+    private var sizeLimit: Int? { services.maximumResponseDataSize(for: request) }
 
     override func start() {
         switch request.resource {
@@ -89,7 +91,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             resumable.apply(to: &urlRequest)
             self.resumable = resumable
         }
-        if let limit = services.maximumResponseDataSize {  // The loader stops at it too.
+        if let limit = sizeLimit {  // The loader stops at it too.
             urlRequest.maximumResponseSize = min(urlRequest.maximumResponseSize ?? limit, limit)
         }
         loadTimer = services.stageTimer(.load, for: request)
@@ -149,7 +151,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func loadLocalResource(_ url: URL) {
-        let maximumSize = services.maximumResponseDataSize
+        let maximumSize = sizeLimit
         loadTimer = services.stageTimer(.load, for: request)
         loadStart = loadTimer?.now()
         localRead = services.workers.run {
@@ -197,7 +199,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             }
             let length = response.expectedContentLength
             expectedTotal = length > 0 ? length + Int64(buffer.count) : -1
-            if let limit = services.maximumResponseDataSize, expectedTotal > Int64(limit) {
+            if let limit = sizeLimit, expectedTotal > Int64(limit) {
                 reportLoad(isSuccess: false)
                 send(.error(.dataDownloadExceededMaximumSize))
                 return false
@@ -207,7 +209,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             }
         }
         // Checked before appending, so the buffer never holds (or grows towards) more.
-        if let limit = services.maximumResponseDataSize, chunk.count > limit - buffer.count {
+        if let limit = sizeLimit, chunk.count > limit - buffer.count {
             reportLoad(isSuccess: false)
             send(.error(.dataDownloadExceededMaximumSize))
             return false
@@ -233,7 +235,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     /// Makes room for `count` bytes in all, at most the size limit.
     private func reserve(_ count: Int) {
-        bufferCapacity = min(max(count, 0), services.maximumResponseDataSize ?? .max)
+        bufferCapacity = min(max(count, 0), sizeLimit ?? .max)
         buffer.reserveCapacity(bufferCapacity)
     }
 

@@ -7,29 +7,35 @@
     internal import Foundation
 #endif
 
-/// Identifies a download: the real source (never the user-set `imageID`) and everything that
-/// changes what the server returns (method, headers, body, cache policy). Requests that differ only in
-/// processors, thumbnail, priority or options share it.
+/// Identifies a download: the real source (never the user-set `imageID`), everything that
+/// changes what the server returns (method, headers, body, cache policy) and the size limit.
+/// Requests that differ only in processors, thumbnail, priority or options share it.
 struct FetchOriginalDataKey: Hashable {
     let sourceID: String?
     /// `nil` for a plain `GET` with no headers and the default cache policy (every `url:` request).
     let dataRequest: DataRequestKey?
+    /// The request's own size limit (``ImageRequest/Limits``): a download stopped at one limit
+    /// is not another request's.
+    let maximumResponseDataSize: Int?
 
     struct DataRequestKey: Hashable {
         let method: String
         let headers: HTTPHeaderFields
         let body: Data?
         let cachePolicy: DataRequest.CachePolicy
+        let maximumResponseSize: Int?
     }
 
     init(_ request: ImageRequest) {
         sourceID = request.originalImageID
+        maximumResponseDataSize = request.limits.maximumResponseDataSize
         if case .dataRequest(let urlRequest) = request.resource {
             let key = DataRequestKey(
                 method: urlRequest.httpMethod,
                 headers: urlRequest.headers,
                 body: urlRequest.httpBody,
-                cachePolicy: urlRequest.cachePolicy
+                cachePolicy: urlRequest.cachePolicy,
+                maximumResponseSize: urlRequest.maximumResponseSize
             )
             dataRequest = key == .plainGET ? nil : key
         } else {
@@ -40,11 +46,18 @@ struct FetchOriginalDataKey: Hashable {
 
 extension FetchOriginalDataKey.DataRequestKey {
     /// What a request made from a URL alone asks for.
-    static let plainGET = Self(method: "GET", headers: [:], body: nil, cachePolicy: .useProtocolCachePolicy)
+    static let plainGET = Self(
+        method: "GET",
+        headers: [:],
+        body: nil,
+        cachePolicy: .useProtocolCachePolicy,
+        maximumResponseSize: nil
+    )
 }
 
 /// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail,
-/// whether it may shrink on load).
+/// whether it may shrink on load) or whether it is made at all (the request's own pixel and
+/// frame limits).
 ///
 /// Requests that may shrink the same image on load share one decode, whatever their processors,
 /// until it starts: it then decodes at the largest size any of them needs and leaves the pool
@@ -54,12 +67,16 @@ struct FetchOriginalImageKey: Hashable {
     let scale: Double
     let thumbnail: ThumbnailOptions?
     let shrinksOnLoad: Bool
+    let maximumDecodedPixelCount: Int?
+    let maximumAnimationFrameCount: Int?
 
     init(_ request: ImageRequest) {
         data = FetchOriginalDataKey(request)
         scale = request.scale
         thumbnail = request.thumbnail
         shrinksOnLoad = request.shrinkOnLoadFor != nil
+        maximumDecodedPixelCount = request.limits.maximumDecodedPixelCount
+        maximumAnimationFrameCount = request.limits.maximumAnimationFrameCount
     }
 }
 

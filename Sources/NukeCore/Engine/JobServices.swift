@@ -55,11 +55,18 @@ struct JobServices: Sendable {
 
     // MARK: Settings
 
-    /// The most bytes a download may have.
-    var maximumResponseDataSize: Int? { configuration.maximumResponseDataSize }
-    /// The largest image a decoder or processor may make, in pixels.
-    var maximumDecodedPixelCount: Int { configuration.maximumDecodedPixelCount }
-    var maximumAnimationFrameCount: Int { configuration.maximumAnimationFrameCount }
+    /// The most bytes `request`'s download may have (its own limit, else the pipeline's).
+    func maximumResponseDataSize(for request: ImageRequest) -> Int? {
+        configuration.maximumResponseDataSize(for: request)
+    }
+    /// The largest image a decoder or processor may make for `request`, in pixels.
+    func maximumDecodedPixelCount(for request: ImageRequest) -> Int {
+        configuration.maximumDecodedPixelCount(for: request)
+    }
+    /// The most frames an animation loaded for `request` may have.
+    func maximumAnimationFrameCount(for request: ImageRequest) -> Int {
+        configuration.maximumAnimationFrameCount(for: request)
+    }
     /// The registry's resampling kernel, for processors (looked up when the pipeline was made).
     var resamplingKernel: (any ResamplingKernel)? { pipeline.resamplingKernel }
     /// Whether a request's first processor may let the decoder shrink the image on load.

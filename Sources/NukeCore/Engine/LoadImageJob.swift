@@ -143,8 +143,8 @@ final class LoadImageJob: Job<ImageResponse> {
             request: request,
             response: response,
             isCompleted: isCompleted,
-            maximumPixelCount: services.maximumDecodedPixelCount,
-            maximumFrameCount: services.maximumAnimationFrameCount,
+            maximumPixelCount: services.maximumDecodedPixelCount(for: request),
+            maximumFrameCount: services.maximumAnimationFrameCount(for: request),
             resamplingKernel: services.resamplingKernel
         )
         let timer = isCompleted ? services.stageTimer(.process, for: request) : nil  // Not previews.
@@ -199,7 +199,7 @@ final class LoadImageJob: Job<ImageResponse> {
             request: request,
             image: response.container,
             dataResponse: response.dataResponse,
-            maximumFrameCount: services.maximumAnimationFrameCount
+            maximumFrameCount: services.maximumAnimationFrameCount(for: request)
         )
         let encoder = services.imageEncoder(for: context)
         let inFlight = services.workers.inFlight

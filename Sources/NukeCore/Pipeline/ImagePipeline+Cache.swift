@@ -106,7 +106,7 @@ extension ImagePipeline {
             let context = ImageEncodingContext(
                 request: request,
                 image: image,
-                maximumFrameCount: pipeline.configuration.maximumAnimationFrameCount
+                maximumFrameCount: pipeline.configuration.maximumAnimationFrameCount(for: request)
             )
             let encoder = pipeline.delegate.imageEncoder(for: context, pipeline: pipeline)
             guard let data = try? encoder.encode(image, context: context) else { return }

@@ -25,9 +25,9 @@ extension ImagePipeline {
             dataResponse: dataResponse,
             cacheType: cacheType,
             previewPolicy: previewPolicy,
-            maximumPixelCount: configuration.maximumDecodedPixelCount,
+            maximumPixelCount: configuration.maximumDecodedPixelCount(for: request),
             animationMemoryBudget: configuration.animationMemoryBudget,
-            maximumFrameCount: configuration.maximumAnimationFrameCount,
+            maximumFrameCount: configuration.maximumAnimationFrameCount(for: request),
             registry: configuration.registry
         )
         if case .convertToSRGB(let intent) = configuration.colorManagement,

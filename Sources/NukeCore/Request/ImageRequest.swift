@@ -142,6 +142,12 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
         set { mutate { $0.userInfo = newValue } }
     }
 
+    /// Limits that replace the pipeline's for this request; none by default.
+    public var limits: Limits {
+        get { ref.limits }
+        set { mutate { $0.limits = newValue } }
+    }
+
     /// The URL, if the request has one.
     public var url: URL? {
         switch ref.resource {
@@ -244,6 +250,7 @@ extension ImageRequest {
         var thumbnail: ThumbnailOptions?
         var scale: Double = 1
         var userInfo: [UserInfoKey: any Sendable] = [:]
+        var limits = Limits()
         var shrinkOnLoadFor: (any ImageDownscaling)?
 
         init(resource: Resource, processors: [any ImageProcessing]) {
@@ -274,6 +281,7 @@ extension ImageRequest {
             thumbnail = other.thumbnail
             scale = other.scale
             userInfo = other.userInfo
+            limits = other.limits
             shrinkOnLoadFor = other.shrinkOnLoadFor
         }
     }

@@ -91,6 +91,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var filename: String?
     /// Whether the result is sent as an attachment, which browsers download (`att`).
     public var returnsAttachment = false
+    /// Limits the URL sets in place of the server's (`msr`, `msfs`, `maf`, `mrd`): honoured
+    /// only when the server allows security options, else the URL is refused.
+    public var limits = Limits()
 
     /// The defaults: fit, no size, no effects.
     public init() {}
@@ -104,6 +107,25 @@ public struct ProcessingOptions: Hashable, Sendable {
         public init(gravity: Gravity? = nil) {
             self.gravity = gravity
         }
+    }
+
+    /// imgproxy's security options: each replaces the server's limit of the same kind for one
+    /// URL, higher or lower; `nil` keeps the server's.
+    public struct Limits: Hashable, Sendable {
+        /// The most pixels of the source, each frame of an animation (`msr`, in megapixels).
+        public var maximumSourcePixels: Int?
+        /// The most bytes of the source (`msfs`).
+        public var maximumSourceBytes: Int?
+        /// The most frames of an animated source (`maf`).
+        public var maximumAnimationFrames: Int?
+        /// The largest result width or height, in pixels (`mrd`).
+        public var maximumResultDimension: Int?
+
+        /// No limit set: the server's apply.
+        public init() {}
+
+        /// Whether the URL sets none.
+        public var isEmpty: Bool { self == Self() }
     }
 
     /// `pd:%top:%right:%bottom:%left`, in CSS pixels: a missing right is the top, a missing
@@ -315,6 +337,19 @@ public struct ProcessingOptions: Hashable, Sendable {
                     reason: "1: colours are converted to sRGB (keeping a profile is not supported)"
                 )
             }
+        case "msr", "max_src_resolution":
+            limits.maximumSourcePixels = try reader.required(Self.megapixels, "megapixels above 0, at most 1000000")
+        case "msfs", "max_src_file_size":
+            limits.maximumSourceBytes = try reader.required(Self.positive, "a size in bytes above 0 (never unlimited)")
+        case "maf", "max_animation_frames":
+            limits.maximumAnimationFrames = try reader.required(Self.positive, "a frame count above 0")
+        case "mrd", "max_result_dimension":
+            limits.maximumResultDimension = try reader.required(Self.positive, "pixels above 0 (never unlimited)")
+        case "mafr", "max_animation_frame_resolution":
+            throw .invalidArgument(
+                option: option.name,
+                reason: "nothing: not supported (msr already limits each frame of an animation)"
+            )
         case "att", "return_attachment":
             returnsAttachment = try reader.required(Self.boolean, Self.booleans)
         case "cb", "cachebuster":
@@ -453,6 +488,12 @@ public struct ProcessingOptions: Hashable, Sendable {
 
     private static func cropSide(_ text: String) -> Double? {
         Double(text).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
+    }
+    /// A whole number above 0.
+    private static func positive(_ text: String) -> Int? { Int(text).flatMap { $0 > 0 ? $0 : nil } }
+    /// Megapixels above 0, at most a million, as pixels (imgproxy's `msr`).
+    private static func megapixels(_ text: String) -> Int? {
+        Double(text).flatMap { $0 > 0 && $0 <= 1_000_000 ? max(1, Int($0 * 1_000_000)) : nil }
     }
     /// A whole number of 0 or more (a size, a byte count).
     private static func dimension(_ text: String) -> Int? { Int(text).flatMap { $0 >= 0 ? $0 : nil } }

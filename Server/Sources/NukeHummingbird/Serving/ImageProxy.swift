@@ -122,7 +122,7 @@ public final class ImageProxy: Sendable {
         }
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) { return source }
-        let response = try await load(ImageRequest(url: plan.source, processors: plan.processors))
+        let response = try await load(plan.sourceRequest(processors: plan.processors))
         switch response.cacheType {
         case .memory?: metrics.cacheHit("memory")
         case .disk?: metrics.cacheHit("disk")
@@ -160,10 +160,10 @@ public final class ImageProxy: Sendable {
         if plan.negotiatedAVIF, (container.animation?.frameCount ?? 0) > 1 {
             format = plan.animatedFormat ?? sourceFormat
         }
-        // An animation (its frame count within the pipeline's limit) stays animated as WebP or
+        // An animation (its frame count within the request's limit) stays animated as WebP or
         // GIF, asked for or negotiated; other formats serve its first frame.
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
-        let frameLimit = pipeline.configuration.maximumAnimationFrameCount
+        let frameLimit = plan.limits.maximumAnimationFrameCount ?? pipeline.configuration.maximumAnimationFrameCount
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
@@ -237,7 +237,7 @@ public final class ImageProxy: Sendable {
     /// Not kept in the result cache: the pipeline's caches of originals hold them already.
     private func unprocessedSource(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult? {
         let pipeline = self.pipeline
-        let request = ImageRequest(url: plan.source)
+        let request = plan.sourceRequest()
         let outcome = await withinRequestTimeout { () async -> Result<Data, ImagePipeline.Error> in
             do throws(ImagePipeline.Error) {
                 return .success(try await pipeline.data(for: request).data)

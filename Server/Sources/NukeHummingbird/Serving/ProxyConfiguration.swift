@@ -32,6 +32,11 @@ public struct ProxyConfiguration: Sendable {
     public var maximumPathLength = 8192
     /// The largest result width or height, in pixels.
     public var maximumResultDimension = 8192
+    /// Let URLs replace the source and result limits (`msr`, `msfs`, `maf`, `mrd`; imgproxy's
+    /// `IMGPROXY_ALLOW_SECURITY_OPTIONS`); off, a URL with one is refused (403). Whoever signs
+    /// URLs can then raise them: the pipeline's limits still stop the others' requests, and a
+    /// loader's own size limit stops every download.
+    public var allowsSecurityOptions = false
     /// The quality when the URL gives none.
     public var defaultQuality = 80
     /// A format's own quality when the URL gives none (imgproxy's `IMGPROXY_FORMAT_QUALITY`); a

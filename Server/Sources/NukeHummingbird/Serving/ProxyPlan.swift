@@ -11,6 +11,9 @@ public struct ProxyPlan: Sendable {
     public var source: URL
     /// The processors, in order.
     public var processors: [any ImageProcessing]
+    /// The source limits the URL sets (`msr`, `msfs`, `maf`) in place of the pipeline's; none
+    /// when it sets none.
+    public var limits: ImageRequest.Limits
     /// The output format; `nil` to follow the source (see ``OutputFormat``).
     public var format: OutputFormat?
     /// The encoding quality: `q`'s, else the server's default (see ``quality(for:)``).
@@ -45,6 +48,13 @@ public struct ProxyPlan: Sendable {
     /// in it (asked for, negotiated, or following the source).
     public func servesUnprocessed(_ format: OutputFormat) -> Bool {
         skippedFormats.contains(format) && (self.format == nil || self.format == format)
+    }
+
+    /// The pipeline's request for the source, with `processors` and the URL's limits.
+    func sourceRequest(processors: [any ImageProcessing] = []) -> ImageRequest {
+        var request = ImageRequest(url: source, processors: processors)
+        request.limits = limits
+        return request
     }
 
     /// Whether some source could be served unprocessed (then its bytes are loaded first).
@@ -103,6 +113,12 @@ public struct ProxyPlan: Sendable {
             }
             options.format = format
         }
+        guard options.limits.isEmpty || configuration.allowsSecurityOptions else { throw .securityOptionsNotAllowed }
+        limits = ImageRequest.Limits(
+            maximumResponseDataSize: options.limits.maximumSourceBytes,
+            maximumDecodedPixelCount: options.limits.maximumSourcePixels,
+            maximumAnimationFrameCount: options.limits.maximumAnimationFrames
+        )
         contentDisposition =
             options.filename != nil || options.returnsAttachment
             ? ContentDisposition(filename: options.filename, isAttachment: options.returnsAttachment) : nil
@@ -155,7 +171,7 @@ public struct ProxyPlan: Sendable {
         var processors: [any ImageProcessing] = []
         let size = options.pixelSize
         let (zoomed, minimum) = (options.zoomedPixelSize, options.minimumPixelSize)
-        let limit = configuration.maximumResultDimension
+        let limit = options.limits.maximumResultDimension ?? configuration.maximumResultDimension
         for (width, height) in [size, zoomed, minimum] where width > limit || height > limit {
             throw .resultTooLarge(width: width, height: height, limit: limit)
         }

@@ -20,6 +20,8 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     case unknownPreset(String)
     /// Only presets are allowed, and the URL has other options.
     case onlyPresetsAllowed(option: String)
+    /// The URL sets limits (`msr`, `msfs`, `maf`, `mrd`) and the server does not allow it.
+    case securityOptionsNotAllowed
     /// The processor spec is not allowed, does not parse, or is too long a chain.
     case processorsNotAllowed(String)
     /// The requested result is larger than the configured limit.
@@ -56,7 +58,9 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         switch self {
         case .malformedPath, .unknownOption, .invalidArgument, .unknownPreset, .resultTooLarge: 400
         case .pathTooLong: 414
-        case .invalidSignature, .onlyPresetsAllowed, .processorsNotAllowed, .sourceNotAllowed: 403
+        case .invalidSignature, .onlyPresetsAllowed, .securityOptionsNotAllowed, .processorsNotAllowed,
+            .sourceNotAllowed:
+            403
         case .sourceNotFound, .expired: 404
         case .unprocessableSource: 422
         case .overloaded: 429
@@ -96,6 +100,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .invalidArgument(let option, let reason): "option '\(option)' expects \(reason)"
         case .unknownPreset(let name): "unknown preset '\(name)'"
         case .onlyPresetsAllowed(let option): "only presets are allowed, found option '\(option)'"
+        case .securityOptionsNotAllowed: "the URL sets limits (msr, msfs, maf, mrd); security options are not allowed"
         case .processorsNotAllowed(let reason): "processors: \(reason)"
         case .resultTooLarge(let width, let height, let limit):
             "result \(width)×\(height) exceeds the limit of \(limit) pixels on a side"

@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Nuke
+import NukeHummingbird
+import NukeTestSupport
+import Testing
+
+@Suite("Security options (msr, msfs, maf, mrd), against an origin on loopback")
+struct SecurityOptionsTests {
+    @Test("Refused (403) unless the server allows them, before the origin is asked")
+    func refusedByDefault() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let options = ["msr:1", "msfs:1000", "maf:2", "mrd:100", "max_src_resolution:1", "max_result_dimension:9"]
+        for option in options {
+            #expect(await proxy.respond(to: fixture.path("w:20/" + option, "/photo.jpg")).status == 403, "\(option)")
+        }
+        #expect(fixture.origin.requests(to: "/photo.jpg").isEmpty)
+    }
+
+    @Test("msr replaces the source pixel limit for its URL, higher or lower")
+    func sourcePixels() async throws {
+        let fixture = try ProxyFixture()
+        // The photo is 800×600: 480,000 pixels.
+        let strict = fixture.proxy(
+            configure: { $0.allowsSecurityOptions = true },
+            configurePipeline: { $0.maximumDecodedPixelCount = 100_000 }
+        )
+        #expect(await strict.respond(to: fixture.path("w:20", "/photo.jpg")).status == 422)
+        let raised = await strict.respond(to: fixture.path("w:20/msr:0.48", "/photo.jpg"))
+        #expect(raised.status == 200)
+        #expect(try await ProxyFixture.decode(raised.body).width == 20)
+        #expect(await strict.respond(to: fixture.path("w:21/msr:0.479999", "/photo.jpg")).status == 422)
+
+        let lenient = fixture.proxy { $0.allowsSecurityOptions = true }
+        #expect(await lenient.respond(to: fixture.path("w:20/msr:0.1", "/photo.jpg")).status == 422)
+        #expect(await lenient.respond(to: fixture.path("w:20", "/photo.jpg")).status == 200)
+    }
+
+    @Test("msfs replaces the source size limit for its URL, higher or lower")
+    func sourceBytes() async throws {
+        let fixture = try ProxyFixture()
+        let size = ProxyFixture.photo.count
+        let strict = fixture.proxy(
+            configure: { $0.allowsSecurityOptions = true },
+            configurePipeline: { $0.maximumResponseDataSize = 1_000 }
+        )
+        #expect(await strict.respond(to: fixture.path("w:20", "/photo.jpg")).status == 422)
+        #expect(await strict.respond(to: fixture.path("w:21/msfs:\(size)", "/photo.jpg")).status == 200)
+
+        let lenient = fixture.proxy { $0.allowsSecurityOptions = true }
+        #expect(await lenient.respond(to: fixture.path("w:22/msfs:\(size - 1)", "/photo.jpg")).status == 422)
+        #expect(await lenient.respond(to: fixture.path("w:21", "/photo.jpg")).status == 200)
+    }
+
+    @Test("maf replaces the animation frame limit for its URL, higher or lower")
+    func animationFrames() async throws {
+        let fixture = try ProxyFixture()
+        // The animation has four frames.
+        let strict = fixture.proxy(
+            configure: { $0.allowsSecurityOptions = true },
+            configurePipeline: { $0.maximumAnimationFrameCount = 2 }
+        )
+        #expect(await strict.respond(to: fixture.path("w:20/f:gif", "/spin.gif")).status == 422)
+        let raised = await strict.respond(to: fixture.path("w:20/f:gif/maf:4", "/spin.gif"))
+        #expect(raised.status == 200)
+        let data = raised.body
+        let decoded = try await ImagePipeline { $0.imageCache = nil }
+            .imageTask(with: ImageRequest(id: "raised", data: { data })).response.container
+        #expect(decoded.animation?.frameCount == 4)
+
+        let lenient = fixture.proxy { $0.allowsSecurityOptions = true }
+        #expect(await lenient.respond(to: fixture.path("w:21/f:gif/maf:3", "/spin.gif")).status == 422)
+    }
+
+    @Test("mrd replaces the result dimension limit for its URL")
+    func resultDimension() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy {
+            $0.allowsSecurityOptions = true
+            $0.maximumResultDimension = 100
+        }
+        #expect(await proxy.respond(to: fixture.path("w:200", "/photo.jpg")).status == 400)
+        let raised = await proxy.respond(to: fixture.path("w:200/mrd:200", "/photo.jpg"))
+        #expect(try await ProxyFixture.decode(raised.body).width == 200)
+        #expect(await proxy.respond(to: fixture.path("w:50/mrd:49", "/photo.jpg")).status == 400)
+    }
+
+    @Test("Limits bound work: an image already made is served whatever the URL's limits, from the caches")
+    func cachedResults() async throws {
+        let fixture = try ProxyFixture()
+        let directory = try TemporaryDirectory()
+        let proxy = fixture.proxy(
+            resultCache: try DataCache(path: directory.url),
+            configure: { $0.allowsSecurityOptions = true },
+            configurePipeline: { $0.maximumDecodedPixelCount = 100_000 }
+        )
+        let made = await proxy.respond(to: fixture.path("w:20/msr:1", "/photo.jpg"))
+        #expect(made.status == 200)
+        // The same image under the server's limit: the pipeline's memory cache has it.
+        let again = await proxy.respond(to: fixture.path("w:20", "/photo.jpg"))
+        #expect(again.status == 200 && again.body == made.body)
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+        // Another size must be made, and the limit stops it.
+        #expect(await proxy.respond(to: fixture.path("w:21", "/photo.jpg")).status == 422)
+    }
+}
