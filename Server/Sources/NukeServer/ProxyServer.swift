@@ -59,7 +59,7 @@ struct ProxyServer {
         let metricsFactory = PrometheusMetricsFactory(registry: metricsRegistry)
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins
-        registry.installJPEGKeepingEXIF()
+        registry.installDecodersKeepingEXIF()
         registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
 
         var configuration = ImagePipeline.Configuration(registry: registry)

@@ -26,7 +26,7 @@ struct EXIFEmbeddingTests {
     /// Decoded by a pipeline whose JPEG decoder keeps EXIF.
     static func decode(_ data: Data) async throws -> ImageContainer {
         var registry = PluginRegistry.defaultPlugins
-        registry.installJPEGKeepingEXIF()
+        registry.installDecodersKeepingEXIF()
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache = nil
         return try await ImagePipeline(configuration: configuration)
@@ -116,6 +116,8 @@ struct EXIFEmbeddingTests {
             let original = try await Self.decode(plain)
             #expect(decoded.image.width == 30 && decoded.image.height == 20)
             #expect(decoded.image.withUnsafeBytes { Array($0) } == original.image.withUnsafeBytes { Array($0) })
+            // NukeWebP reads the chunk back through libwebp's demuxer.
+            #expect(decoded.userInfo[.exifKey] as? Data == Self.block)
         }
         // Already extended (an animation): the flag is set and the chunk appended.
         let animated = EXIFEmbedding.embedding(
@@ -172,6 +174,33 @@ struct EXIFEmbeddingTests {
                 #expect(result == data || result.count > data.count + Self.block.count)
             }
         }
+    }
+
+    @Test("A WebP source's EXIF is kept as a JPEG's: its copyright by default, all of it with sm:0")
+    func webPSource() async throws {
+        let fixture = try ProxyFixture()
+        let plain = try WebPEncoder().encode(try Self.image())
+        let tagged = EXIFEmbedding.embedding(
+            ProxyFixture.taggedEXIF,
+            in: plain,
+            format: .webp,
+            width: 30,
+            height: 20,
+            hasAlpha: false
+        )
+        fixture.origin.route("/tagged.webp") { _ in .ok(tagged, contentType: "image/webp") }
+        let proxy = fixture.proxy()
+        let source = try #require(EXIFBlock(ProxyFixture.taggedEXIF))
+        func exif(_ options: String) async throws -> EXIFBlock? {
+            let response = await proxy.respond(to: fixture.path(options + "/f:jpg", "/tagged.webp"))
+            #expect(response.status == 200)
+            return try await (Self.decode(response.body).userInfo[.exifKey] as? Data).flatMap(EXIFBlock.init)
+        }
+        let copyright = try #require(try await exif("w:20"))
+        #expect(copyright.ascii(0x8298) == source.ascii(0x8298) && copyright.ascii(0x010F) == nil)
+        let everything = try #require(try await exif("w:20/sm:0"))
+        #expect(everything.ascii(0x010F) == source.ascii(0x010F) && everything.integer(0x0112) == 1)
+        #expect(try await exif("w:20/kcr:0") == nil)
     }
 
     @Test("Through the proxy: copyright kept by default, everything with sm:0, nothing with kcr:0; each its own result")

@@ -84,7 +84,7 @@ final class ProxyFixture: Sendable {
         curl.isRedirectAllowed = { sources.allowsRedirect(to: $0) }
         curl.proxy = .none
         var registry = PluginRegistry.defaultPlugins
-        registry.installJPEGKeepingEXIF()
+        registry.installDecodersKeepingEXIF()
         registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache = ImageCache()

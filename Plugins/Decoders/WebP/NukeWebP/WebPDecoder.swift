@@ -27,14 +27,29 @@ internal import Synchronization
 ///   handed out)
 ///   against the memory budget, and its frame count against the frame limit, before any frame is
 ///   decoded.
-/// - The `ICCP` chunk's profile is kept under `UserInfoKey.iccProfileKey`.
+/// - The `ICCP` chunk's profile is kept under `UserInfoKey.iccProfileKey`; the `EXIF` chunk
+///   under `UserInfoKey.exifKey` when ``Options/keepsEXIF`` is on.
 public final class WebPDecoder: ImageDecoding {
     private let context: ImageDecodingContext
+    private let options: Options
     private let incremental = Mutex<IncrementalDecoder?>(nil)
 
+    /// What the decoder keeps besides the pixels.
+    public struct Options: Hashable, Sendable {
+        /// Keep the `EXIF` chunk (its TIFF structure, without an `Exif\0\0` prefix) under
+        /// `UserInfoKey.exifKey`, for callers that write it into their results (an image proxy's
+        /// `sm:0`). Off by default, as JPEG's: it can be tens of kilobytes beside a small image
+        /// in memory caches.
+        public var keepsEXIF = false
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// Creates a decoder for one download.
-    public init(context: ImageDecodingContext) {
+    public init(context: ImageDecodingContext, options: Options = Options()) {
         self.context = context
+        self.options = options
     }
 
     // MARK: ImageDecoding
@@ -59,7 +74,11 @@ public final class WebPDecoder: ImageDecoding {
             )
             container = context.shrunk(container, originalWidth: width, originalHeight: height)
         }
-        if let profile = Self.iccProfile(of: data) { container.userInfo[.iccProfileKey] = profile }
+        if let profile = Self.chunk("ICCP", flag: ICCP_FLAG, of: data) { container.userInfo[.iccProfileKey] = profile }
+        if options.keepsEXIF, let exif = Self.chunk("EXIF", flag: EXIF_FLAG, of: data) {
+            let prefix = Array("Exif\0\0".utf8)
+            container.userInfo[.exifKey] = exif.starts(with: prefix) ? Data(exif.dropFirst(prefix.count)) : exif
+        }
         return container
     }
 
@@ -164,15 +183,16 @@ public final class WebPDecoder: ImageDecoding {
 
     // MARK: Helpers
 
-    /// The extended format's `ICCP` chunk, if the file has one.
-    static func iccProfile(of data: Data) -> Data? {
+    /// The extended format's chunk `fourCC` (`ICCP`, `EXIF`), if the file has one and says so
+    /// with `flag`.
+    static func chunk(_ fourCC: String, flag: WebPFeatureFlags, of data: Data) -> Data? {
         data.withUnsafeBytes { bytes -> Data? in
             var webpData = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
             guard let demuxer = WebPDemux(&webpData) else { return nil }
             defer { WebPDemuxDelete(demuxer) }
-            guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & UInt32(ICCP_FLAG.rawValue) != 0 else { return nil }
+            guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & UInt32(flag.rawValue) != 0 else { return nil }
             var chunk = WebPChunkIterator()
-            guard WebPDemuxGetChunk(demuxer, "ICCP", 1, &chunk) != 0 else { return nil }
+            guard WebPDemuxGetChunk(demuxer, fourCC, 1, &chunk) != 0 else { return nil }
             defer { WebPDemuxReleaseChunkIterator(&chunk) }
             guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return nil }
             return Data(bytes: start, count: chunk.chunk.size)

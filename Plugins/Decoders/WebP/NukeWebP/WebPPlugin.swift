@@ -8,10 +8,13 @@ public import NukeCore
 public struct WebPPlugin: NukePlugin {
     /// The encoder registered for WebP.
     public var encoder: WebPEncoder
+    /// What the registered decoders keep besides the pixels.
+    public var decoderOptions: WebPDecoder.Options
 
     /// Creates the plugin.
-    public init(encoder: WebPEncoder = WebPEncoder()) {
+    public init(encoder: WebPEncoder = WebPEncoder(), decoderOptions: WebPDecoder.Options = WebPDecoder.Options()) {
         self.encoder = encoder
+        self.decoderOptions = decoderOptions
     }
 
     /// `nuke.webp`.
@@ -19,8 +22,9 @@ public struct WebPPlugin: NukePlugin {
 
     /// Registers the decoder factory and the encoder.
     public func register(in registry: inout PluginRegistry) {
+        let options = decoderOptions
         registry.register(Capabilities.Decoding.self, id: "nuke.webp.decoder", for: [.webp]) { context in
-            WebPDecoder(context: context)
+            WebPDecoder(context: context, options: options)
         }
         registry.register(Capabilities.Encoding.self, id: "nuke.webp.encoder", for: [.webp], encoder)
     }

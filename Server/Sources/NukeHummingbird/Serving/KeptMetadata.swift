@@ -5,8 +5,8 @@ import Foundation
 import Nuke
 
 /// Which of a source's metadata a result carries: imgproxy's `strip_metadata` and
-/// `keep_copyright`. Only a JPEG source's EXIF is read, when the pipeline's JPEG decoder keeps it
-/// (`PluginRegistry.installJPEGKeepingEXIF()`), and only JPEG, PNG and WebP results carry it;
+/// `keep_copyright`. A JPEG or WebP source's EXIF is read, when the pipeline's decoders keep it
+/// (`PluginRegistry.installDecodersKeepingEXIF()`), and only JPEG, PNG and WebP results carry it;
 /// XMP, IPTC and the colour profile never do (colours are converted to sRGB).
 public enum KeptMetadata: String, Hashable, Sendable {
     /// Nothing (`kcr:0`).

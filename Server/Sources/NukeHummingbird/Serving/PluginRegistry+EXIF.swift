@@ -4,13 +4,16 @@
 public import Nuke
 
 extension PluginRegistry {
-    /// Installs NukeJPEG with `JPEGDecoder.Options.keepsEXIF` on (its other options and encoder
-    /// at their defaults), so that a proxy over a pipeline of this registry can keep a source's
-    /// EXIF in results (``KeptMetadata``, imgproxy's `sm` and `kcr`); without it results keep
-    /// none.
-    public mutating func installJPEGKeepingEXIF() {
-        var options = JPEGDecoder.Options()
-        options.keepsEXIF = true
-        install(JPEGPlugin(decoderOptions: options))
+    /// Installs NukeJPEG and NukeWebP with their decoders' `keepsEXIF` on (their other options
+    /// and encoders at their defaults), so that a proxy over a pipeline of this registry can keep
+    /// a JPEG or WebP source's EXIF in results (``KeptMetadata``, imgproxy's `sm` and `kcr`);
+    /// without it results keep none.
+    public mutating func installDecodersKeepingEXIF() {
+        var jpeg = JPEGDecoder.Options()
+        jpeg.keepsEXIF = true
+        install(JPEGPlugin(decoderOptions: jpeg))
+        var webP = WebPDecoder.Options()
+        webP.keepsEXIF = true
+        install(WebPPlugin(decoderOptions: webP))
     }
 }
