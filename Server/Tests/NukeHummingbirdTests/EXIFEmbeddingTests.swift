@@ -89,6 +89,8 @@ struct EXIFEmbeddingTests {
         let decoded = try await Self.decode(tagged)
         let original = try await Self.decode(plain)
         #expect(decoded.image.withUnsafeBytes { Array($0) } == original.image.withUnsafeBytes { Array($0) })
+        // NukePNG reads the chunk back through libpng.
+        #expect(decoded.userInfo[.exifKey] as? Data == Self.block)
     }
 
     @Test("WebP: simple lossy and lossless files become extended with an EXIF chunk; libwebp decodes them, alpha kept")
@@ -176,23 +178,26 @@ struct EXIFEmbeddingTests {
         }
     }
 
-    @Test("A WebP source's EXIF is kept as a JPEG's: its copyright by default, all of it with sm:0")
-    func webPSource() async throws {
+    @Test(
+        "A PNG or WebP source's EXIF is kept as a JPEG's: its copyright by default, all of it with sm:0",
+        arguments: [OutputFormat.png, .webp]
+    )
+    func otherSources(format: OutputFormat) async throws {
         let fixture = try ProxyFixture()
-        let plain = try WebPEncoder().encode(try Self.image())
+        let plain = try format == .png ? PNGEncoder().encode(try Self.image()) : WebPEncoder().encode(try Self.image())
         let tagged = EXIFEmbedding.embedding(
             ProxyFixture.taggedEXIF,
             in: plain,
-            format: .webp,
+            format: format,
             width: 30,
             height: 20,
             hasAlpha: false
         )
-        fixture.origin.route("/tagged.webp") { _ in .ok(tagged, contentType: "image/webp") }
+        fixture.origin.route("/tagged") { _ in .ok(tagged, contentType: format.mediaType) }
         let proxy = fixture.proxy()
         let source = try #require(EXIFBlock(ProxyFixture.taggedEXIF))
         func exif(_ options: String) async throws -> EXIFBlock? {
-            let response = await proxy.respond(to: fixture.path(options + "/f:jpg", "/tagged.webp"))
+            let response = await proxy.respond(to: fixture.path(options + "/f:jpg", "/tagged"))
             #expect(response.status == 200)
             return try await (Self.decode(response.body).userInfo[.exifKey] as? Data).flatMap(EXIFBlock.init)
         }

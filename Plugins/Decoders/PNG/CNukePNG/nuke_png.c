@@ -122,11 +122,33 @@ static void nuke_png_row(png_structp png, png_bytep row, png_uint_32 row_number,
 }
 
 static void nuke_png_end(png_structp png, png_infop info) {
-    (void)info;
     nuke_png_reader *reader = (nuke_png_reader *)png_get_progressive_ptr(png);
     // An IEND after a compressed stream that ended early is truncation, not a complete image.
     reader->finished = reader->saw_last_row;
+    // libpng's progressive reader does not know eXIf: it is kept as an unknown chunk (see
+    // nuke_png_decode), before or after the image data; by IEND it has been read either way.
+    png_unknown_chunkp chunks = NULL;
+    int count = reader->finished ? png_get_unknown_chunks(png, info, &chunks) : 0;
+    for (int index = 0; index < count; index++) {
+        if (memcmp(chunks[index].name, "eXIf", 4) != 0 || !chunks[index].data || chunks[index].size == 0) continue;
+        reader->image->exif = malloc(chunks[index].size);
+        if (reader->image->exif) {
+            memcpy(reader->image->exif, chunks[index].data, chunks[index].size);
+            reader->image->exif_size = chunks[index].size;
+        }
+        break;  // One eXIf chunk at most, as the specification says.
+    }
     png_process_data_pause(png, 0);  // Anything after IEND is ignored.
+}
+
+/// Releases what a failed decode had kept of the chunks (the ICC profile, the EXIF block).
+static void nuke_png_release_chunks(nuke_png_image *image) {
+    free(image->icc_profile);
+    image->icc_profile = NULL;
+    image->icc_profile_size = 0;
+    free(image->exif);
+    image->exif = NULL;
+    image->exif_size = 0;
 }
 
 int nuke_png_decode(
@@ -166,12 +188,13 @@ int nuke_png_decode(
         png_destroy_read_struct(&png, &info, NULL);
         if (image->pixels != output) free(image->pixels);
         image->pixels = NULL;
-        free(image->icc_profile);
-        image->icc_profile = NULL;
-        image->icc_profile_size = 0;
+        nuke_png_release_chunks(image);
         return code;
     }
     png_set_progressive_read_fn(png, &reader, nuke_png_info, nuke_png_row, nuke_png_end);
+    // The eXIf chunk, which the progressive reader would drop, is stored as it is in the file
+    // (never more bytes than the file has).
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "eXIf", 1);
     // Decompression-bomb guards beside the pixel limit: ancillary chunks are capped.
     png_set_chunk_malloc_max(png, 8 * 1024 * 1024);
     png_process_data(png, info, (png_bytep)data, size);
@@ -186,9 +209,7 @@ int nuke_png_decode(
     if (!finished && (!allow_partial || !image->pixels)) {
         if (image->pixels != output) free(image->pixels);
         image->pixels = NULL;
-        free(image->icc_profile);
-        image->icc_profile = NULL;
-        image->icc_profile_size = 0;
+        nuke_png_release_chunks(image);
         strncpy(message, "the data ends before the image does", NUKE_PNG_MESSAGE_SIZE - 1);
         return NUKE_PNG_TRUNCATED;
     }

@@ -17,23 +17,38 @@ internal import Synchronization
 /// Gray images without transparency decode to `PixelFormat.gray8`; everything else to
 /// `PixelFormat.rgba8` (straight alpha). During a progressive download, each further
 /// Adam7 pass (or, for plain images when previews are asked for, each further band of rows)
-/// yields a preview. The embedded ICC profile (`iCCP`) is kept under `UserInfoKey.iccProfileKey`.
+/// yields a preview. The embedded ICC profile (`iCCP`) is kept under `UserInfoKey.iccProfileKey`;
+/// the `eXIf` chunk under `UserInfoKey.exifKey` when ``Options/keepsEXIF`` is on.
 /// Thumbnail requests are decoded fully, then resampled. The pixel limit is
 /// checked from the header before any pixel memory is allocated.
 public final class PNGDecoder: ImageDecoding {
     private let context: ImageDecodingContext
+    private let options: Options
     private let progress = Mutex(0)
 
+    /// What the decoder keeps besides the pixels.
+    public struct Options: Hashable, Sendable {
+        /// Keep the `eXIf` chunk (a TIFF structure) under `UserInfoKey.exifKey`, for callers that
+        /// write it into their results (an image proxy's `sm:0`). Off by default, as JPEG's: it
+        /// can be tens of kilobytes beside a small image in memory caches.
+        public var keepsEXIF = false
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// Creates a decoder for one download.
-    public init(context: ImageDecodingContext) {
+    public init(context: ImageDecodingContext, options: Options = Options()) {
         self.context = context
+        self.options = options
     }
 
     /// Decodes complete data.
     public func decode(_ data: Data) throws -> ImageContainer {
         let decoded = try decodePixels(data, allowPartial: false)
         var container = try makeContainer(decoded.bitmap)
-        if let profile = decoded.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if let profile = decoded.chunks.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if options.keepsEXIF, let exif = decoded.chunks.exif { container.userInfo[.exifKey] = exif }
         return container
     }
 
@@ -53,7 +68,7 @@ public final class PNGDecoder: ImageDecoding {
         }
         guard isNew, var preview = try? makeContainer(decoded.bitmap) else { return nil }
         preview.isPreview = true
-        if let profile = decoded.iccProfile { preview.userInfo[.iccProfileKey] = profile }
+        if let profile = decoded.chunks.iccProfile { preview.userInfo[.iccProfileKey] = profile }
         return preview
     }
 
@@ -65,7 +80,13 @@ public final class PNGDecoder: ImageDecoding {
         var isInterlaced: Bool
         var completedPasses: Int
         var completedRows: Int
+        var chunks: Chunks
+    }
+
+    /// What the decode kept of the metadata chunks.
+    private struct Chunks {
         var iccProfile: Data?
+        var exif: Data?
     }
 
     private func decodePixels(_ data: Data, allowPartial: Bool) throws -> Decoded {
@@ -74,10 +95,10 @@ public final class PNGDecoder: ImageDecoding {
         // through a buffer libpng's side allocates and zeroes.
         if !allowPartial, let layout = PNGLayout(data), layout.pixelCount <= context.maximumPixelCount {
             var image = nuke_png_image()
-            var profile: Data?
+            var chunks = Chunks()
             let bitmap = try Bitmap(width: layout.width, height: layout.height, pixelFormat: layout.pixelFormat) {
                 buffer in
-                profile = try decode(data, allowPartial: false, into: buffer, image: &image)
+                chunks = try decode(data, allowPartial: false, into: buffer, image: &image)
             }
             return Decoded(
                 bitmap: bitmap,
@@ -85,11 +106,11 @@ public final class PNGDecoder: ImageDecoding {
                 isInterlaced: image.is_interlaced != 0,
                 completedPasses: 7,
                 completedRows: layout.height,
-                iccProfile: profile
+                chunks: chunks
             )
         }
         var image = nuke_png_image()
-        let profile = try decode(data, allowPartial: allowPartial, into: nil, image: &image)
+        let chunks = try decode(data, allowPartial: allowPartial, into: nil, image: &image)
         guard let pixels = image.pixels else { throw ImageDecodingError.corrupt(reason: "no pixels were decoded") }
         defer { nuke_png_free(pixels) }
         let (width, height) = (Int(image.width), Int(image.height))
@@ -104,7 +125,7 @@ public final class PNGDecoder: ImageDecoding {
             isInterlaced: image.is_interlaced != 0,
             completedPasses: Int(image.completed_passes),
             completedRows: Int(image.completed_rows),
-            iccProfile: profile
+            chunks: chunks
         )
     }
 
@@ -113,7 +134,7 @@ public final class PNGDecoder: ImageDecoding {
         allowPartial: Bool,
         into output: UnsafeMutableBufferPointer<UInt8>?,
         image: inout nuke_png_image
-    ) throws -> Data? {
+    ) throws -> Chunks {
         var message = [CChar](repeating: 0, count: Int(NUKE_PNG_MESSAGE_SIZE))
         let limit = UInt64(max(0, context.maximumPixelCount))
         let status = data.withUnsafeBytes { bytes in
@@ -133,12 +154,15 @@ public final class PNGDecoder: ImageDecoding {
         guard status == NUKE_PNG_OK else {
             throw Self.error(status, message: message, image: image, limit: context.maximumPixelCount)
         }
-        guard let icc = image.icc_profile else { return nil }
         defer {
-            nuke_png_free(icc)
-            image.icc_profile = nil
+            nuke_png_free(image.icc_profile)
+            nuke_png_free(image.exif)
+            (image.icc_profile, image.exif) = (nil, nil)
         }
-        return Data(bytes: icc, count: image.icc_profile_size)
+        return Chunks(
+            iccProfile: image.icc_profile.map { Data(bytes: $0, count: image.icc_profile_size) },
+            exif: image.exif.map { Data(bytes: $0, count: image.exif_size) }
+        )
     }
 
     private func makeContainer(_ bitmap: Bitmap) throws -> ImageContainer {

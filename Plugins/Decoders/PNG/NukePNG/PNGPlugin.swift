@@ -12,10 +12,13 @@ public import NukeCore
 public struct PNGPlugin: NukePlugin {
     /// The encoder registered for PNG.
     public var encoder: PNGEncoder
+    /// What the registered decoders keep besides the pixels.
+    public var decoderOptions: PNGDecoder.Options
 
     /// Creates the plugin.
-    public init(encoder: PNGEncoder = PNGEncoder()) {
+    public init(encoder: PNGEncoder = PNGEncoder(), decoderOptions: PNGDecoder.Options = PNGDecoder.Options()) {
         self.encoder = encoder
+        self.decoderOptions = decoderOptions
     }
 
     /// `nuke.png`.
@@ -23,8 +26,9 @@ public struct PNGPlugin: NukePlugin {
 
     /// Registers the decoder factory and the encoder.
     public func register(in registry: inout PluginRegistry) {
+        let options = decoderOptions
         registry.register(Capabilities.Decoding.self, id: "nuke.png.decoder", for: [.png]) { context in
-            PNGDecoder(context: context)
+            PNGDecoder(context: context, options: options)
         }
         registry.register(Capabilities.Encoding.self, id: "nuke.png.encoder", for: [.png], encoder)
     }

@@ -4,14 +4,17 @@
 public import Nuke
 
 extension PluginRegistry {
-    /// Installs NukeJPEG and NukeWebP with their decoders' `keepsEXIF` on (their other options
-    /// and encoders at their defaults), so that a proxy over a pipeline of this registry can keep
-    /// a JPEG or WebP source's EXIF in results (``KeptMetadata``, imgproxy's `sm` and `kcr`);
-    /// without it results keep none.
+    /// Installs NukeJPEG, NukePNG and NukeWebP with their decoders' `keepsEXIF` on (their other
+    /// options and encoders at their defaults), so that a proxy over a pipeline of this registry
+    /// can keep a JPEG, PNG or WebP source's EXIF in results (``KeptMetadata``, imgproxy's `sm`
+    /// and `kcr`); without it results keep none.
     public mutating func installDecodersKeepingEXIF() {
         var jpeg = JPEGDecoder.Options()
         jpeg.keepsEXIF = true
         install(JPEGPlugin(decoderOptions: jpeg))
+        var png = PNGDecoder.Options()
+        png.keepsEXIF = true
+        install(PNGPlugin(decoderOptions: png))
         var webP = WebPDecoder.Options()
         webP.keepsEXIF = true
         install(WebPPlugin(decoderOptions: webP))

@@ -29,6 +29,8 @@ typedef struct {
     uint8_t *pixels;       // width × channels bytes per row: the caller's buffer, or one to release with nuke_png_free
     uint8_t *icc_profile;  // the iCCP chunk's profile, decompressed (release with nuke_png_free), or NULL
     size_t icc_profile_size;
+    uint8_t *exif;         // a complete image's eXIf chunk: its TIFF structure (release with nuke_png_free), or NULL
+    size_t exif_size;
 } nuke_png_image;
 
 /// Decodes `data` with libpng's progressive reader. Any colour type and bit depth becomes 8-bit
