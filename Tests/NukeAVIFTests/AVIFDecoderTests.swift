@@ -82,7 +82,7 @@ func decode(
 
     @Test("No previews: the default policy, images of one cell until whole, sequences, images over the limits")
     func noPreviews() throws {
-        let decoder = AVIFDecoder.init
+        let decoder = { (context: ImageDecodingContext) in AVIFDecoder(context: context) }
         let grid = try fixture("grid.avif")
         let partial = grid.prefix(grid.count * 70 / 100)
         #expect(ImagePipeline.PreviewPolicy.default(for: partial) == .disabled)

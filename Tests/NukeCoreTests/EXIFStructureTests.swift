@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import Foundation
 import NukeCore
 import Testing
 
@@ -58,5 +59,22 @@ import Testing
         #expect(EXIFStructure(pointing)?.firstDirectoryOffset == nil)
         #expect(EXIFStructure(pointing)?.orientation == nil)
         #expect(EXIFStructure(block)?.unsignedInteger(at: block.count - 1, size: 2) == nil)
+    }
+
+    @Test("The TIFF structure in a payload: as it is, after Exif\\0\\0, after HEIF's offset; else none")
+    func payloads() {
+        let tiff = Self.block(littleEndian: false)
+        let expected = Data(tiff)
+        #expect(EXIFStructure.tiffPayload(of: Data(tiff)) == expected)
+        #expect(EXIFStructure.tiffPayload(of: Data(Array("Exif\0\0".utf8) + tiff)) == expected)
+        // HEIF and AVIF: a big-endian offset to the header, usually past an `Exif\0\0`.
+        #expect(EXIFStructure.tiffPayload(of: Data([0, 0, 0, 6] + Array("Exif\0\0".utf8) + tiff)) == expected)
+        #expect(EXIFStructure.tiffPayload(of: Data([0, 0, 0, 0] + tiff)) == expected)
+        #expect(EXIFStructure.tiffPayload(of: Data(Array(repeating: 0, count: 4) + Array("not tiff".utf8))) == nil)
+        #expect(EXIFStructure.tiffPayload(of: Data([0xFF, 0xFF, 0xFF, 0xFF] + tiff)) == nil)
+        #expect(EXIFStructure.tiffPayload(of: Data()) == nil && EXIFStructure.tiffPayload(of: Data([1, 2])) == nil)
+        // A slice not starting at index 0 reads the same.
+        let padded = Data([9, 9] + tiff)
+        #expect(EXIFStructure.tiffPayload(of: padded.dropFirst(2)) == expected)
     }
 }

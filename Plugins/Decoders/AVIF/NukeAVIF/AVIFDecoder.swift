@@ -16,6 +16,7 @@ internal import Synchronization
 /// - Pixels come out as straight-alpha RGBA (8 bits per channel), converted from YUV by libavif
 ///   with the file's matrix coefficients and range; HEIF's transforms are applied: the clean
 ///   aperture's crop, `irot`, then `imir` (EXIF orientation inside an AVIF is not, as in browsers).
+/// - The `Exif` payload is kept under `UserInfoKey.exifKey` when ``Options/keepsEXIF`` is on.
 /// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`; without one, the colour
 ///   code points under `UserInfoKey.cicpKey` (a colour manager then converts either to sRGB).
 /// - Sequences (`avis`) become an `ImageAnimation` whose frames are decoded in order on demand,
@@ -33,12 +34,25 @@ internal import Synchronization
 ///   cell is decoded only once it has arrived whole, and sequences have no previews.
 public final class AVIFDecoder: ImageDecoding {
     private let context: ImageDecodingContext
+    private let options: Options
     /// How many rows the last preview had.
     private let previewRows = Mutex(0)
 
+    /// What the decoder keeps besides the pixels.
+    public struct Options: Hashable, Sendable {
+        /// Keep the file's `Exif` payload (its TIFF structure) under `UserInfoKey.exifKey`, for
+        /// callers that write it into their results (an image proxy's `sm:0`). Off by default,
+        /// as JPEG's.
+        public var keepsEXIF = false
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// Creates a decoder for one download.
-    public init(context: ImageDecodingContext) {
+    public init(context: ImageDecodingContext, options: Options = Options()) {
         self.context = context
+        self.options = options
     }
 
     /// Decodes complete data.
@@ -53,6 +67,9 @@ public final class AVIFDecoder: ImageDecoding {
         }
         if let profile = reader.iccProfile { container.userInfo[.iccProfileKey] = profile }
         if let cicp = reader.cicp { container.userInfo[.cicpKey] = cicp }
+        if options.keepsEXIF, let exif = reader.exifPayload.flatMap(EXIFStructure.tiffPayload) {
+            container.userInfo[.exifKey] = exif
+        }
         return container
     }
 

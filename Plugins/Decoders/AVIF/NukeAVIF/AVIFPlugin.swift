@@ -9,10 +9,13 @@ public import NukeCore
 public struct AVIFPlugin: NukePlugin {
     /// The encoder registered for AVIF.
     public var encoder: AVIFEncoder
+    /// What the registered decoders keep besides the pixels.
+    public var decoderOptions: AVIFDecoder.Options
 
     /// Creates the plugin.
-    public init(encoder: AVIFEncoder = AVIFEncoder()) {
+    public init(encoder: AVIFEncoder = AVIFEncoder(), decoderOptions: AVIFDecoder.Options = AVIFDecoder.Options()) {
         self.encoder = encoder
+        self.decoderOptions = decoderOptions
     }
 
     /// `nuke.avif`.
@@ -20,8 +23,9 @@ public struct AVIFPlugin: NukePlugin {
 
     /// Registers the decoder factory and the encoder.
     public func register(in registry: inout PluginRegistry) {
+        let options = decoderOptions
         registry.register(Capabilities.Decoding.self, id: "nuke.avif.decoder", for: [.avif]) { context in
-            AVIFDecoder(context: context)
+            AVIFDecoder(context: context, options: options)
         }
         registry.register(Capabilities.Encoding.self, id: "nuke.avif.encoder", for: [.avif], encoder)
     }

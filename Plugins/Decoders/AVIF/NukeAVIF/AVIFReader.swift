@@ -92,6 +92,13 @@ final class AVIFReader {
         bytes.deallocate()
     }
 
+    /// The file's `Exif` payload as libavif hands it over, if it has one.
+    var exifPayload: Data? {
+        let exif = decoder.pointee.image.pointee.exif
+        guard exif.size > 0, let data = exif.data else { return nil }
+        return Data(bytes: data, count: exif.size)
+    }
+
     /// The file's ICC profile, if it has one.
     var iccProfile: Data? {
         let icc = decoder.pointee.image.pointee.icc

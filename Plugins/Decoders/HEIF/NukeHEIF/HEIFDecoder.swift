@@ -14,6 +14,7 @@ public import NukeCore
 /// - The primary image is decoded to straight-alpha RGBA, 8 bits a channel (10- and 12-bit
 ///   images are reduced by libheif), with the file's crop, rotation and mirror applied by libheif
 ///   (EXIF orientation inside a HEIF is not applied again, as in browsers).
+/// - The `Exif` block is kept under `UserInfoKey.exifKey` when ``Options/keepsEXIF`` is on.
 /// - The ICC profile's bytes are kept under `UserInfoKey.iccProfileKey`; without one, `nclx`
 ///   code points under `UserInfoKey.cicpKey` (a colour manager then converts either to sRGB).
 /// - A thumbnail request is served from the file's embedded thumbnail when one is at least the
@@ -29,10 +30,23 @@ public import NukeCore
 ///   partial data (libheif reads whole files).
 public final class HEIFDecoder: ImageDecoding {
     private let context: ImageDecodingContext
+    private let options: Options
+
+    /// What the decoder keeps besides the pixels.
+    public struct Options: Hashable, Sendable {
+        /// Keep the primary image's `Exif` block (its TIFF structure) under
+        /// `UserInfoKey.exifKey`, for callers that write it into their results (an image proxy's
+        /// `sm:0`). Off by default, as JPEG's.
+        public var keepsEXIF = false
+
+        /// The defaults.
+        public init() {}
+    }
 
     /// Creates a decoder for one download.
-    public init(context: ImageDecodingContext) {
+    public init(context: ImageDecodingContext, options: Options = Options()) {
         self.context = context
+        self.options = options
     }
 
     /// Decodes complete data.
@@ -60,6 +74,9 @@ public final class HEIFDecoder: ImageDecoding {
         var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
         if let profile = primary.iccProfile { container.userInfo[.iccProfileKey] = profile }
         if let cicp = primary.cicp { container.userInfo[.cicpKey] = cicp }
+        if options.keepsEXIF, let exif = primary.exifPayload.flatMap(EXIFStructure.tiffPayload) {
+            container.userInfo[.exifKey] = exif
+        }
         return container
     }
 

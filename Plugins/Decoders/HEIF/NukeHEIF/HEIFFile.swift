@@ -108,6 +108,18 @@ final class HEIFImage {
         return error.code == heif_error_Ok ? profile : nil
     }
 
+    /// The image's first `Exif` metadata block as the file stores it (a 4-byte offset, then the
+    /// TIFF structure), if it has one; never more bytes than the file has.
+    var exifPayload: Data? {
+        var id = heif_item_id()
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard size > 0 else { return nil }
+        var payload = Data(count: size)
+        let error = payload.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+        return error.code == heif_error_Ok ? payload : nil
+    }
+
     /// The colour code points of an `nclx` profile, when the image has no ICC profile.
     var cicp: CICP? {
         guard heif_image_handle_get_color_profile_type(handle) == heif_color_profile_type_nclx else { return nil }

@@ -48,7 +48,9 @@ public final class PNGDecoder: ImageDecoding {
         let decoded = try decodePixels(data, allowPartial: false)
         var container = try makeContainer(decoded.bitmap)
         if let profile = decoded.chunks.iccProfile { container.userInfo[.iccProfileKey] = profile }
-        if options.keepsEXIF, let exif = decoded.chunks.exif { container.userInfo[.exifKey] = exif }
+        if options.keepsEXIF, let exif = decoded.chunks.exif.flatMap(EXIFStructure.tiffPayload) {
+            container.userInfo[.exifKey] = exif
+        }
         return container
     }
 

@@ -75,9 +75,10 @@ public final class WebPDecoder: ImageDecoding {
             container = context.shrunk(container, originalWidth: width, originalHeight: height)
         }
         if let profile = Self.chunk("ICCP", flag: ICCP_FLAG, of: data) { container.userInfo[.iccProfileKey] = profile }
-        if options.keepsEXIF, let exif = Self.chunk("EXIF", flag: EXIF_FLAG, of: data) {
-            let prefix = Array("Exif\0\0".utf8)
-            container.userInfo[.exifKey] = exif.starts(with: prefix) ? Data(exif.dropFirst(prefix.count)) : exif
+        if options.keepsEXIF, let chunk = Self.chunk("EXIF", flag: EXIF_FLAG, of: data),
+            let exif = EXIFStructure.tiffPayload(of: chunk)
+        {
+            container.userInfo[.exifKey] = exif
         }
         return container
     }

@@ -5,7 +5,7 @@ import Foundation
 import Nuke
 
 /// Which of a source's metadata a result carries: imgproxy's `strip_metadata` and
-/// `keep_copyright`. A JPEG, PNG or WebP source's EXIF is read, when the pipeline's decoders keep it
+/// `keep_copyright`. A source's EXIF (JPEG, PNG, WebP, HEIF, AVIF) is read when the pipeline's decoders keep it
 /// (`PluginRegistry.installDecodersKeepingEXIF()`), and only JPEG, PNG and WebP results carry it;
 /// XMP, IPTC and the colour profile never do (colours are converted to sRGB).
 public enum KeptMetadata: String, Hashable, Sendable {

@@ -4,10 +4,10 @@
 public import Nuke
 
 extension PluginRegistry {
-    /// Installs NukeJPEG, NukePNG and NukeWebP with their decoders' `keepsEXIF` on (their other
-    /// options and encoders at their defaults), so that a proxy over a pipeline of this registry
-    /// can keep a JPEG, PNG or WebP source's EXIF in results (``KeptMetadata``, imgproxy's `sm`
-    /// and `kcr`); without it results keep none.
+    /// Installs NukeJPEG, NukePNG, NukeWebP, NukeHEIF and NukeAVIF with their decoders'
+    /// `keepsEXIF` on (their other options and encoders at their defaults), so that a proxy over
+    /// a pipeline of this registry can keep a source's EXIF in results (``KeptMetadata``,
+    /// imgproxy's `sm` and `kcr`); without it results keep none.
     public mutating func installDecodersKeepingEXIF() {
         var jpeg = JPEGDecoder.Options()
         jpeg.keepsEXIF = true
@@ -18,5 +18,11 @@ extension PluginRegistry {
         var webP = WebPDecoder.Options()
         webP.keepsEXIF = true
         install(WebPPlugin(decoderOptions: webP))
+        var heif = HEIFDecoder.Options()
+        heif.keepsEXIF = true
+        install(HEIFPlugin(decoderOptions: heif))
+        var avif = AVIFDecoder.Options()
+        avif.keepsEXIF = true
+        install(AVIFPlugin(decoderOptions: avif))
     }
 }
