@@ -39,8 +39,9 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private var resumableKey: String { request.imageID ?? "" }
-    /// The most bytes the download may have: the request's own limit, else the pipeline's.
-    private var sizeLimit: Int? { services.maximumResponseDataSize(for: request) }
+    /// The most bytes the download may have: the request's own limit, else the pipeline's (a
+    /// negative one is 0).
+    private var sizeLimit: Int? { services.maximumResponseDataSize(for: request).map { max(0, $0) } }
 
     override func start() {
         switch request.resource {
