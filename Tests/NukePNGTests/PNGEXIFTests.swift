@@ -3,15 +3,12 @@
 
 import Foundation
 import NukeCore
+import NukeTestSupport
 import Testing
 
 @testable import NukePNG
 
 @Suite struct PNGEXIFTests {
-    /// A little-endian TIFF structure: its header and one IFD with Orientation (0x0112) = 6.
-    static let tiff: [UInt8] =
-        [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0, 0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0, 0, 0, 0x06, 0, 0, 0]
-        + [0, 0, 0, 0]
 
     /// A chunk: length, type, data, CRC-32 of type and data (the PNG specification's, bit by bit).
     static func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
@@ -26,12 +23,12 @@ import Testing
         return bigEndian(UInt32(payload.count)) + body + bigEndian(crc)
     }
 
-    /// A PNG with an `eXIf` chunk holding ``tiff``: after `IHDR` (before the image data), or
+    /// A PNG with an `eXIf` chunk holding `EXIFFixtures.orientationSix`: after `IHDR` (before the image data), or
     /// before `IEND` (after it), as the PNG extensions allow.
     static func tagged(afterImageData: Bool, interlaced: Bool = false) throws -> Data {
         let image = try Bitmap(width: 12, height: 6, pixelFormat: .rgba8, fill: [10, 200, 30, 255])
         var bytes = [UInt8](try PNGEncoder().encode(image))
-        let exif = chunk("eXIf", tiff)
+        let exif = chunk("eXIf", EXIFFixtures.orientationSix)
         bytes.insert(contentsOf: exif, at: afterImageData ? bytes.count - 12 : 33)
         return Data(bytes)
     }
@@ -50,7 +47,7 @@ import Testing
     func keepsEXIF(afterImageData: Bool) throws {
         let data = try Self.tagged(afterImageData: afterImageData)
         let kept = try Self.decode(data, keepingEXIF: true)
-        #expect(kept.userInfo[.exifKey] as? Data == Data(Self.tiff))
+        #expect(kept.userInfo[.exifKey] as? Data == Data(EXIFFixtures.orientationSix))
         #expect(kept.image.width == 12 && kept.image.pixel(x: 3, y: 3) == [10, 200, 30, 255])
         #expect(try Self.decode(data, keepingEXIF: false).userInfo[.exifKey] == nil)
         #expect(try decoder(for: data).decode(data).userInfo[.exifKey] == nil)

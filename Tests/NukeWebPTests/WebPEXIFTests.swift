@@ -9,10 +9,6 @@ import Testing
 @testable import NukeWebP
 
 @Suite struct WebPEXIFTests {
-    /// A little-endian TIFF structure: its header and one IFD with Orientation (0x0112) = 6.
-    static let tiff: [UInt8] =
-        [0x49, 0x49, 0x2A, 0x00, 0x08, 0, 0, 0, 0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0, 0, 0, 0x06, 0, 0, 0]
-        + [0, 0, 0, 0]
 
     /// A still and an animation, lossy, with an `EXIF` chunk holding `payload`.
     static func tagged(_ payload: [UInt8]) throws -> [Data] {
@@ -40,8 +36,11 @@ import Testing
 
     @Test("keepsEXIF keeps the EXIF chunk's TIFF structure, of stills and animations; off by default")
     func keepsEXIF() throws {
-        for data in try Self.tagged(Self.tiff) {
-            #expect(try Self.decode(data, keepingEXIF: true).userInfo[.exifKey] as? Data == Data(Self.tiff))
+        for data in try Self.tagged(EXIFFixtures.orientationSix) {
+            #expect(
+                try Self.decode(data, keepingEXIF: true).userInfo[.exifKey] as? Data
+                    == Data(EXIFFixtures.orientationSix)
+            )
             #expect(try Self.decode(data, keepingEXIF: false).userInfo[.exifKey] == nil)
             let plain = try decoder(for: data).decode(data)
             #expect(plain.userInfo[.exifKey] == nil && plain.image.width == 16)
@@ -50,8 +49,11 @@ import Testing
 
     @Test("An Exif\\0\\0 prefix, which some writers put in the chunk, is left out")
     func prefixedChunk() throws {
-        for data in try Self.tagged(Array("Exif\0\0".utf8) + Self.tiff) {
-            #expect(try Self.decode(data, keepingEXIF: true).userInfo[.exifKey] as? Data == Data(Self.tiff))
+        for data in try Self.tagged(Array("Exif\0\0".utf8) + EXIFFixtures.orientationSix) {
+            #expect(
+                try Self.decode(data, keepingEXIF: true).userInfo[.exifKey] as? Data
+                    == Data(EXIFFixtures.orientationSix)
+            )
         }
     }
 

@@ -50,17 +50,8 @@ avifenc -j 1 -s 8 --min 20 --max 20 -y 420 -g 2x2 grid-source.png grid.avif >/de
 avifdec -j 1 -d 8 grid.avif grid.png >/dev/null
 convert grid.png -depth 8 PAM:grid.reference.pam
 
-# An EXIF block (little-endian TIFF) with only Artist and Copyright, and no orientation.
-python3 - <<'PY'
-import struct
-values = [(0x013B, b"Ann Example\0"), (0x8298, b"(c) 2026 Ann Example\0")]
-offset = 8 + 2 + 12 * len(values) + 4
-ifd, blobs = struct.pack("<H", len(values)), b""
-for tag, value in values:
-    ifd += struct.pack("<HHII", tag, 2, len(value), offset + len(blobs))
-    blobs += value
-open("exif.tiff", "wb").write(b"II*\0" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0) + blobs)
-PY
+# An EXIF block with only Artist and Copyright (exif.tiff).
+python3 make-exif-block.py
 convert -size 40x24 xc:'rgb(200,120,40)' -depth 8 PNG24:exif-source.png
 avifenc -j 1 -s 8 --min 20 --max 30 --exif exif.tiff exif-source.png exif.avif >/dev/null
 

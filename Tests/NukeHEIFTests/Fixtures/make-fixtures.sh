@@ -41,17 +41,8 @@ done
 heif-thumbnailer -s 64 thumbnail.heic thumbnail-64.png
 convert thumbnail-64.png -depth 8 PAM:thumbnail-64.reference.pam
 
-# An EXIF block (little-endian TIFF) with only Artist and Copyright, and no orientation.
-python3 - <<'PY'
-import struct
-values = [(0x013B, b"Ann Example\0"), (0x8298, b"(c) 2026 Ann Example\0")]
-offset = 8 + 2 + 12 * len(values) + 4
-ifd, blobs = struct.pack("<H", len(values)), b""
-for tag, value in values:
-    ifd += struct.pack("<HHII", tag, 2, len(value), offset + len(blobs))
-    blobs += value
-open("exif.tiff", "wb").write(b"II*\0" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0) + blobs)
-PY
+# An EXIF block with only Artist and Copyright (exif.tiff).
+python3 ../../NukeAVIFTests/Fixtures/make-exif-block.py
 # heif-enc keeps a JPEG's APP1 Exif segment as the image's Exif block.
 convert -size 40x24 xc:'rgb(200,120,40)' -quality 90 exif-source.jpg
 python3 -c 'import sys; d = open("exif-source.jpg", "rb").read(); e = b"Exif\0\0" + open("exif.tiff", "rb").read()

@@ -48,7 +48,7 @@ public final class PNGDecoder: ImageDecoding {
         let decoded = try decodePixels(data, allowPartial: false)
         var container = try makeContainer(decoded.bitmap)
         if let profile = decoded.chunks.iccProfile { container.userInfo[.iccProfileKey] = profile }
-        if options.keepsEXIF, let exif = decoded.chunks.exif.flatMap(EXIFStructure.tiffPayload) {
+        if let exif = decoded.chunks.exif.flatMap(EXIFStructure.tiffPayload) {
             container.userInfo[.exifKey] = exif
         }
         return container
@@ -85,7 +85,7 @@ public final class PNGDecoder: ImageDecoding {
         var chunks: Chunks
     }
 
-    /// What the decode kept of the metadata chunks.
+    /// What the decode kept of the metadata chunks (the EXIF block only when ``Options/keepsEXIF``).
     private struct Chunks {
         var iccProfile: Data?
         var exif: Data?
@@ -163,7 +163,7 @@ public final class PNGDecoder: ImageDecoding {
         }
         return Chunks(
             iccProfile: image.icc_profile.map { Data(bytes: $0, count: image.icc_profile_size) },
-            exif: image.exif.map { Data(bytes: $0, count: image.exif_size) }
+            exif: options.keepsEXIF ? image.exif.map { Data(bytes: $0, count: image.exif_size) } : nil
         )
     }
 

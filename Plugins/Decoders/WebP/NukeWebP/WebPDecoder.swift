@@ -74,12 +74,9 @@ public final class WebPDecoder: ImageDecoding {
             )
             container = context.shrunk(container, originalWidth: width, originalHeight: height)
         }
-        if let profile = Self.chunk("ICCP", flag: ICCP_FLAG, of: data) { container.userInfo[.iccProfileKey] = profile }
-        if options.keepsEXIF, let chunk = Self.chunk("EXIF", flag: EXIF_FLAG, of: data),
-            let exif = EXIFStructure.tiffPayload(of: chunk)
-        {
-            container.userInfo[.exifKey] = exif
-        }
+        let metadata = Self.metadataChunks(of: data, includingEXIF: options.keepsEXIF)
+        if let profile = metadata.iccProfile { container.userInfo[.iccProfileKey] = profile }
+        if let exif = metadata.exif.flatMap(EXIFStructure.tiffPayload) { container.userInfo[.exifKey] = exif }
         return container
     }
 
@@ -184,19 +181,23 @@ public final class WebPDecoder: ImageDecoding {
 
     // MARK: Helpers
 
-    /// The extended format's chunk `fourCC` (`ICCP`, `EXIF`), if the file has one and says so
-    /// with `flag`.
-    static func chunk(_ fourCC: String, flag: WebPFeatureFlags, of data: Data) -> Data? {
-        data.withUnsafeBytes { bytes -> Data? in
+    /// The extended format's `ICCP` chunk and, with `includingEXIF`, its `EXIF` chunk, each when
+    /// the file has one and says so in its flags; the container is read once for both.
+    static func metadataChunks(of data: Data, includingEXIF: Bool) -> (iccProfile: Data?, exif: Data?) {
+        data.withUnsafeBytes { bytes -> (Data?, Data?) in
             var webpData = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
-            guard let demuxer = WebPDemux(&webpData) else { return nil }
+            guard let demuxer = WebPDemux(&webpData) else { return (nil, nil) }
             defer { WebPDemuxDelete(demuxer) }
-            guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & UInt32(flag.rawValue) != 0 else { return nil }
-            var chunk = WebPChunkIterator()
-            guard WebPDemuxGetChunk(demuxer, fourCC, 1, &chunk) != 0 else { return nil }
-            defer { WebPDemuxReleaseChunkIterator(&chunk) }
-            guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return nil }
-            return Data(bytes: start, count: chunk.chunk.size)
+            let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
+            func chunk(_ fourCC: String, flag: WebPFeatureFlags) -> Data? {
+                guard flags & UInt32(flag.rawValue) != 0 else { return nil }
+                var chunk = WebPChunkIterator()
+                guard WebPDemuxGetChunk(demuxer, fourCC, 1, &chunk) != 0 else { return nil }
+                defer { WebPDemuxReleaseChunkIterator(&chunk) }
+                guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return nil }
+                return Data(bytes: start, count: chunk.chunk.size)
+            }
+            return (chunk("ICCP", flag: ICCP_FLAG), includingEXIF ? chunk("EXIF", flag: EXIF_FLAG) : nil)
         }
     }
 
