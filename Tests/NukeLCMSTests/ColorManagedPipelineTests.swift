@@ -88,6 +88,39 @@ import Testing
         #expect(cicp.userInfo[.cicpKey] as? CICP == CICP(colorPrimaries: 12, transferCharacteristics: 13))
     }
 
+    @Test("A request's own colour management replaces the pipeline's, and is part of its cache keys")
+    func perRequestPolicy() async throws {
+        let data = try fixture("display-p3.jpg")
+        let converting = pipeline { $0.imageCache = ImageCache() }
+        var keeping = ImageRequest(id: "p3", data: { data })
+        keeping.colorManagement = .keepOriginalProfile
+        let plain = ImageRequest(id: "p3", data: { data })
+        // Started together: they must not share one decode.
+        async let keptTask = converting.imageTask(with: keeping).response
+        async let convertedTask = converting.imageTask(with: plain).response
+        let (kept, converted) = try await (keptTask, convertedTask)
+        #expect(kept.container.userInfo[.iccProfileKey] as? Data == (try fixture("display-p3.icc")))
+        #expect(converted.container.userInfo[.iccProfileKey] == nil)
+        #expect(try difference(converted.image, try image("display-p3-jpeg.reference.ppm")) <= 1)
+        #expect(try difference(kept.image, converted.image) > 10)
+
+        // Each from the memory cache, under its own key.
+        let keptAgain = try await converting.imageTask(with: keeping).response
+        let convertedAgain = try await converting.imageTask(with: plain).response
+        #expect(keptAgain.cacheType == .memory && convertedAgain.cacheType == .memory)
+        #expect(try difference(keptAgain.image, kept.image) == 0)
+        #expect(try difference(convertedAgain.image, converted.image) == 0)
+        #expect(converting.cache.makeDataCacheKey(for: keeping) != converting.cache.makeDataCacheKey(for: plain))
+
+        // The other way round: a pipeline that keeps profiles converts a request that asks.
+        var converts = plain
+        converts.colorManagement = .convertToSRGB()
+        let keepingPipeline = pipeline { $0.colorManagement = .keepOriginalProfile }
+        let convertedByRequest = try await keepingPipeline.imageTask(with: converts).response
+        #expect(try difference(convertedByRequest.image, converted.image) == 0)
+        #expect(convertedByRequest.container.userInfo[.iccProfileKey] == nil)
+    }
+
     @Test("An animation's frames are converted as they are produced")
     func animationFrames() throws {
         let frame = try image("source.ppm")

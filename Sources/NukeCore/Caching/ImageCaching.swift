@@ -14,13 +14,19 @@ public protocol ImageCaching: AnyObject, Sendable {
 
 /// The key of a decoded image in an ``ImageCaching`` cache.
 ///
-/// Made from a request's image ID, scale, thumbnail options and processors (compared by their
-/// hashable identifiers), or from a custom string. Request options and loader parameters do not
+/// Made from a request's image ID, scale, thumbnail options, processors (compared by their
+/// hashable identifiers) and its own colour management, or from a custom string. Request options and loader parameters do not
 /// take part: the same image is the same entry however it was loaded.
 public struct ImageCacheKey: Hashable, Sendable {
     private enum Inner: Sendable {
         case custom(String)
-        case request(imageID: String?, scale: Double, thumbnail: ThumbnailOptions?, processors: [any ImageProcessing])
+        case request(
+            imageID: String?,
+            scale: Double,
+            thumbnail: ThumbnailOptions?,
+            processors: [any ImageProcessing],
+            colorManagement: ColorManagementPolicy?
+        )
     }
 
     private let inner: Inner
@@ -36,7 +42,8 @@ public struct ImageCacheKey: Hashable, Sendable {
             imageID: request.imageID,
             scale: request.scale,
             thumbnail: request.thumbnail,
-            processors: request.processors
+            processors: request.processors,
+            colorManagement: request.colorManagement
         )
     }
 
@@ -46,11 +53,11 @@ public struct ImageCacheKey: Hashable, Sendable {
         case let (.custom(lhs), .custom(rhs)):
             return lhs == rhs
         case let (
-            .request(lhsID, lhsScale, lhsThumbnail, lhsProcessors),
-            .request(rhsID, rhsScale, rhsThumbnail, rhsProcessors)
+            .request(lhsID, lhsScale, lhsThumbnail, lhsProcessors, lhsColorManagement),
+            .request(rhsID, rhsScale, rhsThumbnail, rhsProcessors, rhsColorManagement)
         ):
             return lhsID == rhsID && lhsScale == rhsScale && lhsThumbnail == rhsThumbnail
-                && lhsProcessors.isEquivalent(to: rhsProcessors)
+                && lhsProcessors.isEquivalent(to: rhsProcessors) && lhsColorManagement == rhsColorManagement
         default:
             return false
         }
@@ -61,11 +68,12 @@ public struct ImageCacheKey: Hashable, Sendable {
         switch inner {
         case .custom(let key):
             hasher.combine(key)
-        case let .request(imageID, scale, thumbnail, processors):
+        case let .request(imageID, scale, thumbnail, processors, colorManagement):
             hasher.combine(imageID)
             hasher.combine(scale)
             hasher.combine(thumbnail)
             processors.hashIdentifiers(into: &hasher)
+            hasher.combine(colorManagement)
         }
     }
 }

@@ -11,3 +11,21 @@ public enum ColorManagementPolicy: Hashable, Sendable {
     /// clients that manage colour themselves.
     case keepOriginalProfile
 }
+
+extension ColorManagementPolicy {
+    /// A stable text for the policy, added to disk-cache keys of requests that set one.
+    var identifier: String {
+        switch self {
+        case .convertToSRGB(let intent): "colorManagement=sRGB/\(intent.rawValue)"
+        case .keepOriginalProfile: "colorManagement=original"
+        }
+    }
+}
+
+extension ImagePipeline.Configuration {
+    /// What happens to the colour profile of an image decoded for `request`: its own policy,
+    /// else the pipeline's.
+    func colorManagement(for request: ImageRequest) -> ColorManagementPolicy {
+        request.colorManagement ?? colorManagement
+    }
+}

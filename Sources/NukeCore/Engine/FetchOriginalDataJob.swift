@@ -316,7 +316,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
         let services = self.services
         let request = self.request
         let data = buffer
-        let key = services.caches.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false))
+        let key = services.caches.makeDataCacheKey(for: request.forOriginalData())
         services.workers.submit {
             services.caches.storeCachedData(data, image: nil, for: request, key: key)
         }

@@ -31,7 +31,7 @@ extension ImagePipeline {
     }
 
     func makeLoadDataJob(for request: ImageRequest) -> Job<(Data, DataResponse?)> {
-        let request = request.withoutProcessors(keepingThumbnail: false)
+        let request = request.forOriginalData()
         return loadDataJobs.job(for: LoadDataKey(request)) {
             LoadDataJob(services: JobServices(pipeline: self), request: request)
         }

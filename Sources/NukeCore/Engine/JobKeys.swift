@@ -56,7 +56,7 @@ extension FetchOriginalDataKey.DataRequestKey {
 }
 
 /// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail,
-/// whether it may shrink on load) or whether it is made at all (the request's own pixel and
+/// whether it may shrink on load, the request's colour management) or whether it is made at all (the request's own pixel and
 /// frame limits).
 ///
 /// Requests that may shrink the same image on load share one decode, whatever their processors,
@@ -69,6 +69,7 @@ struct FetchOriginalImageKey: Hashable {
     let shrinksOnLoad: Bool
     let maximumDecodedPixelCount: Int?
     let maximumAnimationFrameCount: Int?
+    let colorManagement: ColorManagementPolicy?
 
     init(_ request: ImageRequest) {
         data = FetchOriginalDataKey(request)
@@ -77,6 +78,7 @@ struct FetchOriginalImageKey: Hashable {
         shrinksOnLoad = request.shrinkOnLoadFor != nil
         maximumDecodedPixelCount = request.limits.maximumDecodedPixelCount
         maximumAnimationFrameCount = request.limits.maximumAnimationFrameCount
+        colorManagement = request.colorManagement
     }
 }
 

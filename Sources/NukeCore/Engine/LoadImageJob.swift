@@ -51,7 +51,7 @@ final class LoadImageJob: Job<ImageResponse> {
         }
         if request.thumbnail != nil, request.processors.isEmpty {
             // A thumbnail can be made from the cached original: no second download.
-            keys.append(services.caches.makeDataCacheKey(for: request.withoutProcessors(keepingThumbnail: false)))
+            keys.append(services.caches.makeDataCacheKey(for: request.forOriginalData()))
         }
         guard !keys.isEmpty else {
             loadFromSource()

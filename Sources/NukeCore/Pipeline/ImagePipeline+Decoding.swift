@@ -30,7 +30,7 @@ extension ImagePipeline {
             maximumFrameCount: configuration.maximumAnimationFrameCount(for: request),
             registry: configuration.registry
         )
-        if case .convertToSRGB(let intent) = configuration.colorManagement,
+        if case .convertToSRGB(let intent) = configuration.colorManagement(for: request),
             let manager = configuration.registry.colorManager
         {
             context.colorConversion = ColorConversion(manager: manager, intent: intent)
@@ -59,7 +59,7 @@ extension ImagePipeline {
                 )
             }
             if container.type == nil { container.type = context.assetType }
-            manageColor(of: &container)
+            manageColor(of: &container, for: context.request)
             return .success(container)
         } catch {
             return .failure(.decodingFailed(decoder: decoder, context: context, error: error))

@@ -22,12 +22,14 @@ struct PipelineCaches: Sendable {
     }
 
     /// The disk-cache key of a request: the delegate's custom key, or `imageID` followed by the
-    /// thumbnail identifier and the processor identifiers, with no separators.
+    /// thumbnail identifier, the processor identifiers and the request's own colour management
+    /// (when it sets one), with no separators.
     func makeDataCacheKey(for request: ImageRequest) -> String {
         if let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) { return key }
         var key = request.imageID ?? ""
         if let thumbnail = request.thumbnail { key += thumbnail.identifier }
         for processor in request.processors { key += processor.identifier }
+        if let policy = request.colorManagement { key += policy.identifier }
         return key
     }
 

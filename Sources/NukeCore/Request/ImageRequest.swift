@@ -148,6 +148,15 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
         set { mutate { $0.limits = newValue } }
     }
 
+    /// What the pipeline does with the colour profile of the image decoded for this request, in
+    /// place of its configuration's ``ImagePipeline/Configuration/colorManagement``; `nil` (the
+    /// default) leaves the pipeline's. Part of the memory- and disk-cache keys when set: the
+    /// same image converted to sRGB and kept in its own profile are different pixels.
+    public var colorManagement: ColorManagementPolicy? {
+        get { ref.colorManagement }
+        set { mutate { $0.colorManagement = newValue } }
+    }
+
     /// The URL, if the request has one.
     public var url: URL? {
         switch ref.resource {
@@ -203,6 +212,14 @@ public struct ImageRequest: Sendable, CustomStringConvertible, ExpressibleByStri
         return copy
     }
 
+    /// The request for the source's bytes alone: no processors, thumbnail or colour management,
+    /// none of which changes what is downloaded or stored as the original data.
+    func forOriginalData() -> ImageRequest {
+        var copy = withoutProcessors(keepingThumbnail: false)
+        copy.colorManagement = nil
+        return copy
+    }
+
     /// Returns a copy without its last processor.
     func droppingLastProcessor() -> ImageRequest {
         var copy = self
@@ -251,6 +268,7 @@ extension ImageRequest {
         var scale: Double = 1
         var userInfo: [UserInfoKey: any Sendable] = [:]
         var limits = Limits()
+        var colorManagement: ColorManagementPolicy?
         var shrinkOnLoadFor: (any ImageDownscaling)?
 
         init(resource: Resource, processors: [any ImageProcessing]) {
@@ -282,6 +300,7 @@ extension ImageRequest {
             scale = other.scale
             userInfo = other.userInfo
             limits = other.limits
+            colorManagement = other.colorManagement
             shrinkOnLoadFor = other.shrinkOnLoadFor
         }
     }
