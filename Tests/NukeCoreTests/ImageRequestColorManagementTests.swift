@@ -45,7 +45,9 @@ struct ImageRequestColorManagementTests {
         let processor = MockImageProcessor(id: "p1")
         let key = { pipeline.cache.makeDataCacheKey(for: $0) }
         #expect(key(request(nil, processors: [processor])) == URL.test.absoluteString + "p1")
-        #expect(key(request(.keepOriginalProfile, processors: [processor])) != key(request(nil, processors: [processor])))
+        #expect(
+            key(request(.keepOriginalProfile, processors: [processor])) != key(request(nil, processors: [processor]))
+        )
         #expect(key(keeping) != key(converting))
         // The original bytes are the same whatever is done with their colours.
         #expect(keeping.forOriginalData().colorManagement == nil)
@@ -57,7 +59,11 @@ struct ImageRequestColorManagementTests {
         loader.isSuspended = true
         let decodes = DecodeCount()
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader) { configuration in
-            configuration.registry.register(Capabilities.Decoding.self, id: "counting", for: [TestImageFormat.assetType]) {
+            configuration.registry.register(
+                Capabilities.Decoding.self,
+                id: "counting",
+                for: [TestImageFormat.assetType]
+            ) {
                 CountingDecoder(decoder: TestImageDecoder(context: $0), count: decodes)
             }
         }

@@ -145,7 +145,7 @@ struct ProcessingOptionsTests {
             "mb:", "mb:-5", "mb:lots", "fq", "fq:jpg", "fq:jpg:101", "fq:bmp:80", "fq:jpg:80:webp",
             "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
             "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:2", "exar:1:up",
-            "ar", "ar:2", "sm", "sm:2", "kcr:x", "scp:0", "skp", "skp:exe",
+            "ar", "ar:2", "sm", "sm:2", "kcr:x", "scp:2", "skp", "skp:exe",
             "msr", "msr:0", "msr:-1", "msr:nan", "msr:inf", "msr:1000001", "msfs:0", "msfs:-1", "msfs:1.5", "maf:0",
             "maf:x", "mrd:0", "mrd:-5", "mafr:1", "max_animation_frame_resolution:1", "msr:1:2",
         ]

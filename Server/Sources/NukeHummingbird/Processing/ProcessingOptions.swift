@@ -82,6 +82,10 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// Whether stripping keeps the EXIF Artist and Copyright (`kcr`, on by default, as in
     /// imgproxy).
     public var keepsCopyright = true
+    /// Whether the result keeps the source's colour profile (`scp:0`): its pixels stay in the
+    /// source's colours and the ICC profile goes into the result. Off (`scp:1`, the default),
+    /// colours are converted to sRGB and no profile is sent.
+    public var keepsColorProfile = false
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
     public var cacheBuster = ""
     /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
@@ -330,13 +334,7 @@ public struct ProcessingOptions: Hashable, Sendable {
             }
         case "sm", "strip_metadata": stripsMetadata = try reader.required(Self.boolean, Self.booleans)
         case "kcr", "keep_copyright": keepsCopyright = try reader.required(Self.boolean, Self.booleans)
-        case "scp", "strip_color_profile":
-            guard try reader.required(Self.boolean, Self.booleans) else {
-                throw .invalidArgument(
-                    option: option.name,
-                    reason: "1: colours are converted to sRGB (keeping a profile is not supported)"
-                )
-            }
+        case "scp", "strip_color_profile": keepsColorProfile = !(try reader.required(Self.boolean, Self.booleans))
         case "msr", "max_src_resolution":
             limits.maximumSourcePixels = try reader.required(Self.megapixels, "megapixels above 0, at most 1000000")
         case "msfs", "max_src_file_size":

@@ -164,16 +164,21 @@ public final class ImageProxy: Sendable {
         // GIF, asked for or negotiated; other formats serve its first frame.
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
         let frameLimit = plan.limits.maximumAnimationFrameCount ?? pipeline.configuration.maximumAnimationFrameCount
+        let colors = ResultColors(plan: plan, format: format, pipeline: pipeline.configuration)
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
             let exif = plan.metadata.exif(of: container)
-            let image = container.image
+            var output = container
+            output.animation = animated
+            let profile = colors.prepare(&output)
+            let (image, animation) = (output.image, output.animation)
             return Result {
                 let encode = { (quality: Int) in
                     let data = try Self.encode(
                         image,
-                        animation: animated,
+                        animation: animation,
+                        profile: profile,
                         with: format.encoder(quality: quality),
                         maximumFrameCount: frameLimit
                     )
@@ -213,16 +218,18 @@ public final class ImageProxy: Sendable {
     }
 
     /// `image`, or `animation` when there is one (frames made one at a time, at most
-    /// `maximumFrameCount`), without metadata.
+    /// `maximumFrameCount`), with the ICC `profile` if any and no other metadata.
     private static func encode(
         _ image: Bitmap,
         animation: ImageAnimation?,
+        profile: Data?,
         with encoder: any ImageEncoding,
         maximumFrameCount: Int
     ) throws -> Data {
-        guard let animation else { return try encoder.encode(image) }
+        guard animation != nil || profile != nil else { return try encoder.encode(image) }
         var output = ImageContainer(image: image)
         output.animation = animation
+        output.userInfo[.iccProfileKey] = profile
         let context = ImageEncodingContext(
             request: ImageRequest(url: nil),
             image: output,

@@ -39,6 +39,9 @@ public struct ProxyPlan: Sendable {
     /// `Cache-Control`'s `max-age` for the result: the configured one, or less when the URL
     /// expires sooner.
     public var cacheMaxAge: Int
+    /// Whether the result keeps the source's colour profile (`scp:0`): the source is decoded
+    /// without conversion and its ICC profile embedded, where the result's format carries one.
+    public var keepsColorProfile: Bool
     /// Which of the source's metadata the result carries (`sm`, `kcr`).
     public var metadata: KeptMetadata
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
@@ -50,10 +53,12 @@ public struct ProxyPlan: Sendable {
         skippedFormats.contains(format) && (self.format == nil || self.format == format)
     }
 
-    /// The pipeline's request for the source, with `processors` and the URL's limits.
+    /// The pipeline's request for the source, with `processors`, the URL's limits and, for
+    /// `scp:0`, its colours left as they are.
     func sourceRequest(processors: [any ImageProcessing] = []) -> ImageRequest {
         var request = ImageRequest(url: source, processors: processors)
         request.limits = limits
+        if keepsColorProfile { request.colorManagement = .keepOriginalProfile }
         return request
     }
 
@@ -159,6 +164,8 @@ public struct ProxyPlan: Sendable {
         // their keys, without it, are not reused.
         metadata = !options.stripsMetadata ? .all : options.keepsCopyright ? .copyright : .none
         key.append("meta=\(metadata.rawValue)")
+        keepsColorProfile = options.keepsColorProfile
+        if keepsColorProfile { key.append("scp=0") }
         cacheKey = key.joined(separator: "\n")
         maximumBytes = options.maximumBytes
     }
