@@ -26,7 +26,19 @@ struct ColorProfileTests {
         let (jpeg, avif) = (try Self.fixture("display-p3.jpg"), try Self.fixture("display-p3-cicp.avif"))
         fixture.origin.route("/p3.jpg") { _ in .ok(jpeg, contentType: "image/jpeg") }
         fixture.origin.route("/p3-cicp.avif") { _ in .ok(avif, contentType: "image/avif") }
+        let junk = try Self.junkProfileJPEG()
+        fixture.origin.route("/junk-icc.jpg") { _ in .ok(junk, contentType: "image/jpeg") }
         return fixture
+    }
+
+    /// A 16×16 JPEG whose embedded "ICC profile" is 600 bytes of nothing a colour manager reads.
+    static func junkProfileJPEG() throws -> Data {
+        var container = ImageContainer(
+            image: try Bitmap(width: 16, height: 16, pixelFormat: .rgba8, fill: [200, 30, 40, 255])
+        )
+        container.userInfo[.iccProfileKey] = Data(repeating: 7, count: 600)
+        let request = ImageRequest(url: nil)
+        return try JPEGEncoder().encode(container, context: ImageEncodingContext(request: request, image: container))
     }
 
     /// `body` decoded with its colours as they are and its profile carried.
@@ -114,5 +126,58 @@ struct ColorProfileTests {
             let difference = try #require(ReferenceImage.difference(keptImage.image, plainImage.image))
             #expect(difference.maximum == 0, "\(source) → \(format)")
         }
+    }
+
+    @Test("A profile the colour manager cannot read is not passed on; the pixels stay as decoded, as with scp:1")
+    func unreadableProfile() async throws {
+        let fixture = try Self.makeFixture()
+        let proxy = fixture.proxy()
+        let source = try await Self.decodeKeepingProfile(try Self.junkProfileJPEG())
+        #expect(source.userInfo[.iccProfileKey] as? Data == Data(repeating: 7, count: 600))
+        let kept = await proxy.respond(to: fixture.path("scp:0/f:jpg", "/junk-icc.jpg"))
+        let plain = await proxy.respond(to: fixture.path("f:jpg", "/junk-icc.jpg"))
+        #expect(kept.status == 200 && plain.status == 200)
+        let keptImage = try await Self.decodeKeepingProfile(kept.body)
+        #expect(keptImage.userInfo[.iccProfileKey] == nil)
+        let plainImage = try await Self.decodeKeepingProfile(plain.body)
+        #expect(try #require(ReferenceImage.difference(keptImage.image, plainImage.image)).maximum == 0)
+    }
+
+    @Test("A profile above the size limit is not embedded: the result is converted to sRGB instead")
+    func profileSizeLimit() async throws {
+        let fixture = try Self.makeFixture()
+        let registry = PluginRegistry.defaultPlugins
+        let plan = try ProxyPlan(
+            path: fixture.path("scp:0/f:png", "/p3.jpg"),
+            accept: nil,
+            configuration: ProxyConfiguration(signature: fixture.signature),
+            registry: registry
+        )
+        let configuration = ImagePipeline.Configuration(registry: registry)
+        let pipeline = ImagePipeline(configuration: configuration)
+        var request = ImageRequest(id: "p3", data: { try Self.fixture("display-p3.jpg") })
+        request.colorManagement = .keepOriginalProfile
+        let source = try await pipeline.imageTask(with: request).response.container
+        let profile = try Self.fixture("display-p3.icc")
+        #expect(source.userInfo[.iccProfileKey] as? Data == profile)
+
+        var small = source
+        let limited = ResultColors(
+            plan: plan,
+            format: .png,
+            pipeline: configuration,
+            maximumProfileSize: profile.count - 1
+        )
+        #expect(limited.prepare(&small) == nil)
+        #expect(small.userInfo[.iccProfileKey] == nil)
+        let converted = try await pipeline.image(
+            for: ImageRequest(id: "p3", data: { try Self.fixture("display-p3.jpg") })
+        )
+        #expect(try #require(ReferenceImage.difference(small.image, converted)).maximum == 0)
+
+        var kept = source
+        let colors = ResultColors(plan: plan, format: .png, pipeline: configuration)
+        #expect(colors.prepare(&kept) == profile)
+        #expect(try #require(ReferenceImage.difference(kept.image, source.image)).maximum == 0)
     }
 }
