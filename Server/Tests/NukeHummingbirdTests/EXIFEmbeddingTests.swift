@@ -208,6 +208,31 @@ struct EXIFEmbeddingTests {
         #expect(try await exif("w:20/kcr:0") == nil)
     }
 
+    @Test(
+        "HEIF and AVIF sources' Exif items reach JPEG results (the root package's fixtures)",
+        arguments: ["NukeHEIFTests/Fixtures/exif.heic", "NukeAVIFTests/Fixtures/exif.avif"]
+    )
+    func heifAndAVIFSources(fixturePath: String) async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let source = try Data(contentsOf: root.appendingPathComponent("Tests/" + fixturePath))
+        let fixture = try ProxyFixture()
+        fixture.origin.route("/exif") { _ in .ok(source, contentType: "application/octet-stream") }
+        let proxy = fixture.proxy()
+        func exif(_ options: String) async throws -> EXIFBlock? {
+            let response = await proxy.respond(to: fixture.path(options + "/f:jpg", "/exif"))
+            #expect(response.status == 200)
+            return try await (Self.decode(response.body).userInfo[.exifKey] as? Data).flatMap(EXIFBlock.init)
+        }
+        // The fixtures' block holds only Artist and Copyright: kept by default and with sm:0.
+        for options in ["w:20", "w:20/sm:0"] {
+            let block = try #require(try await exif(options), "\(options)")
+            #expect(block.ascii(0x013B) == Array("Ann Example".utf8))
+            #expect(block.ascii(0x8298) == Array("(c) 2026 Ann Example".utf8))
+        }
+        #expect(try await exif("w:20/kcr:0") == nil)
+    }
+
     @Test("Through the proxy: copyright kept by default, everything with sm:0, nothing with kcr:0; each its own result")
     func throughTheProxy() async throws {
         let fixture = try ProxyFixture()
