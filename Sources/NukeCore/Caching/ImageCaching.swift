@@ -15,8 +15,9 @@ public protocol ImageCaching: AnyObject, Sendable {
 /// The key of a decoded image in an ``ImageCaching`` cache.
 ///
 /// Made from a request's image ID, scale, thumbnail options, processors (compared by their
-/// hashable identifiers) and its own colour management, or from a custom string. Request options and loader parameters do not
-/// take part: the same image is the same entry however it was loaded.
+/// hashable identifiers) and its own colour management, or from a custom string. Request options
+/// and loader parameters do not take part: the same image is the same entry however it was
+/// loaded.
 public struct ImageCacheKey: Hashable, Sendable {
     private enum Inner: Sendable {
         case custom(String)

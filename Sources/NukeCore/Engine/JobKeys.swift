@@ -56,8 +56,8 @@ extension FetchOriginalDataKey.DataRequestKey {
 }
 
 /// Identifies a decode: the download plus what changes the decoded image (scale, thumbnail,
-/// whether it may shrink on load, the request's colour management) or whether it is made at all (the request's own pixel and
-/// frame limits).
+/// whether it may shrink on load, the request's colour management) or whether it is made at all
+/// (the request's own pixel and frame limits).
 ///
 /// Requests that may shrink the same image on load share one decode, whatever their processors,
 /// until it starts: it then decodes at the largest size any of them needs and leaves the pool
