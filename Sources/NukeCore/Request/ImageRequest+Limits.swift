@@ -40,17 +40,19 @@ extension ImageRequest {
 
 extension ImagePipeline.Configuration {
     /// The most bytes `request`'s source may have: its own limit, else the pipeline's.
-    func maximumResponseDataSize(for request: ImageRequest) -> Int? {
+    public func maximumResponseDataSize(for request: ImageRequest) -> Int? {
         request.limits.maximumResponseDataSize ?? maximumResponseDataSize
     }
 
-    /// The most pixels an image decoded or processed for `request` may have.
-    func maximumDecodedPixelCount(for request: ImageRequest) -> Int {
+    /// The most pixels an image decoded or processed for `request` may have: its own limit, else
+    /// the pipeline's.
+    public func maximumDecodedPixelCount(for request: ImageRequest) -> Int {
         request.limits.maximumDecodedPixelCount ?? maximumDecodedPixelCount
     }
 
-    /// The most frames an animation loaded for `request` may have.
-    func maximumAnimationFrameCount(for request: ImageRequest) -> Int {
+    /// The most frames an animation loaded or encoded for `request` may have: its own limit,
+    /// else the pipeline's.
+    public func maximumAnimationFrameCount(for request: ImageRequest) -> Int {
         request.limits.maximumAnimationFrameCount ?? maximumAnimationFrameCount
     }
 }

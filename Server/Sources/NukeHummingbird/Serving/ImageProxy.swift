@@ -163,7 +163,7 @@ public final class ImageProxy: Sendable {
         // An animation (its frame count within the request's limit) stays animated as WebP or
         // GIF, asked for or negotiated; other formats serve its first frame.
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
-        let frameLimit = plan.limits.maximumAnimationFrameCount ?? pipeline.configuration.maximumAnimationFrameCount
+        let frameLimit = pipeline.configuration.maximumAnimationFrameCount(for: plan.sourceRequest())
         let colors = ResultColors(plan: plan, format: format, pipeline: pipeline.configuration)
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
