@@ -68,6 +68,19 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         request.thumbnail = ThumbnailOptions(maxPixelSize: 128)
         let larger = try decode(data, request: request).image
         #expect(larger.width == 128 && larger.height == 96)
+        // Told to use the embedded thumbnail: it, even though smaller than asked.
+        var embedded = ThumbnailOptions(maxPixelSize: 128)
+        embedded.createThumbnailFromImageAlways = false
+        request.thumbnail = embedded
+        let enforced = try decode(data, request: request).image
+        #expect(ReferenceImage.maximumDifference(enforced, try reference("thumbnail-64")) == 0)
+        // Larger than asked: scaled down to the size.
+        embedded = ThumbnailOptions(maxPixelSize: 32)
+        embedded.createThumbnailFromImageAlways = false
+        request.thumbnail = embedded
+        let smaller = try decode(data, request: request).image
+        #expect(smaller.width == 32 && smaller.height == 24)
+        #expect(try decode(try fixture("lossy.heic"), request: request).image.width == 32)  // none embedded
         // No thumbnail asked for: the primary image, as heif-convert decodes it.
         let full = try decode(data).image
         let expected = try reference("thumbnail")

@@ -13,7 +13,7 @@ struct HostileOptionsTests {
     static let names = [
         "rs", "s", "w", "h", "rt", "el", "ex", "g", "c", "dpr", "q", "fq", "mb", "f", "bl", "sh", "rot", "fl",
         "bg", "pix", "t", "pd", "wm", "cb", "exp", "fn", "att", "pr", "nuke", "zz", "z", "mw", "mh", "exar", "ar",
-        "skp", "sm", "kcr", "scp", "msr", "msfs", "maf", "mafr", "mrd",
+        "skp", "sm", "kcr", "scp", "et", "msr", "msfs", "maf", "mafr", "mrd",
     ]
     static let arguments = [
         "", "0", "1", "-1", "0.5", "1e308", "-1e308", "nan", "inf", "9223372036854775807", "-9223372036854775808",

@@ -16,7 +16,9 @@ public struct ThumbnailOptions: Hashable, Sendable {
 
     /// Create a thumbnail even if the file embeds none (always the case on Linux decoders).
     public var createThumbnailFromImageIfAbsent = true
-    /// Create the thumbnail from the full image even if the file embeds one.
+    /// Create the thumbnail from the full image even if the file embeds one. Off, a decoder that
+    /// reads embedded thumbnails (NukeHEIF) uses the file's largest one whatever its size, as
+    /// Apple's ImageIO does; other decoders make it from the image as before.
     public var createThumbnailFromImageAlways = true
     /// Rotate and flip the thumbnail according to its EXIF orientation.
     public var createThumbnailWithTransform = true

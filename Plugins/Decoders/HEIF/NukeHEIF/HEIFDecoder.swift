@@ -19,7 +19,9 @@ public import NukeCore
 ///   code points under `UserInfoKey.cicpKey` (a colour manager then converts either to sRGB).
 /// - A thumbnail request is served from the file's embedded thumbnail when one is at least the
 ///   requested size (phones embed a 320- or 512-pixel one), else from the primary image;
-///   the result is resampled to the exact size.
+///   the result is resampled to the exact size. With
+///   `ThumbnailOptions.createThumbnailFromImageAlways` off, the largest embedded thumbnail is
+///   used whatever its size (as Apple's ImageIO does), scaled down if it is larger than asked.
 /// - The size is checked against the pixel limit, and the decode's memory (libheif's planes
 ///   and the output) against the memory budget, before any image data is decoded; so is the
 ///   canvas every grid or overlay in the file declares, which libheif allocates as declared, and
@@ -68,7 +70,8 @@ public final class HEIFDecoder: ImageDecoding {
         }
         try checkDecodingWork(file)
         let target = context.targetSize(width: primary.width, height: primary.height)
-        let source = embeddedThumbnail(of: primary, atLeast: target) ?? primary
+        let anySize = context.request.thumbnail?.createThumbnailFromImageAlways == false
+        let source = embeddedThumbnail(of: primary, atLeast: target, orAnySize: anySize) ?? primary
         try checkMemory(source)
         for (width, height) in allocated { try checkMemory(width: width, height: height, hasAlpha: true) }
         var container = ImageContainer(image: try context.thumbnail(of: try source.decode()), type: .heic)
@@ -80,9 +83,15 @@ public final class HEIFDecoder: ImageDecoding {
         return container
     }
 
-    /// The smallest embedded thumbnail at least `target` in both sides, when the request asks
-    /// for a thumbnail smaller than the image.
-    private func embeddedThumbnail(of image: HEIFImage, atLeast target: (width: Int, height: Int)) -> HEIFImage? {
+    /// The embedded thumbnail to decode instead of `image`: the largest one when `anySize`, else
+    /// the smallest at least `target` in both sides when the request asks for a thumbnail
+    /// smaller than the image.
+    private func embeddedThumbnail(
+        of image: HEIFImage,
+        atLeast target: (width: Int, height: Int),
+        orAnySize anySize: Bool
+    ) -> HEIFImage? {
+        if anySize { return image.thumbnails().first }
         guard target != (image.width, image.height) else { return nil }
         return image.thumbnails().last { $0.width >= target.width && $0.height >= target.height }
     }

@@ -86,6 +86,9 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// source's colours and the ICC profile goes into the result. Off (`scp:1`, the default),
     /// colours are converted to sRGB and no profile is sent.
     public var keepsColorProfile = false
+    /// Whether a source with an embedded thumbnail is made from it instead of its main image,
+    /// whatever the thumbnail's size (`et`; HEIC sources).
+    public var enforcesThumbnail = false
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
     public var cacheBuster = ""
     /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
@@ -334,6 +337,7 @@ public struct ProcessingOptions: Hashable, Sendable {
             }
         case "sm", "strip_metadata": stripsMetadata = try reader.required(Self.boolean, Self.booleans)
         case "kcr", "keep_copyright": keepsCopyright = try reader.required(Self.boolean, Self.booleans)
+        case "et", "enforce_thumbnail": enforcesThumbnail = try reader.required(Self.boolean, Self.booleans)
         case "scp", "strip_color_profile": keepsColorProfile = !(try reader.required(Self.boolean, Self.booleans))
         case "msr", "max_src_resolution":
             limits.maximumSourcePixels = try reader.required(Self.megapixels, "megapixels above 0, at most 1000000")

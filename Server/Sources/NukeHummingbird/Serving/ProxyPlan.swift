@@ -42,6 +42,9 @@ public struct ProxyPlan: Sendable {
     /// Whether the result keeps the source's colour profile (`scp:0`): the source is decoded
     /// without conversion and its ICC profile embedded, where the result's format carries one.
     public var keepsColorProfile: Bool
+    /// Whether the source's embedded thumbnail, when it has one, is used instead of its main
+    /// image (`et`).
+    public var enforcesThumbnail: Bool
     /// Which of the source's metadata the result carries (`sm`, `kcr`).
     public var metadata: KeptMetadata
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
@@ -53,12 +56,21 @@ public struct ProxyPlan: Sendable {
         skippedFormats.contains(format) && (self.format == nil || self.format == format)
     }
 
+    /// A "thumbnail" that keeps the image's size and takes the file's embedded thumbnail when
+    /// there is one (`et:1`): decoders that read none (all but NukeHEIF's) decode the image.
+    private static let embeddedThumbnail: ThumbnailOptions = {
+        var options = ThumbnailOptions(maxPixelSize: Double(Int32.max))
+        options.createThumbnailFromImageAlways = false
+        return options
+    }()
+
     /// The pipeline's request for the source, with `processors`, the URL's limits and, for
-    /// `scp:0`, its colours left as they are.
+    /// `scp:0`, its colours left as they are; for `et:1`, from its embedded thumbnail.
     func sourceRequest(processors: [any ImageProcessing] = []) -> ImageRequest {
         var request = ImageRequest(url: source, processors: processors)
         request.limits = limits
         if keepsColorProfile { request.colorManagement = .keepOriginalProfile }
+        if enforcesThumbnail { request.thumbnail = Self.embeddedThumbnail }
         return request
     }
 
@@ -166,6 +178,8 @@ public struct ProxyPlan: Sendable {
         key.append("meta=\(metadata.rawValue)")
         keepsColorProfile = options.keepsColorProfile
         if keepsColorProfile { key.append("scp=0") }
+        enforcesThumbnail = options.enforcesThumbnail
+        if enforcesThumbnail { key.append("et=1") }
         cacheKey = key.joined(separator: "\n")
         maximumBytes = options.maximumBytes
     }
