@@ -12,12 +12,8 @@ import Testing
 struct ColorProfileTests {
     /// The colour fixtures of NukeLCMSTests, made from the same 64×48 source: a Display P3 JPEG
     /// (ICC profile) and a Display P3 AVIF described by `nclx` code points alone.
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/NukeLCMSTests/Fixtures")
-
     static func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: fixtures.appendingPathComponent(name))
+        try ProxyFixture.rootFixture("NukeLCMSTests/Fixtures/" + name)
     }
 
     /// The origin of ``ProxyFixture`` serving the colour fixtures too.

@@ -213,9 +213,7 @@ struct EXIFEmbeddingTests {
         arguments: ["NukeHEIFTests/Fixtures/exif.heic", "NukeAVIFTests/Fixtures/exif.avif"]
     )
     func heifAndAVIFSources(fixturePath: String) async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let source = try Data(contentsOf: root.appendingPathComponent("Tests/" + fixturePath))
+        let source = try ProxyFixture.rootFixture(fixturePath)
         let fixture = try ProxyFixture()
         fixture.origin.route("/exif") { _ in .ok(source, contentType: "application/octet-stream") }
         let proxy = fixture.proxy()

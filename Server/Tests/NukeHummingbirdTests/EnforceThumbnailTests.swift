@@ -10,15 +10,11 @@ import Testing
 
 @Suite("enforce_thumbnail (et:)")
 struct EnforceThumbnailTests {
-    /// NukeHEIFTests' `thumbnail.heic`: a 256×192 image embedding a 64×48 thumbnail.
-    static let heic = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/NukeHEIFTests/Fixtures/thumbnail.heic")
-
     @Test("et:1 makes the result from the embedded thumbnail, whatever its size; et:0 from the image")
     func embeddedThumbnail() async throws {
         let fixture = try ProxyFixture()
-        let source = try Data(contentsOf: Self.heic)
+        // NukeHEIFTests' `thumbnail.heic`: a 256×192 image embedding a 64×48 thumbnail.
+        let source = try ProxyFixture.rootFixture("NukeHEIFTests/Fixtures/thumbnail.heic")
         fixture.origin.route("/photo.heic") { _ in .ok(source, contentType: "image/heic") }
         let cache = MockDataCache()
         let proxy = fixture.proxy(resultCache: cache)

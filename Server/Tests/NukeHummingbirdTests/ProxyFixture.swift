@@ -125,6 +125,14 @@ final class ProxyFixture: Sendable {
         )
     }
 
+    /// A fixture of the root package's tests, by its path under `Tests/` (this package lives in
+    /// the same checkout): `"NukeHEIFTests/Fixtures/thumbnail.heic"`.
+    static func rootFixture(_ path: String) throws -> Data {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return try Data(contentsOf: root.appendingPathComponent("Tests/" + path))
+    }
+
     /// Decodes a response body.
     static func decode(_ data: Data) async throws -> Bitmap {
         let pipeline = ImagePipeline { $0.imageCache = nil }
