@@ -66,9 +66,11 @@ import Testing
         let vector = try transform.apply(to: image, loop: .vector)
         let tables = try transform.apply(to: image, loop: .summedTables)
         let plain = try transform.apply(to: image, loop: .plainC)
+        let avx512 = try transform.apply(to: image, loop: .avx512)
         #expect(vector.pixels.count == plain.pixels.count)
         #expect(vector.pixels.indices.first { vector.pixels[$0] != plain.pixels[$0] } == nil, "first different byte")
         #expect(tables.pixels == plain.pixels)
+        #expect(avx512.pixels.elementsEqual(plain.pixels), "\(Self.firstDifference(avx512, plain))")
         #expect(vector.bytesPerRow == width * 4)
         // Alpha is copied.
         #expect((0..<height).allSatisfy { vector.pixel(x: 1020, y: $0)[3] == image.pixel(x: 1020, y: $0)[3] })
@@ -87,8 +89,30 @@ import Testing
         #expect(try transform.apply(to: image, loop: .fastest).pixels == plain.pixels)
     }
 
+    /// Whether this processor runs the AVX-512 loop (its flags, as Linux lists them).
+    static let processorHasAVX512: Bool = {
+        guard let flags = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
+        let words = Set(flags.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }))
+        return ["avx512f", "avx512bw", "avx512vbmi"].allSatisfy { words.contains(Substring($0)) }
+    }()
+
+    @Test("The AVX-512 loop runs where the processor has it and every coefficient is under 2; plain C stands in")
+    func avx512LoopChoice() throws {
+        for name in ["display-p3", "adobe-rgb"] {
+            let transform = try Self.rgbaTransform(name)
+            let expected: LCMSColorManager.PixelLoop = Self.processorHasAVX512 ? .avx512 : .plainC
+            #expect(transform.resolved(.avx512) == expected, "\(name)")
+            if Self.processorHasAVX512 { #expect(transform.resolved(.fastest) == .avx512, "\(name)") }
+            #expect(transform.resolved(.plainC) == .plainC)
+        }
+        // ProPhoto's matrix to sRGB has a coefficient of about 2.03: not 16 bits.
+        let prophoto = try Self.rgbaTransform("prophoto")
+        #expect(prophoto.resolved(.avx512) == .plainC)
+        #expect([.vector, .summedTables].contains(prophoto.resolved(.fastest)))
+    }
+
     @Test(
-        "The summed tables give the plain C loop's bytes for every 24-bit colour, clamped sums included",
+        "The summed tables and the AVX-512 loop give the plain C loop's bytes for every 24-bit colour, clamped sums included",
         arguments: rgbProfiles
     )
     func summedTablesMatchPlainCEverywhere(name: String) throws {
@@ -101,12 +125,14 @@ import Testing
                 words.storeBytes(of: (index | index << 27).littleEndian, toByteOffset: Int(index) &* 4, as: UInt32.self)
             }
         }
-        let tables = try transform.apply(to: image, loop: .summedTables)
         let plain = try transform.apply(to: image, loop: .plainC)
-        let same = tables.withUnsafeBytes { tables in
-            plain.withUnsafeBytes { plain in memcmp(tables.baseAddress!, plain.baseAddress!, plain.count) == 0 }
+        for loop in [LCMSColorManager.PixelLoop.summedTables, .avx512] {
+            let converted = try transform.apply(to: image, loop: loop)
+            let same = converted.withUnsafeBytes { converted in
+                plain.withUnsafeBytes { plain in memcmp(converted.baseAddress!, plain.baseAddress!, plain.count) == 0 }
+            }
+            #expect(same, "\(loop): \(Self.firstDifference(converted, plain))")
         }
-        #expect(same, "\(Self.firstDifference(tables, plain))")
     }
 
     @Test("Each pixel loop a colour manager is configured with gives the same bytes, in place and into a new bitmap")

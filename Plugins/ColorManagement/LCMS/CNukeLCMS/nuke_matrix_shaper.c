@@ -5,6 +5,9 @@
 #define _POSIX_C_SOURCE 199309L
 
 #include "CNukeLCMS.h"
+#include "matrix_shaper_loops.h"
+
+#include <string.h>
 
 #if defined(__x86_64__)
 #include <emmintrin.h>
@@ -46,6 +49,43 @@ static void convert_scalar(const nuke_matrix_shaper *t, const uint8_t *source, u
     }
 }
 
+/// Fills the AVX-512 loop's tables of `t`; 1 when that loop gives plain C's bytes for it.
+static int32_t prepare_avx512(nuke_matrix_shaper *t) {
+    int32_t fits = 1;
+    for (int channel = 0; channel < 3; channel++) {
+        for (int value = 0; value < 256; value++) {
+            const int32_t linear = t->to_linear[channel][value];
+            if (linear != clamp_linear(linear)) fits = 0;
+            t->linear_low[channel][value] = (uint8_t)linear;
+            t->linear_high[channel][value] = (uint8_t)(linear >> 8);
+        }
+    }
+    // 16-bit products (`vpmaddwd`).
+    for (int index = 0; index < 9; index++) {
+        if (t->matrix[index] < INT16_MIN || t->matrix[index] > INT16_MAX) fits = 0;
+    }
+    const int shifts[3] = {NUKE_COARSE_SHIFT, NUKE_MIDDLE_SHIFT, NUKE_FINE_SHIFT};
+    const int32_t starts[4] = {NUKE_COARSE_FROM, NUKE_MIDDLE_FROM, 0, NUKE_LINEAR_MAX + 1};
+    for (int kind = 0; kind < 3; kind++) {
+        memset(t->segment_base[kind], 0, 256);
+        memset(t->segment_threshold[kind], 255, 256);
+        const int32_t from = starts[kind], to = kind == 0 ? starts[3] : starts[kind - 1];
+        for (int32_t first = from; first < to; first += 1 << shifts[kind]) {
+            const int segment = first >> shifts[kind];
+            t->segment_base[kind][segment] = t->to_srgb[first];
+            int steps = 0;
+            for (int32_t offset = 1; offset < 1 << shifts[kind]; offset++) {
+                const int step = t->to_srgb[first + offset] - t->to_srgb[first + offset - 1];
+                if (step == 0) continue;
+                // One step of one: the segment is its base, then its base plus one.
+                if (step != 1 || ++steps > 1) fits = 0;
+                t->segment_threshold[kind][segment] = (uint8_t)offset;
+            }
+        }
+    }
+    return fits;
+}
+
 void nuke_matrix_shaper_prepare(nuke_matrix_shaper *t) {
     for (int channel = 0; channel < 3; channel++) {
         for (int value = 0; value < 256; value++) {
@@ -60,6 +100,7 @@ void nuke_matrix_shaper_prepare(nuke_matrix_shaper *t) {
     for (int32_t index = 0; index < NUKE_EXTENDED_LEVELS; index++) {
         t->to_srgb_extended[index] = t->to_srgb[clamp_linear(index - NUKE_EXTENDED_ZERO)];
     }
+    t->fits_avx512 = prepare_avx512(t);
 }
 
 #if defined(__x86_64__)
@@ -186,29 +227,63 @@ static int measure_vector_loop(const nuke_matrix_shaper *t) {
 
 #endif
 
-static row_converter choose(const nuke_matrix_shaper *t, nuke_kernel kernel) {
-    if (kernel == NUKE_KERNEL_SCALAR) return convert_scalar;
-    if (kernel == NUKE_KERNEL_TABLES) return convert_tables;
+/// 1 when the AVX-512 loop runs `t` on this processor.
+static int avx512_runs(const nuke_matrix_shaper *t) {
+#ifdef NUKE_HAS_AVX2_KERNEL
+    return t->fits_avx512 && nuke_matrix_shaper_has_avx512();
+#else
+    (void)t;
+    return 0;
+#endif
+}
+
+nuke_kernel nuke_matrix_shaper_resolve(const nuke_matrix_shaper *_Nonnull t, nuke_kernel kernel) {
+    switch (kernel) {
+    case NUKE_KERNEL_SCALAR:
+    case NUKE_KERNEL_TABLES:
+        return kernel;
+    case NUKE_KERNEL_AVX512:
+        return avx512_runs(t) ? NUKE_KERNEL_AVX512 : NUKE_KERNEL_SCALAR;
+    case NUKE_KERNEL_VECTOR:
+    case NUKE_KERNEL_BEST:
+        break;
+    }
+    if (kernel == NUKE_KERNEL_BEST && avx512_runs(t)) return NUKE_KERNEL_AVX512;
 #ifdef NUKE_HAS_AVX2_KERNEL
     if (__builtin_cpu_supports("avx2")) {
-        if (kernel == NUKE_KERNEL_VECTOR) return convert_avx2;
+        if (kernel == NUKE_KERNEL_VECTOR) return NUKE_KERNEL_VECTOR;
         int faster = atomic_load_explicit(&vector_is_faster, memory_order_relaxed);
         if (faster < 0) {
             faster = measure_vector_loop(t);
             atomic_store_explicit(&vector_is_faster, faster, memory_order_relaxed);
         }
-        return faster ? convert_avx2 : convert_tables;
+        return faster ? NUKE_KERNEL_VECTOR : NUKE_KERNEL_TABLES;
     }
 #endif
     // No vector loop on this processor: plain C stands in for it, and the tables are the fastest.
-    (void)t;
-    return kernel == NUKE_KERNEL_VECTOR ? convert_scalar : convert_tables;
+    return kernel == NUKE_KERNEL_VECTOR ? NUKE_KERNEL_SCALAR : NUKE_KERNEL_TABLES;
 }
 
 void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull source,
                              size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
                              size_t width, size_t height, nuke_kernel kernel) {
-    const row_converter convert = choose(transform, kernel);
+    row_converter convert = convert_tables;
+    switch (nuke_matrix_shaper_resolve(transform, kernel)) {
+    case NUKE_KERNEL_SCALAR:
+        convert = convert_scalar;
+        break;
+#ifdef NUKE_HAS_AVX2_KERNEL
+    case NUKE_KERNEL_VECTOR:
+        convert = convert_avx2;
+        break;
+    case NUKE_KERNEL_AVX512:
+        nuke_matrix_shaper_convert_avx512(transform, source, source_stride, destination, destination_stride, width,
+                                          height);
+        return;
+#endif
+    default:
+        break;
+    }
     for (size_t y = 0; y < height; y++) {
         convert(transform, source + y * source_stride, destination + y * destination_stride, width);
     }

@@ -40,8 +40,8 @@ public final class LCMSColorManager: ColorManaging {
 
     /// The pixel loops of matrix/curve profiles on RGBA; all give the same bytes.
     public enum PixelLoop: Sendable, CaseIterable {
-        /// The faster of ``vector`` and ``summedTables`` on this processor, timed once per process
-        /// on 2,048 pixels (about 40 µs).
+        /// ``avx512`` where it runs the transform on this processor; otherwise the faster of
+        /// ``vector`` and ``summedTables``, timed once per process on 2,048 pixels (about 40 µs).
         case fastest
         /// Eight pixels at a time with AVX2, its table lookups by gathers (fast on recent Intel
         /// cores, slow on AMD's and where Intel's Gather Data Sampling mitigation is on); plain C
@@ -52,6 +52,10 @@ public final class LCMSColorManager: ColorManaging {
         case summedTables
         /// One pixel at a time, three multiplications and a clamp per channel: the reference.
         case plainC
+        /// 64 pixels at a time with AVX-512 (F, BW and VBMI: Intel since Ice Lake, AMD since Zen
+        /// 4), every table lookup a byte permute. Plain C where the processor lacks it or a matrix
+        /// coefficient is 2 or more in magnitude (ProPhoto's is).
+        case avx512
     }
 
     private struct Key: Hashable {

@@ -13,8 +13,9 @@ internal import NukeCore
 /// fractional bits), the three are mixed by one integer 3×3 matrix (the source's colorants
 /// followed by the inverse of sRGB's, both as the profiles store them, adapted to D50), and the
 /// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied. The pixel loop is C
-/// (`nuke_matrix_shaper_rgba`): eight pixels at a time with AVX2 where the processor has it and
-/// its gathers are fast, else per-channel tables of the matrix's products summed per pixel.
+/// (`nuke_matrix_shaper_rgba`): 64 pixels at a time with AVX-512 where the processor has it, else
+/// eight at a time with AVX2 where its gathers are fast, else per-channel tables of the matrix's
+/// products summed per pixel.
 ///
 /// `@unchecked Sendable`: its tables are written once, in `init`, and only read afterwards.
 final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
@@ -154,6 +155,13 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         }
     }
 
+    /// The loop that runs for `loop` on this processor: `loop` itself, or the one standing in for
+    /// it (``LCMSColorManager/PixelLoop/fastest`` is the one it picks).
+    func resolved(_ loop: LCMSColorManager.PixelLoop) -> LCMSColorManager.PixelLoop {
+        let kernel = nuke_matrix_shaper_resolve(tables, loop.kernel)
+        return LCMSColorManager.PixelLoop.allCases.first { $0 != .fastest && $0.kernel == kernel } ?? .plainC
+    }
+
     /// The geometry of the pixels to convert.
     private struct Rows {
         var width: Int
@@ -252,6 +260,7 @@ extension LCMSColorManager.PixelLoop {
         case .vector: NUKE_KERNEL_VECTOR
         case .summedTables: NUKE_KERNEL_TABLES
         case .plainC: NUKE_KERNEL_SCALAR
+        case .avx512: NUKE_KERNEL_AVX512
         }
     }
 }

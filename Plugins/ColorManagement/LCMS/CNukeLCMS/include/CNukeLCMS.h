@@ -1,11 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB. Three loops give
+// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB. Four loops give
 // the same bytes: plain C (the reference), per-channel tables of the matrix's products summed per
-// pixel (no multiplications, no clamping), and on x86-64 processors that have it AVX2 (eight
-// pixels at a time, its table lookups done by gathers). The faster of the last two on this
-// processor is picked once.
+// pixel (no multiplications, no clamping), and on x86-64 processors that have them AVX2 (eight
+// pixels at a time, its table lookups done by gathers) and AVX-512 (64 pixels at a time, its
+// lookups done by byte permutes). AVX-512 where it runs, else the faster of the two before it on
+// this processor, picked once.
 #ifndef CNUKELCMS_H
 #define CNUKELCMS_H
 
@@ -27,6 +28,17 @@
 /// Entries of `to_srgb_extended`: levels from −NUKE_EXTENDED_ZERO up to NUKE_EXTENDED_ZERO − 1.
 #define NUKE_EXTENDED_LEVELS 262144
 
+/// The AVX-512 loop reads `to_srgb` by segments of levels, sized so that the sRGB byte changes at
+/// most once within each: levels from NUKE_COARSE_FROM in segments of 2^NUKE_COARSE_SHIFT, from
+/// NUKE_MIDDLE_FROM in segments of 2^NUKE_MIDDLE_SHIFT, below it in segments of 2^NUKE_FINE_SHIFT
+/// (sRGB's curve is steepest near black). Each kind's segments are numbered by level >> shift,
+/// below 256.
+#define NUKE_COARSE_FROM 4096
+#define NUKE_COARSE_SHIFT 6
+#define NUKE_MIDDLE_FROM 512
+#define NUKE_MIDDLE_SHIFT 4
+#define NUKE_FINE_SHIFT 2
+
 /// A matrix/curve transform to sRGB, filled in by Swift from the source profile.
 typedef struct {
     /// Per channel (red, green, blue): the 8-bit value's linear light, 0…NUKE_LINEAR_MAX.
@@ -45,6 +57,19 @@ typedef struct {
     /// matrix's bound keeps them within ±8 × NUKE_LINEAR_MAX), at NUKE_EXTENDED_ZERO + level,
     /// levels below 0 and above NUKE_LINEAR_MAX giving `to_srgb`'s ends: the clamp as a lookup.
     uint8_t to_srgb_extended[NUKE_EXTENDED_LEVELS];
+    /// Derived by `nuke_matrix_shaper_prepare` for the AVX-512 loop: `to_linear`'s low and high
+    /// bytes.
+    uint8_t linear_low[3][256];
+    uint8_t linear_high[3][256];
+    /// Derived by `nuke_matrix_shaper_prepare` for the AVX-512 loop, per kind of segment (coarse,
+    /// middle, fine) and segment: the sRGB byte of its first level, and the offset into it from
+    /// which the byte is one more (255: none).
+    uint8_t segment_base[3][256];
+    uint8_t segment_threshold[3][256];
+    /// Set by `nuke_matrix_shaper_prepare`: 1 when the AVX-512 loop gives this transform's bytes
+    /// (every coefficient fits 16 bits, under 2 in magnitude; `to_srgb` rises by at most one per
+    /// segment), else 0.
+    int32_t fits_avx512;
 } nuke_matrix_shaper;
 
 /// Fills the derived tables of `transform` from its `to_linear`, `matrix` and `to_srgb`.
@@ -55,10 +80,10 @@ static inline uint8_t *_Nonnull nuke_matrix_shaper_srgb_table(nuke_matrix_shaper
 
 /// Which pixel loop to run. Every loop gives the same bytes.
 typedef enum {
-    /// The faster of the vector loop and the summed tables on this processor, measured once per
-    /// process on the first call: gathers are fast on recent Intel processors and slow on others
-    /// (AMD's Zen cores, Intel parts with the Gather Data Sampling mitigation), where the tables
-    /// win.
+    /// The AVX-512 loop where it runs this transform on this processor; otherwise the faster of
+    /// the vector loop and the summed tables, measured once per process on the first call:
+    /// gathers are fast on recent Intel processors and slow on others (AMD's Zen cores, Intel
+    /// parts with the Gather Data Sampling mitigation), where the tables win.
     NUKE_KERNEL_BEST = 0,
     /// Plain C, one pixel at a time: three multiplications and a clamp per channel (the reference
     /// the tests compare the others with).
@@ -67,8 +92,16 @@ typedef enum {
     NUKE_KERNEL_VECTOR = 2,
     /// The summed tables (`products`, `to_srgb_extended`), one pixel at a time: SSE2 on x86-64,
     /// plain C elsewhere.
-    NUKE_KERNEL_TABLES = 3
+    NUKE_KERNEL_TABLES = 3,
+    /// 64 pixels at a time with AVX-512 (F, BW and VBMI): byte permutes for every lookup, 16-bit
+    /// products summed in 32 bits. Plain C where the processor lacks it or the transform does
+    /// not fit it (`fits_avx512`).
+    NUKE_KERNEL_AVX512 = 4
 } nuke_kernel;
+
+/// The loop `nuke_matrix_shaper_rgba` runs for `kernel` on this transform and processor: `kernel`
+/// itself, or the one standing in for it (`NUKE_KERNEL_BEST` resolves to the loop it picks).
+nuke_kernel nuke_matrix_shaper_resolve(const nuke_matrix_shaper *_Nonnull transform, nuke_kernel kernel);
 
 /// Converts `height` rows of `width` RGBA pixels from `source` into `destination` (which may be
 /// `source`: each pixel is read before it is written); alpha is copied. Strides are in bytes.

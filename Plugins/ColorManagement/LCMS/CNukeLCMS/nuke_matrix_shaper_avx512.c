@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+// The AVX-512 pixel loop of the matrix/curve transform: 64 pixels at a time, every table lookup a
+// byte permute (VBMI), no gathers. It gives plain C's bytes: the same 14-bit linear values, the
+// same 32-bit sums (pairs of 16-bit products, `vpmaddwd`), the same clamp, and sRGB's table read
+// exactly through the segments `nuke_matrix_shaper_prepare` derives (see `CNukeLCMS.h`).
+
+#include "matrix_shaper_loops.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+
+#include <immintrin.h>
+#include <string.h>
+
+#define NUKE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+/// A 256-entry byte table applied to every byte of `index` (`high` holds each index's top bit):
+/// two 128-entry permutes and a blend.
+NUKE_AVX512 static inline __m512i lookup(__m512i index, __mmask64 high, const uint8_t *table) {
+    const __m512i low_half =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(table), index, _mm512_loadu_si512(table + 64));
+    const __m512i high_half =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(table + 128), index, _mm512_loadu_si512(table + 192));
+    return _mm512_mask_blend_epi8(high, low_half, high_half);
+}
+
+/// The loop's constant vectors: byte-shuffle orders, built once per row.
+typedef struct {
+    /// Red of 32 pixels, then green of the same, from two vectors of 16 pixels.
+    __m512i red_green;
+    /// Blue of 32 pixels (then alpha, unused) from two vectors of 16 pixels.
+    __m512i blue;
+    /// The low byte of each of 64 words, from two vectors of 32.
+    __m512i low_bytes;
+    /// Per output vector of 16 pixels: where its red and green come from in the red and green
+    /// results, and where its blue comes from in the blue result.
+    __m512i red_green_out[4];
+    __m512i blue_out[4];
+} shuffles;
+
+NUKE_AVX512 static shuffles make_shuffles(void) {
+    uint8_t red_green[64], blue[64], low_bytes[64], red_green_out[4][64], blue_out[4][64];
+    for (int j = 0; j < 32; j++) {
+        red_green[j] = (uint8_t)(4 * j);
+        red_green[32 + j] = (uint8_t)(4 * j + 1);
+        blue[j] = (uint8_t)(4 * j + 2);
+        blue[32 + j] = (uint8_t)(4 * j + 3);
+    }
+    for (int j = 0; j < 64; j++) low_bytes[j] = (uint8_t)(2 * j);
+    // The results hold pixel 16q + i (q: 128-bit lane) at byte 8q + i for i < 8 and at
+    // 32 + 8q + (i - 8) otherwise: the order the unpacks and packs below leave them in.
+    for (int block = 0; block < 4; block++) {
+        for (int i = 0; i < 16; i++) {
+            const int pixel = 16 * block + i;
+            const int lane = pixel / 16, at = pixel % 16;
+            const uint8_t from = (uint8_t)(at < 8 ? 8 * lane + at : 32 + 8 * lane + at - 8);
+            red_green_out[block][4 * i] = from;
+            red_green_out[block][4 * i + 1] = (uint8_t)(64 + from);
+            red_green_out[block][4 * i + 2] = 0;
+            red_green_out[block][4 * i + 3] = 0;
+            blue_out[block][4 * i] = 0;
+            blue_out[block][4 * i + 1] = 0;
+            blue_out[block][4 * i + 2] = from;
+            blue_out[block][4 * i + 3] = 0;
+        }
+    }
+    shuffles s;
+    s.red_green = _mm512_loadu_si512(red_green);
+    s.blue = _mm512_loadu_si512(blue);
+    s.low_bytes = _mm512_loadu_si512(low_bytes);
+    for (int block = 0; block < 4; block++) {
+        s.red_green_out[block] = _mm512_loadu_si512(red_green_out[block]);
+        s.blue_out[block] = _mm512_loadu_si512(blue_out[block]);
+    }
+    return s;
+}
+
+/// 64 levels (0…NUKE_LINEAR_MAX, two vectors of 32 words) to their sRGB bytes, `first`'s then
+/// `second`'s: per segment, its first value's byte plus one past its threshold.
+NUKE_AVX512 static inline __m512i encode(const nuke_matrix_shaper *t, __m512i first, __m512i second,
+                                         __m512i low_bytes) {
+    const __m512i coarse = _mm512_permutex2var_epi8(_mm512_srli_epi16(first, NUKE_COARSE_SHIFT), low_bytes,
+                                                    _mm512_srli_epi16(second, NUKE_COARSE_SHIFT));
+    const __m512i middle = _mm512_permutex2var_epi8(_mm512_srli_epi16(first, NUKE_MIDDLE_SHIFT), low_bytes,
+                                                    _mm512_srli_epi16(second, NUKE_MIDDLE_SHIFT));
+    const __m512i fine = _mm512_permutex2var_epi8(_mm512_srli_epi16(first, NUKE_FINE_SHIFT), low_bytes,
+                                                  _mm512_srli_epi16(second, NUKE_FINE_SHIFT));
+    const __m512i low = _mm512_permutex2var_epi8(first, low_bytes, second);
+    // The coarse index is the level over 64 (at most 255): which segment size applies.
+    const __mmask64 in_coarse =
+        _mm512_cmpge_epu8_mask(coarse, _mm512_set1_epi8(NUKE_COARSE_FROM >> NUKE_COARSE_SHIFT));
+    const __mmask64 in_middle =
+        _mm512_cmpge_epu8_mask(coarse, _mm512_set1_epi8(NUKE_MIDDLE_FROM >> NUKE_COARSE_SHIFT));
+    const __m512i *fine_base = (const __m512i *)(const void *)t->segment_base[2];
+    const __m512i *fine_threshold = (const __m512i *)(const void *)t->segment_threshold[2];
+    // Fine segments: levels below NUKE_MIDDLE_FROM, 128 of them.
+    __m512i base = _mm512_permutex2var_epi8(_mm512_loadu_si512(fine_base), fine, _mm512_loadu_si512(fine_base + 1));
+    __m512i threshold =
+        _mm512_permutex2var_epi8(_mm512_loadu_si512(fine_threshold), fine, _mm512_loadu_si512(fine_threshold + 1));
+    __m512i offset = _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_FINE_SHIFT) - 1));
+    const __mmask64 middle_high = _mm512_movepi8_mask(middle);
+    base = _mm512_mask_blend_epi8(in_middle, base, lookup(middle, middle_high, t->segment_base[1]));
+    threshold = _mm512_mask_blend_epi8(in_middle, threshold, lookup(middle, middle_high, t->segment_threshold[1]));
+    offset = _mm512_mask_blend_epi8(in_middle, offset,
+                                    _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_MIDDLE_SHIFT) - 1)));
+    const __mmask64 coarse_high = _mm512_movepi8_mask(coarse);
+    base = _mm512_mask_blend_epi8(in_coarse, base, lookup(coarse, coarse_high, t->segment_base[0]));
+    threshold = _mm512_mask_blend_epi8(in_coarse, threshold, lookup(coarse, coarse_high, t->segment_threshold[0]));
+    offset = _mm512_mask_blend_epi8(in_coarse, offset,
+                                    _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_COARSE_SHIFT) - 1)));
+    // One past the threshold: base − (−1).
+    const __mmask64 past = _mm512_cmpge_epu8_mask(offset, threshold);
+    return _mm512_mask_sub_epi8(base, past, base, _mm512_set1_epi8(-1));
+}
+
+/// Converts 64 pixels from `source` into `destination` (which may be `source`).
+NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *rows_rg,
+                                             const __m512i *rows_b, const uint8_t *source, uint8_t *destination) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i top = _mm512_set1_epi16(NUKE_LINEAR_MAX);
+    __m512i pixels[4];
+    for (int block = 0; block < 4; block++) pixels[block] = _mm512_loadu_si512(source + 64 * block);
+    // Planes of 64 bytes: red, green, blue.
+    const __m512i red_green_01 = _mm512_permutex2var_epi8(pixels[0], s->red_green, pixels[1]);
+    const __m512i red_green_23 = _mm512_permutex2var_epi8(pixels[2], s->red_green, pixels[3]);
+    const __m512i blue_01 = _mm512_permutex2var_epi8(pixels[0], s->blue, pixels[1]);
+    const __m512i blue_23 = _mm512_permutex2var_epi8(pixels[2], s->blue, pixels[3]);
+    const __m512i planes[3] = {
+        _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(1, 0, 1, 0)),
+        _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(3, 2, 3, 2)),
+        _mm512_shuffle_i64x2(blue_01, blue_23, _MM_SHUFFLE(1, 0, 1, 0)),
+    };
+    // Linear light as words: pixels 16q…16q+7 of lane q in `first`, 16q+8…16q+15 in `second`.
+    __m512i first[3], second[3];
+    for (int channel = 0; channel < 3; channel++) {
+        const __mmask64 high = _mm512_movepi8_mask(planes[channel]);
+        const __m512i low_byte = lookup(planes[channel], high, t->linear_low[channel]);
+        const __m512i high_byte = lookup(planes[channel], high, t->linear_high[channel]);
+        first[channel] = _mm512_unpacklo_epi8(low_byte, high_byte);
+        second[channel] = _mm512_unpackhi_epi8(low_byte, high_byte);
+    }
+    // Red and green side by side in each 32-bit lane, and blue beside a zero: four pixels a lane.
+    const __m512i red_green[4] = {
+        _mm512_unpacklo_epi16(first[0], first[1]), _mm512_unpackhi_epi16(first[0], first[1]),
+        _mm512_unpacklo_epi16(second[0], second[1]), _mm512_unpackhi_epi16(second[0], second[1]),
+    };
+    const __m512i blue[4] = {
+        _mm512_unpacklo_epi16(first[2], zero), _mm512_unpackhi_epi16(first[2], zero),
+        _mm512_unpacklo_epi16(second[2], zero), _mm512_unpackhi_epi16(second[2], zero),
+    };
+    __m512i encoded[3];
+    for (int row = 0; row < 3; row++) {
+        __m512i sums[4];
+        for (int group = 0; group < 4; group++) {
+            const __m512i sum = _mm512_add_epi32(_mm512_madd_epi16(red_green[group], rows_rg[row]),
+                                                 _mm512_madd_epi16(blue[group], rows_b[row]));
+            sums[group] = _mm512_srai_epi32(sum, NUKE_LINEAR_BITS);
+        }
+        // Packing saturates below 0; the minimum clamps above NUKE_LINEAR_MAX.
+        const __m512i levels_first = _mm512_min_epu16(_mm512_packus_epi32(sums[0], sums[1]), top);
+        const __m512i levels_second = _mm512_min_epu16(_mm512_packus_epi32(sums[2], sums[3]), top);
+        encoded[row] = encode(t, levels_first, levels_second, s->low_bytes);
+    }
+    const __mmask64 blue_bytes = 0x4444444444444444ull, alpha_bytes = 0x8888888888888888ull;
+    for (int block = 0; block < 4; block++) {
+        __m512i out = _mm512_permutex2var_epi8(encoded[0], s->red_green_out[block], encoded[1]);
+        out = _mm512_mask_permutexvar_epi8(out, blue_bytes, s->blue_out[block], encoded[2]);
+        out = _mm512_mask_blend_epi8(alpha_bytes, out, pixels[block]);
+        _mm512_storeu_si512(destination + 64 * block, out);
+    }
+}
+
+/// One row.
+NUKE_AVX512 static void convert_row(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *rows_rg,
+                                    const __m512i *rows_b, const uint8_t *source, uint8_t *destination, size_t width) {
+    size_t x = 0;
+    for (; x + 64 <= width; x += 64) convert_block(t, s, rows_rg, rows_b, source + 4 * x, destination + 4 * x);
+    if (x < width) {
+        // The last pixels through a block-sized buffer (zeros after them).
+        uint8_t block[64 * 4] = {0};
+        const size_t bytes = 4 * (width - x);
+        memcpy(block, source + 4 * x, bytes);
+        convert_block(t, s, rows_rg, rows_b, block, block);
+        memcpy(destination + 4 * x, block, bytes);
+    }
+}
+
+NUKE_AVX512 void nuke_matrix_shaper_convert_avx512(const nuke_matrix_shaper *t, const uint8_t *source,
+                                                   size_t source_stride, uint8_t *destination,
+                                                   size_t destination_stride, size_t width, size_t height) {
+    const shuffles s = make_shuffles();
+    __m512i rows_rg[3], rows_b[3];
+    for (int row = 0; row < 3; row++) {
+        // Each matrix row's red and green coefficients as a pair of words, blue's beside a zero.
+        const uint32_t red = (uint16_t)t->matrix[3 * row], green = (uint16_t)t->matrix[3 * row + 1];
+        rows_rg[row] = _mm512_set1_epi32((int32_t)(red | green << 16));
+        rows_b[row] = _mm512_set1_epi32((int32_t)(uint16_t)t->matrix[3 * row + 2]);
+    }
+    for (size_t y = 0; y < height; y++) {
+        convert_row(t, &s, rows_rg, rows_b, source + y * source_stride, destination + y * destination_stride, width);
+    }
+}
+
+int nuke_matrix_shaper_has_avx512(void) {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi");
+}
+
+#else
+
+int nuke_matrix_shaper_has_avx512(void) { return 0; }
+
+#endif
