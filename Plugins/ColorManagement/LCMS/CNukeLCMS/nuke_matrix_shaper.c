@@ -64,22 +64,27 @@ static int32_t prepare_avx512(nuke_matrix_shaper *t) {
     for (int index = 0; index < 9; index++) {
         if (t->matrix[index] < INT16_MIN || t->matrix[index] > INT16_MAX) fits = 0;
     }
-    const int shifts[3] = {NUKE_COARSE_SHIFT, NUKE_MIDDLE_SHIFT, NUKE_FINE_SHIFT};
-    const int32_t starts[4] = {NUKE_COARSE_FROM, NUKE_MIDDLE_FROM, 0, NUKE_LINEAR_MAX + 1};
-    for (int kind = 0; kind < 3; kind++) {
+    const int shifts[2] = {NUKE_COARSE_SHIFT, NUKE_FINE_SHIFT};
+    const int32_t from[2] = {NUKE_COARSE_FROM, 0}, to[2] = {NUKE_LINEAR_MAX + 1, NUKE_COARSE_FROM};
+    for (int kind = 0; kind < 2; kind++) {
         memset(t->segment_base[kind], 0, 256);
-        memset(t->segment_threshold[kind], 255, 256);
-        const int32_t from = starts[kind], to = kind == 0 ? starts[3] : starts[kind - 1];
-        for (int32_t first = from; first < to; first += 1 << shifts[kind]) {
+        memset(t->segment_first_step[kind], 255, 256);
+        memset(t->segment_second_step[kind], 255, 256);
+        for (int32_t first = from[kind]; first < to[kind]; first += 1 << shifts[kind]) {
             const int segment = first >> shifts[kind];
             t->segment_base[kind][segment] = t->to_srgb[first];
             int steps = 0;
             for (int32_t offset = 1; offset < 1 << shifts[kind]; offset++) {
                 const int step = t->to_srgb[first + offset] - t->to_srgb[first + offset - 1];
                 if (step == 0) continue;
-                // One step of one: the segment is its base, then its base plus one.
-                if (step != 1 || ++steps > 1) fits = 0;
-                t->segment_threshold[kind][segment] = (uint8_t)offset;
+                // Steps of one, at most two a segment.
+                if (step != 1 || ++steps > 2) {
+                    fits = 0;
+                } else if (steps == 1) {
+                    t->segment_first_step[kind][segment] = (uint8_t)offset;
+                } else {
+                    t->segment_second_step[kind][segment] = (uint8_t)offset;
+                }
             }
         }
     }

@@ -25,6 +25,11 @@ NUKE_AVX512 static inline __m512i lookup(__m512i index, __mmask64 high, const ui
     return _mm512_mask_blend_epi8(high, low_half, high_half);
 }
 
+/// A 128-entry byte table applied to every byte of `index` (below 128).
+NUKE_AVX512 static inline __m512i lookup128(__m512i index, const uint8_t *table) {
+    return _mm512_permutex2var_epi8(_mm512_loadu_si512(table), index, _mm512_loadu_si512(table + 64));
+}
+
 /// The loop's constant vectors: byte-shuffle orders, built once per row.
 typedef struct {
     /// Red of 32 pixels, then green of the same, from two vectors of 16 pixels.
@@ -77,41 +82,31 @@ NUKE_AVX512 static shuffles make_shuffles(void) {
 }
 
 /// 64 levels (0…NUKE_LINEAR_MAX, two vectors of 32 words) to their sRGB bytes, `first`'s then
-/// `second`'s: per segment, its first value's byte plus one past its threshold.
+/// `second`'s: per segment, its first level's byte plus one for each step it is past.
 NUKE_AVX512 static inline __m512i encode(const nuke_matrix_shaper *t, __m512i first, __m512i second,
                                          __m512i low_bytes) {
     const __m512i coarse = _mm512_permutex2var_epi8(_mm512_srli_epi16(first, NUKE_COARSE_SHIFT), low_bytes,
                                                     _mm512_srli_epi16(second, NUKE_COARSE_SHIFT));
-    const __m512i middle = _mm512_permutex2var_epi8(_mm512_srli_epi16(first, NUKE_MIDDLE_SHIFT), low_bytes,
-                                                    _mm512_srli_epi16(second, NUKE_MIDDLE_SHIFT));
     const __m512i fine = _mm512_permutex2var_epi8(_mm512_srli_epi16(first, NUKE_FINE_SHIFT), low_bytes,
                                                   _mm512_srli_epi16(second, NUKE_FINE_SHIFT));
     const __m512i low = _mm512_permutex2var_epi8(first, low_bytes, second);
-    // The coarse index is the level over 64 (at most 255): which segment size applies.
-    const __mmask64 in_coarse =
-        _mm512_cmpge_epu8_mask(coarse, _mm512_set1_epi8(NUKE_COARSE_FROM >> NUKE_COARSE_SHIFT));
-    const __mmask64 in_middle =
-        _mm512_cmpge_epu8_mask(coarse, _mm512_set1_epi8(NUKE_MIDDLE_FROM >> NUKE_COARSE_SHIFT));
-    const __m512i *fine_base = (const __m512i *)(const void *)t->segment_base[2];
-    const __m512i *fine_threshold = (const __m512i *)(const void *)t->segment_threshold[2];
-    // Fine segments: levels below NUKE_MIDDLE_FROM, 128 of them.
-    __m512i base = _mm512_permutex2var_epi8(_mm512_loadu_si512(fine_base), fine, _mm512_loadu_si512(fine_base + 1));
-    __m512i threshold =
-        _mm512_permutex2var_epi8(_mm512_loadu_si512(fine_threshold), fine, _mm512_loadu_si512(fine_threshold + 1));
+    // Fine segments (levels below NUKE_COARSE_FROM, 128 of them) first, coarse ones over them.
+    __m512i base = lookup128(fine, t->segment_base[1]);
+    __m512i first_step = lookup128(fine, t->segment_first_step[1]);
+    __m512i second_step = lookup128(fine, t->segment_second_step[1]);
     __m512i offset = _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_FINE_SHIFT) - 1));
-    const __mmask64 middle_high = _mm512_movepi8_mask(middle);
-    base = _mm512_mask_blend_epi8(in_middle, base, lookup(middle, middle_high, t->segment_base[1]));
-    threshold = _mm512_mask_blend_epi8(in_middle, threshold, lookup(middle, middle_high, t->segment_threshold[1]));
-    offset = _mm512_mask_blend_epi8(in_middle, offset,
-                                    _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_MIDDLE_SHIFT) - 1)));
-    const __mmask64 coarse_high = _mm512_movepi8_mask(coarse);
-    base = _mm512_mask_blend_epi8(in_coarse, base, lookup(coarse, coarse_high, t->segment_base[0]));
-    threshold = _mm512_mask_blend_epi8(in_coarse, threshold, lookup(coarse, coarse_high, t->segment_threshold[0]));
-    offset = _mm512_mask_blend_epi8(in_coarse, offset,
+    const __mmask64 is_coarse =
+        _mm512_cmpge_epu8_mask(coarse, _mm512_set1_epi8(NUKE_COARSE_FROM >> NUKE_COARSE_SHIFT));
+    const __mmask64 high = _mm512_movepi8_mask(coarse);
+    base = _mm512_mask_blend_epi8(is_coarse, base, lookup(coarse, high, t->segment_base[0]));
+    first_step = _mm512_mask_blend_epi8(is_coarse, first_step, lookup(coarse, high, t->segment_first_step[0]));
+    second_step = _mm512_mask_blend_epi8(is_coarse, second_step, lookup(coarse, high, t->segment_second_step[0]));
+    offset = _mm512_mask_blend_epi8(is_coarse, offset,
                                     _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_COARSE_SHIFT) - 1)));
-    // One past the threshold: base − (−1).
-    const __mmask64 past = _mm512_cmpge_epu8_mask(offset, threshold);
-    return _mm512_mask_sub_epi8(base, past, base, _mm512_set1_epi8(-1));
+    // One more per step reached: base − (−1).
+    const __m512i minus_one = _mm512_set1_epi8(-1);
+    base = _mm512_mask_sub_epi8(base, _mm512_cmpge_epu8_mask(offset, first_step), base, minus_one);
+    return _mm512_mask_sub_epi8(base, _mm512_cmpge_epu8_mask(offset, second_step), base, minus_one);
 }
 
 /// Converts 64 pixels from `source` into `destination` (which may be `source`).

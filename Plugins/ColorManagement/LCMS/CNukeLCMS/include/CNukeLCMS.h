@@ -28,16 +28,13 @@
 /// Entries of `to_srgb_extended`: levels from −NUKE_EXTENDED_ZERO up to NUKE_EXTENDED_ZERO − 1.
 #define NUKE_EXTENDED_LEVELS 262144
 
-/// The AVX-512 loop reads `to_srgb` by segments of levels, sized so that the sRGB byte changes at
-/// most once within each: levels from NUKE_COARSE_FROM in segments of 2^NUKE_COARSE_SHIFT, from
-/// NUKE_MIDDLE_FROM in segments of 2^NUKE_MIDDLE_SHIFT, below it in segments of 2^NUKE_FINE_SHIFT
-/// (sRGB's curve is steepest near black). Each kind's segments are numbered by level >> shift,
-/// below 256.
-#define NUKE_COARSE_FROM 4096
+/// The AVX-512 loop reads `to_srgb` by segments of levels, sized so that the sRGB byte steps up at
+/// most twice within each: levels from NUKE_COARSE_FROM in segments of 2^NUKE_COARSE_SHIFT, below
+/// it in segments of 2^NUKE_FINE_SHIFT (sRGB's curve is steepest near black). Each kind's segments
+/// are numbered by level >> shift: below 256 for coarse ones, below 128 for fine ones.
+#define NUKE_COARSE_FROM 1024
 #define NUKE_COARSE_SHIFT 6
-#define NUKE_MIDDLE_FROM 512
-#define NUKE_MIDDLE_SHIFT 4
-#define NUKE_FINE_SHIFT 2
+#define NUKE_FINE_SHIFT 3
 
 /// A matrix/curve transform to sRGB, filled in by Swift from the source profile.
 typedef struct {
@@ -62,13 +59,14 @@ typedef struct {
     uint8_t linear_low[3][256];
     uint8_t linear_high[3][256];
     /// Derived by `nuke_matrix_shaper_prepare` for the AVX-512 loop, per kind of segment (coarse,
-    /// middle, fine) and segment: the sRGB byte of its first level, and the offset into it from
-    /// which the byte is one more (255: none).
-    uint8_t segment_base[3][256];
-    uint8_t segment_threshold[3][256];
+    /// fine) and segment: the sRGB byte of its first level, and the offsets into it from which the
+    /// byte is one more, then two more (255: never).
+    uint8_t segment_base[2][256];
+    uint8_t segment_first_step[2][256];
+    uint8_t segment_second_step[2][256];
     /// Set by `nuke_matrix_shaper_prepare`: 1 when the AVX-512 loop gives this transform's bytes
-    /// (every coefficient fits 16 bits, under 2 in magnitude; `to_srgb` rises by at most one per
-    /// segment), else 0.
+    /// (every coefficient fits 16 bits, under 2 in magnitude; `to_srgb` rises by steps of one, at
+    /// most two of them a segment), else 0.
     int32_t fits_avx512;
 } nuke_matrix_shaper;
 
