@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "CNukeLCMS.h"
+#include "matrix-shaper-trial.h"
 
 static double encode(double linear) {
     return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
@@ -26,18 +27,7 @@ int main(void) {
     }
     srand(11);
     for (int trial = 0; trial < 6; trial++) {
-        memset(&transform, 0, sizeof transform);
-        for (int channel = 0; channel < 3; channel++) {
-            for (int value = 0; value < 256; value++) {
-                const int level = (int)((double)value * value / 65025.0 * NUKE_LINEAR_MAX) + rand() % 3;
-                transform.to_linear[channel][value] = level > NUKE_LINEAR_MAX ? NUKE_LINEAR_MAX : level;
-            }
-        }
-        for (int index = 0; index < 9; index++) {
-            const int row = index / 3, column = index % 3;
-            const double weight = trial == 0 ? (row == column) : (2.0 * rand() / RAND_MAX - 1.0) * 1.999;
-            transform.matrix[index] = (int32_t)(weight * (1 << NUKE_LINEAR_BITS));
-        }
+        nuke_trial_transform(&transform, trial, 1.999);
         for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
             transform.to_srgb[level] = (uint8_t)lround(255 * encode((double)level / NUKE_LINEAR_MAX));
         }

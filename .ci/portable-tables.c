@@ -10,26 +10,15 @@
 #include <string.h>
 
 #include "CNukeLCMS.h"
+#include "matrix-shaper-trial.h"
 
 int main(void) {
     static nuke_matrix_shaper transform;
     static uint8_t source[256 * 4], plain[256 * 4], tables[256 * 4];
     srand(7);
     for (int trial = 0; trial < 6; trial++) {
-        memset(&transform, 0, sizeof transform);
-        for (int channel = 0; channel < 3; channel++) {
-            for (int value = 0; value < 256; value++) {
-                const int level = (int)((double)value * value / 65025.0 * NUKE_LINEAR_MAX) + rand() % 3;
-                transform.to_linear[channel][value] = level > NUKE_LINEAR_MAX ? NUKE_LINEAR_MAX : level;
-            }
-        }
-        for (int row = 0; row < 3; row++) {
-            for (int column = 0; column < 3; column++) {
-                const double bound = 7.9 * trial / 5.0 / 3.0;
-                const double weight = trial == 0 ? (row == column) : (2.0 * rand() / RAND_MAX - 1.0) * bound;
-                transform.matrix[3 * row + column] = (int32_t)(weight * (1 << NUKE_LINEAR_BITS));
-            }
-        }
+        // Rows whose absolute sums grow to the 7.9 the format allows.
+        nuke_trial_transform(&transform, trial, 7.9 * trial / 5.0 / 3.0);
         for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
             transform.to_srgb[level] = (uint8_t)(255.0 * level / NUKE_LINEAR_MAX + 0.5);
         }
