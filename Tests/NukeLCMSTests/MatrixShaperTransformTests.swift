@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(
-        "The vector loop and the summed tables give the plain C loop's bytes, on padded rows and odd widths",
+        "The vector loop, the summed tables and the AVX-512 loop give the plain C loop's bytes, on padded rows and odd widths",
         arguments: rgbProfiles
     )
     func vectorLoopMatchesPlainC(name: String) throws {
