@@ -15,22 +15,18 @@
 
 #define NUKE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
-/// A 256-entry byte table applied to every byte of `index` (`high` holds each index's top bit):
-/// two 128-entry permutes and a blend.
-NUKE_AVX512 static inline __m512i lookup(__m512i index, __mmask64 high, const uint8_t *table) {
-    const __m512i low_half =
-        _mm512_permutex2var_epi8(_mm512_loadu_si512(table), index, _mm512_loadu_si512(table + 64));
-    const __m512i high_half =
-        _mm512_permutex2var_epi8(_mm512_loadu_si512(table + 128), index, _mm512_loadu_si512(table + 192));
-    return _mm512_mask_blend_epi8(high, low_half, high_half);
-}
-
-/// A 128-entry byte table applied to every byte of `index` (below 128).
+/// A 128-entry byte table applied to every byte of `index` (its low seven bits).
 NUKE_AVX512 static inline __m512i lookup128(__m512i index, const uint8_t *table) {
     return _mm512_permutex2var_epi8(_mm512_loadu_si512(table), index, _mm512_loadu_si512(table + 64));
 }
 
-/// The loop's constant vectors: byte-shuffle orders, built once per row.
+/// A 256-entry byte table applied to every byte of `index` (`high` holds each index's top bit):
+/// its two halves looked up, and blended.
+NUKE_AVX512 static inline __m512i lookup(__m512i index, __mmask64 high, const uint8_t *table) {
+    return _mm512_mask_blend_epi8(high, lookup128(index, table), lookup128(index, table + 128));
+}
+
+/// The loop's constant vectors: byte-shuffle orders, built once per call.
 typedef struct {
     /// Red of 32 pixels, then green of the same, from two vectors of 16 pixels.
     __m512i red_green;
@@ -53,13 +49,12 @@ NUKE_AVX512 static shuffles make_shuffles(void) {
         blue[32 + j] = (uint8_t)(4 * j + 3);
     }
     for (int j = 0; j < 64; j++) low_bytes[j] = (uint8_t)(2 * j);
-    // The results hold pixel 16q + i (q: 128-bit lane) at byte 8q + i for i < 8 and at
-    // 32 + 8q + (i - 8) otherwise: the order the unpacks and packs below leave them in.
+    // The results hold pixel 16q + i (q: 128-bit lane, the output vector it goes to) at byte
+    // 8q + i for i < 8 and at 32 + 8q + (i - 8) otherwise: the order the unpacks and packs below
+    // leave them in.
     for (int block = 0; block < 4; block++) {
         for (int i = 0; i < 16; i++) {
-            const int pixel = 16 * block + i;
-            const int lane = pixel / 16, at = pixel % 16;
-            const uint8_t from = (uint8_t)(at < 8 ? 8 * lane + at : 32 + 8 * lane + at - 8);
+            const uint8_t from = (uint8_t)(i < 8 ? 8 * block + i : 32 + 8 * block + i - 8);
             red_green_out[block][4 * i] = from;
             red_green_out[block][4 * i + 1] = (uint8_t)(64 + from);
             red_green_out[block][4 * i + 2] = 0;
