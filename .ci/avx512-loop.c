@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 // Compares NukeLCMS's AVX-512 loop with the plain C loop for every one of the 2^24 colours, under
-// six matrices (the identity, then random coefficients up to the 16-bit bound of 2, so sums reach
-// below 0 and past 1.0), with sRGB's own curve as the output table. Built by .ci/avx512-loop
+// six matrices (the identity, then random coefficients with each row's positive and negative ones
+// brought to the loop's bound, sums of just under 2, so that sums reach below 0 and past 1.0 and
+// the 16-bit lanes wrap on the way), with sRGB's own curve as the output table. Built by .ci/avx512-loop
 // against the real sources; a processor without AVX-512 VBMI skips it (the loop never runs there).
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,26 @@ static double encode(double linear) {
     return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
 }
 
+/// Scales each row's positive coefficients, and its negative ones, to sum to INT16_MAX (in
+/// magnitude) where they sum to more: the most the AVX-512 loop takes.
+static void bring_rows_to_bound(nuke_matrix_shaper *transform) {
+    for (int row = 0; row < 3; row++) {
+        int32_t *coefficients = transform->matrix + 3 * row;
+        for (int sign = -1; sign <= 1; sign += 2) {
+            int64_t sum = 0;
+            for (int column = 0; column < 3; column++) {
+                if (coefficients[column] * sign > 0) sum += coefficients[column] * sign;
+            }
+            if (sum <= INT16_MAX) continue;
+            for (int column = 0; column < 3; column++) {
+                if (coefficients[column] * sign > 0) {
+                    coefficients[column] = (int32_t)(coefficients[column] * INT16_MAX / sum);
+                }
+            }
+        }
+    }
+}
+
 int main(void) {
     static nuke_matrix_shaper transform;
     enum { width = 1 << 16 };
@@ -28,6 +49,7 @@ int main(void) {
     srand(11);
     for (int trial = 0; trial < 6; trial++) {
         nuke_trial_transform(&transform, trial, 1.999);
+        bring_rows_to_bound(&transform);
         for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
             transform.to_srgb[level] = (uint8_t)lround(255 * encode((double)level / NUKE_LINEAR_MAX));
         }
@@ -68,6 +90,20 @@ int main(void) {
         nuke_matrix_shaper_prepare(&transform);
         if (transform.fits_avx512) {
             fprintf(stderr, "output table %d: the AVX-512 loop took a table it cannot read exactly\n", broken);
+            return 1;
+        }
+    }
+    // A row whose positive coefficients sum past the bound (its sums could leave 16 bits) is
+    // refused, and so is one whose negative ones do.
+    for (int sign = -1; sign <= 1; sign += 2) {
+        nuke_trial_transform(&transform, 0, 1);
+        for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
+            transform.to_srgb[level] = (uint8_t)lround(255 * encode((double)level / NUKE_LINEAR_MAX));
+        }
+        transform.matrix[1] = sign * (INT16_MAX + 1 - (sign > 0 ? transform.matrix[0] : 0));
+        nuke_matrix_shaper_prepare(&transform);
+        if (transform.fits_avx512) {
+            fprintf(stderr, "a row summing past the bound (sign %d) was taken by the AVX-512 loop\n", sign);
             return 1;
         }
     }

@@ -26,12 +26,16 @@ static inline int32_t clamp_linear(int32_t value) {
     return value < 0 ? 0 : (value > NUKE_LINEAR_MAX ? NUKE_LINEAR_MAX : value);
 }
 
-/// One matrix row applied to linear red, green and blue, back to NUKE_LINEAR_BITS and clamped.
-/// The products are summed as unsigned so the arithmetic is the vector loop's (wrapping), though
-/// the matrix's bound keeps them from overflowing.
+/// A linear level times a matrix coefficient, back to NUKE_LINEAR_BITS, rounded (half up): what
+/// `vpmulhrsw` gives for twice the level and the coefficient. The matrix's bound keeps the
+/// product within 32 bits.
+static inline int32_t term(int32_t linear, int32_t coefficient) {
+    return (linear * coefficient + (1 << (NUKE_LINEAR_BITS - 1))) >> NUKE_LINEAR_BITS;
+}
+
+/// One matrix row applied to linear red, green and blue: the three terms summed, and clamped.
 static inline int32_t mix(const int32_t *row, int32_t r, int32_t g, int32_t b) {
-    uint32_t sum = (uint32_t)row[0] * (uint32_t)r + (uint32_t)row[1] * (uint32_t)g + (uint32_t)row[2] * (uint32_t)b;
-    return clamp_linear((int32_t)sum >> NUKE_LINEAR_BITS);
+    return clamp_linear(term(r, row[0]) + term(g, row[1]) + term(b, row[2]));
 }
 
 static void convert_scalar(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination, size_t width) {
@@ -54,15 +58,24 @@ static int32_t prepare_avx512(nuke_matrix_shaper *t) {
     int32_t fits = 1;
     for (int channel = 0; channel < 3; channel++) {
         for (int value = 0; value < 256; value++) {
+            // Twice the level, as `vpmulhrsw` multiplies it (15 bits).
             const int32_t linear = t->to_linear[channel][value];
             if (linear != clamp_linear(linear)) fits = 0;
-            t->linear_low[channel][value] = (uint8_t)linear;
-            t->linear_high[channel][value] = (uint8_t)(linear >> 8);
+            t->linear_low[channel][value] = (uint8_t)(2 * linear);
+            t->linear_high[channel][value] = (uint8_t)(2 * linear >> 8);
         }
     }
-    // 16-bit products (`vpmaddwd`).
-    for (int index = 0; index < 9; index++) {
-        if (t->matrix[index] < INT16_MIN || t->matrix[index] > INT16_MAX) fits = 0;
+    // Terms in 16-bit lanes, summed wrapping: exact when each row's sum fits 16 bits. A term is
+    // at most its coefficient in magnitude (the level is under 1.0), so it does when the row's
+    // positive coefficients sum to at most INT16_MAX (just under 2), and its negative ones too.
+    for (int row = 0; row < 3; row++) {
+        int32_t positive = 0, negative = 0;
+        for (int column = 0; column < 3; column++) {
+            const int32_t coefficient = t->matrix[3 * row + column];
+            if (coefficient > 0) positive += coefficient;
+            if (coefficient < 0) negative -= coefficient;
+        }
+        if (positive > INT16_MAX || negative > INT16_MAX) fits = 0;
     }
     const int shifts[2] = {NUKE_COARSE_SHIFT, NUKE_FINE_SHIFT};
     const int32_t from[2] = {NUKE_COARSE_FROM, 0}, to[2] = {NUKE_LINEAR_MAX + 1, NUKE_COARSE_FROM};
@@ -95,9 +108,7 @@ void nuke_matrix_shaper_prepare(nuke_matrix_shaper *t) {
     for (int channel = 0; channel < 3; channel++) {
         for (int value = 0; value < 256; value++) {
             for (int row = 0; row < 3; row++) {
-                // As `mix` multiplies: unsigned, so the arithmetic is the same wrapping arithmetic.
-                const uint32_t product = (uint32_t)t->matrix[3 * row + channel] * (uint32_t)t->to_linear[channel][value];
-                t->products[channel][value][row] = (int32_t)product;
+                t->products[channel][value][row] = term(t->to_linear[channel][value], t->matrix[3 * row + channel]);
             }
             t->products[channel][value][3] = 0;
         }
@@ -111,16 +122,15 @@ void nuke_matrix_shaper_prepare(nuke_matrix_shaper *t) {
 #if defined(__x86_64__)
 
 /// One pixel at a time: its three sums are two additions of four-lane vectors read from
-/// `products` (SSE2, every x86-64 has it), shifted back together; `to_srgb_extended` clamps and
-/// encodes. No multiplications, no branches, nine loads a pixel: what suits processors whose
-/// gathers are slow.
+/// `products` (SSE2, every x86-64 has it); `to_srgb_extended` clamps and encodes. No
+/// multiplications, no branches, nine loads a pixel: what suits processors whose gathers are slow.
 static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination, size_t width) {
     const uint8_t *encode = t->to_srgb_extended + NUKE_EXTENDED_ZERO;
     for (size_t x = 0; x < width; x++) {
         const __m128i red = _mm_loadu_si128((const __m128i *)(const void *)t->products[0][source[0]]);
         const __m128i green = _mm_loadu_si128((const __m128i *)(const void *)t->products[1][source[1]]);
         const __m128i blue = _mm_loadu_si128((const __m128i *)(const void *)t->products[2][source[2]]);
-        const __m128i levels = _mm_srai_epi32(_mm_add_epi32(_mm_add_epi32(red, green), blue), NUKE_LINEAR_BITS);
+        const __m128i levels = _mm_add_epi32(_mm_add_epi32(red, green), blue);
         const int64_t red_and_green = _mm_cvtsi128_si64(levels);
         const int32_t blue_level = _mm_cvtsi128_si32(_mm_unpackhi_epi64(levels, levels));
         const uint8_t alpha = source[3];
@@ -135,8 +145,8 @@ static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, u
 
 #else
 
-/// One pixel at a time: each channel's sum of three products read from `products`, shifted
-/// back; `to_srgb_extended` clamps and encodes. No multiplications, no branches.
+/// One pixel at a time: each channel's sum of three terms read from `products`;
+/// `to_srgb_extended` clamps and encodes. No multiplications, no branches.
 static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination, size_t width) {
     const uint8_t *encode = t->to_srgb_extended + NUKE_EXTENDED_ZERO;
     for (size_t x = 0; x < width; x++) {
@@ -145,8 +155,7 @@ static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, u
         const int32_t *blue = t->products[2][source[2]];
         const uint8_t alpha = source[3];
         for (int row = 0; row < 3; row++) {
-            const uint32_t sum = (uint32_t)red[row] + (uint32_t)green[row] + (uint32_t)blue[row];
-            destination[row] = encode[(int32_t)sum >> NUKE_LINEAR_BITS];
+            destination[row] = encode[red[row] + green[row] + blue[row]];
         }
         destination[3] = alpha;
         source += 4;
@@ -158,8 +167,14 @@ static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, u
 
 #ifdef NUKE_HAS_AVX2_KERNEL
 
+/// `term` in eight lanes.
+__attribute__((target("avx2"))) static inline __m256i term_avx2(__m256i linear, __m256i coefficient) {
+    const __m256i half = _mm256_set1_epi32(1 << (NUKE_LINEAR_BITS - 1));
+    return _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(linear, coefficient), half), NUKE_LINEAR_BITS);
+}
+
 /// Eight pixels at a time: lookups by gather (32-bit loads at byte offsets for the sRGB table,
-/// masked to their low byte), the matrix in 32-bit lanes; the rest of the row in plain C.
+/// masked to their low byte), the matrix's terms in 32-bit lanes; the rest of the row in plain C.
 __attribute__((target("avx2"))) static void convert_avx2(const nuke_matrix_shaper *t, const uint8_t *source,
                                                          uint8_t *destination, size_t width) {
     const __m256i low_byte = _mm256_set1_epi32(0xff);
@@ -179,10 +194,9 @@ __attribute__((target("avx2"))) static void convert_avx2(const nuke_matrix_shape
             _mm256_i32gather_epi32(t->to_linear[2], _mm256_and_si256(_mm256_srli_epi32(pixels, 16), low_byte), 4);
         __m256i channels[3];
         for (int row = 0; row < 3; row++) {
-            __m256i sum = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(m[3 * row], r),
-                                                            _mm256_mullo_epi32(m[3 * row + 1], g)),
-                                           _mm256_mullo_epi32(m[3 * row + 2], b));
-            sum = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(sum, NUKE_LINEAR_BITS), zero), top);
+            __m256i sum = _mm256_add_epi32(_mm256_add_epi32(term_avx2(r, m[3 * row]), term_avx2(g, m[3 * row + 1])),
+                                           term_avx2(b, m[3 * row + 2]));
+            sum = _mm256_min_epi32(_mm256_max_epi32(sum, zero), top);
             channels[row] = _mm256_and_si256(_mm256_i32gather_epi32(encode, sum, 1), low_byte);
         }
         const __m256i out =

@@ -3,8 +3,8 @@
 
 // The AVX-512 pixel loop of the matrix/curve transform: 64 pixels at a time, every table lookup a
 // byte permute (VBMI), no gathers. It gives plain C's bytes: the same 14-bit linear values, the
-// same 32-bit sums (pairs of 16-bit products, `vpmaddwd`), the same clamp, and sRGB's table read
-// exactly through the segments `nuke_matrix_shaper_prepare` derives (see `CNukeLCMS.h`).
+// same rounded terms (`vpmulhrsw`) and sums, the same clamp, and sRGB's table read exactly
+// through the segments `nuke_matrix_shaper_prepare` derives (see `CNukeLCMS.h`).
 
 #include "matrix_shaper_loops.h"
 
@@ -105,8 +105,8 @@ NUKE_AVX512 static inline __m512i encode(const nuke_matrix_shaper *t, __m512i fi
 }
 
 /// Converts 64 pixels from `source` into `destination` (which may be `source`).
-NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *rows_rg,
-                                             const __m512i *rows_b, const uint8_t *source, uint8_t *destination) {
+NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *matrix,
+                                             const uint8_t *source, uint8_t *destination) {
     const __m512i zero = _mm512_setzero_si512();
     const __m512i top = _mm512_set1_epi16(NUKE_LINEAR_MAX);
     __m512i pixels[4];
@@ -121,7 +121,8 @@ NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const 
         _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(3, 2, 3, 2)),
         _mm512_shuffle_i64x2(blue_01, blue_23, _MM_SHUFFLE(1, 0, 1, 0)),
     };
-    // Linear light as words: pixels 16q…16q+7 of lane q in `first`, 16q+8…16q+15 in `second`.
+    // Twice the linear light, as words: pixels 16q…16q+7 of lane q in `first`, 16q+8…16q+15 in
+    // `second`.
     __m512i first[3], second[3];
     for (int channel = 0; channel < 3; channel++) {
         const __mmask64 high = _mm512_movepi8_mask(planes[channel]);
@@ -130,27 +131,20 @@ NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const 
         first[channel] = _mm512_unpacklo_epi8(low_byte, high_byte);
         second[channel] = _mm512_unpackhi_epi8(low_byte, high_byte);
     }
-    // Red and green side by side in each 32-bit lane, and blue beside a zero: four pixels a lane.
-    const __m512i red_green[4] = {
-        _mm512_unpacklo_epi16(first[0], first[1]), _mm512_unpackhi_epi16(first[0], first[1]),
-        _mm512_unpacklo_epi16(second[0], second[1]), _mm512_unpackhi_epi16(second[0], second[1]),
-    };
-    const __m512i blue[4] = {
-        _mm512_unpacklo_epi16(first[2], zero), _mm512_unpackhi_epi16(first[2], zero),
-        _mm512_unpacklo_epi16(second[2], zero), _mm512_unpackhi_epi16(second[2], zero),
-    };
     __m512i encoded[3];
     for (int row = 0; row < 3; row++) {
-        __m512i sums[4];
-        for (int group = 0; group < 4; group++) {
-            const __m512i sum = _mm512_add_epi32(_mm512_madd_epi16(red_green[group], rows_rg[row]),
-                                                 _mm512_madd_epi16(blue[group], rows_b[row]));
-            sums[group] = _mm512_srai_epi32(sum, NUKE_LINEAR_BITS);
+        // Each term rounded (`vpmulhrsw`), the three summed wrapping (exact: see `prepare_avx512`),
+        // then clamped.
+        const __m512i *coefficients = matrix + 3 * row;
+        __m512i levels[2];
+        for (int half = 0; half < 2; half++) {
+            const __m512i *linear = half == 0 ? first : second;
+            const __m512i sum = _mm512_add_epi16(_mm512_add_epi16(_mm512_mulhrs_epi16(linear[0], coefficients[0]),
+                                                                  _mm512_mulhrs_epi16(linear[1], coefficients[1])),
+                                                 _mm512_mulhrs_epi16(linear[2], coefficients[2]));
+            levels[half] = _mm512_min_epi16(_mm512_max_epi16(sum, zero), top);
         }
-        // Packing saturates below 0; the minimum clamps above NUKE_LINEAR_MAX.
-        const __m512i levels_first = _mm512_min_epu16(_mm512_packus_epi32(sums[0], sums[1]), top);
-        const __m512i levels_second = _mm512_min_epu16(_mm512_packus_epi32(sums[2], sums[3]), top);
-        encoded[row] = encode(t, levels_first, levels_second, s->low_bytes);
+        encoded[row] = encode(t, levels[0], levels[1], s->low_bytes);
     }
     const __mmask64 blue_bytes = 0x4444444444444444ull, alpha_bytes = 0x8888888888888888ull;
     for (int block = 0; block < 4; block++) {
@@ -162,16 +156,16 @@ NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const 
 }
 
 /// One row.
-NUKE_AVX512 static void convert_row(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *rows_rg,
-                                    const __m512i *rows_b, const uint8_t *source, uint8_t *destination, size_t width) {
+NUKE_AVX512 static void convert_row(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *matrix,
+                                    const uint8_t *source, uint8_t *destination, size_t width) {
     size_t x = 0;
-    for (; x + 64 <= width; x += 64) convert_block(t, s, rows_rg, rows_b, source + 4 * x, destination + 4 * x);
+    for (; x + 64 <= width; x += 64) convert_block(t, s, matrix, source + 4 * x, destination + 4 * x);
     if (x < width) {
         // The last pixels through a block-sized buffer (zeros after them).
         uint8_t block[64 * 4] = {0};
         const size_t bytes = 4 * (width - x);
         memcpy(block, source + 4 * x, bytes);
-        convert_block(t, s, rows_rg, rows_b, block, block);
+        convert_block(t, s, matrix, block, block);
         memcpy(destination + 4 * x, block, bytes);
     }
 }
@@ -180,15 +174,10 @@ NUKE_AVX512 void nuke_matrix_shaper_convert_avx512(const nuke_matrix_shaper *t, 
                                                    size_t source_stride, uint8_t *destination,
                                                    size_t destination_stride, size_t width, size_t height) {
     const shuffles s = make_shuffles();
-    __m512i rows_rg[3], rows_b[3];
-    for (int row = 0; row < 3; row++) {
-        // Each matrix row's red and green coefficients as a pair of words, blue's beside a zero.
-        const uint32_t red = (uint16_t)t->matrix[3 * row], green = (uint16_t)t->matrix[3 * row + 1];
-        rows_rg[row] = _mm512_set1_epi32((int32_t)(red | green << 16));
-        rows_b[row] = _mm512_set1_epi32((int32_t)(uint16_t)t->matrix[3 * row + 2]);
-    }
+    __m512i matrix[9];
+    for (int index = 0; index < 9; index++) matrix[index] = _mm512_set1_epi16((int16_t)t->matrix[index]);
     for (size_t y = 0; y < height; y++) {
-        convert_row(t, &s, rows_rg, rows_b, source + y * source_stride, destination + y * destination_stride, width);
+        convert_row(t, &s, matrix, source + y * source_stride, destination + y * destination_stride, width);
     }
 }
 

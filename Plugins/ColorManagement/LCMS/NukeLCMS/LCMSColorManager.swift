@@ -50,11 +50,13 @@ public final class LCMSColorManager: ColorManaging {
         /// One pixel at a time from per-channel tables of the matrix's products: no
         /// multiplications and no gathers.
         case summedTables
-        /// One pixel at a time, three multiplications and a clamp per channel: the reference.
+        /// One pixel at a time, three multiplications (each rounded) and a clamp per channel: the
+        /// reference.
         case plainC
         /// 64 pixels at a time with AVX-512 (F, BW and VBMI: Intel since Ice Lake, AMD since Zen
-        /// 4), every table lookup a byte permute. Plain C where the processor lacks it or a matrix
-        /// coefficient is 2 or more in magnitude (ProPhoto's is).
+        /// 4), every table lookup a byte permute, the matrix in 16-bit lanes. Plain C where the
+        /// processor lacks it or a matrix row's positive or negative coefficients sum to 2 or more
+        /// in magnitude (ProPhoto's do).
         case avx512
     }
 

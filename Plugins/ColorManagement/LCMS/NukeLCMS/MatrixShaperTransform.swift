@@ -15,7 +15,9 @@ internal import NukeCore
 /// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied. The pixel loop is C
 /// (`nuke_matrix_shaper_rgba`): 64 pixels at a time with AVX-512 where the processor has it, else
 /// eight at a time with AVX2 where its gathers are fast, else per-channel tables of the matrix's
-/// products summed per pixel.
+/// terms summed per pixel. Each of the matrix's terms is rounded back to 14 bits before the three
+/// are summed, what AVX-512's 16-bit multiply (`vpmulhrsw`) gives, so every loop gives the same
+/// bytes.
 ///
 /// `@unchecked Sendable`: its tables are written once, in `init`, and only read afterwards.
 final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 // The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB. Four loops give
-// the same bytes: plain C (the reference), per-channel tables of the matrix's products summed per
-// pixel (no multiplications, no clamping), and on x86-64 processors that have them AVX2 (eight
+// the same bytes: plain C (the reference), per-channel tables of the matrix's rounded terms summed
+// per pixel (no multiplications, no clamping), and on x86-64 processors that have them AVX2 (eight
 // pixels at a time, its table lookups done by gathers) and AVX-512 (64 pixels at a time, its
 // lookups done by byte permutes). AVX-512 where it runs, else the faster of the two before it on
 // this processor, picked once.
@@ -41,21 +41,23 @@ typedef struct {
     /// Per channel (red, green, blue): the 8-bit value's linear light, 0…NUKE_LINEAR_MAX.
     int32_t to_linear[3][256];
     /// The source's colorants followed by sRGB's inverse, row-major, NUKE_LINEAR_BITS fractional
-    /// bits. Each row's absolute values must sum to less than 8 (no 32-bit overflow).
+    /// bits. Each row's absolute values must sum to less than 8 (no 32-bit overflow). A level is
+    /// mixed by rounding each of its row's three terms (a linear value times a coefficient) back
+    /// to NUKE_LINEAR_BITS, half up, summing them and clamping the sum to 0…NUKE_LINEAR_MAX.
     int32_t matrix[9];
     /// Linear light 0…NUKE_LINEAR_MAX → the 8-bit sRGB value; the last three bytes are padding
     /// (the vector loop reads four bytes at each index).
     uint8_t to_srgb[NUKE_LINEAR_MAX + 1 + 3];
     /// Derived by `nuke_matrix_shaper_prepare`: per channel and 8-bit value, that channel's
-    /// linear light times each matrix row's coefficient (red, green, blue rows; the fourth lane
-    /// is zero), so a pixel's three sums are two additions of four lanes.
+    /// rounded term in each matrix row (red, green, blue rows; the fourth lane is zero), so a
+    /// pixel's three sums are two additions of four lanes.
     int32_t products[3][256][4];
     /// Derived by `nuke_matrix_shaper_prepare`: `to_srgb` for every level a sum can reach (the
     /// matrix's bound keeps them within ±8 × NUKE_LINEAR_MAX), at NUKE_EXTENDED_ZERO + level,
     /// levels below 0 and above NUKE_LINEAR_MAX giving `to_srgb`'s ends: the clamp as a lookup.
     uint8_t to_srgb_extended[NUKE_EXTENDED_LEVELS];
-    /// Derived by `nuke_matrix_shaper_prepare` for the AVX-512 loop: `to_linear`'s low and high
-    /// bytes.
+    /// Derived by `nuke_matrix_shaper_prepare` for the AVX-512 loop: twice `to_linear`, its low
+    /// and high bytes.
     uint8_t linear_low[3][256];
     uint8_t linear_high[3][256];
     /// Derived by `nuke_matrix_shaper_prepare` for the AVX-512 loop, per kind of segment (coarse,
@@ -65,8 +67,9 @@ typedef struct {
     uint8_t segment_first_step[2][256];
     uint8_t segment_second_step[2][256];
     /// Set by `nuke_matrix_shaper_prepare`: 1 when the AVX-512 loop gives this transform's bytes
-    /// (every coefficient fits 16 bits, under 2 in magnitude; `to_srgb` rises by steps of one, at
-    /// most two of them a segment), else 0.
+    /// (each matrix row's positive coefficients sum to at most INT16_MAX, just under 2, and so do
+    /// its negative ones in magnitude; `to_srgb` rises by steps of one, at most two of them a
+    /// segment), else 0.
     int32_t fits_avx512;
 } nuke_matrix_shaper;
 
@@ -83,17 +86,17 @@ typedef enum {
     /// gathers are fast on recent Intel processors and slow on others (AMD's Zen cores, Intel
     /// parts with the Gather Data Sampling mitigation), where the tables win.
     NUKE_KERNEL_BEST = 0,
-    /// Plain C, one pixel at a time: three multiplications and a clamp per channel (the reference
-    /// the tests compare the others with).
+    /// Plain C, one pixel at a time: three multiplications, each rounded, and a clamp per channel
+    /// (the reference the tests compare the others with).
     NUKE_KERNEL_SCALAR = 1,
     /// The vector loop where the processor has one (AVX2), else plain C.
     NUKE_KERNEL_VECTOR = 2,
     /// The summed tables (`products`, `to_srgb_extended`), one pixel at a time: SSE2 on x86-64,
     /// plain C elsewhere.
     NUKE_KERNEL_TABLES = 3,
-    /// 64 pixels at a time with AVX-512 (F, BW and VBMI): byte permutes for every lookup, 16-bit
-    /// products summed in 32 bits. Plain C where the processor lacks it or the transform does
-    /// not fit it (`fits_avx512`).
+    /// 64 pixels at a time with AVX-512 (F, BW and VBMI): byte permutes for every lookup, the
+    /// terms rounded in 16-bit lanes (`vpmulhrsw`). Plain C where the processor lacks it or the
+    /// transform does not fit it (`fits_avx512`).
     NUKE_KERNEL_AVX512 = 4
 } nuke_kernel;
 
