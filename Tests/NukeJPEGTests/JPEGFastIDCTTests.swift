@@ -105,6 +105,7 @@ struct JPEGFastIDCTTests {
                 &pixels,
                 pixels.count,
                 stride,
+                nil,
                 &result,
                 &message
             )

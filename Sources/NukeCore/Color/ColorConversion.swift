@@ -3,8 +3,9 @@
 
 /// The conversion to sRGB a pipeline asks for (``ColorManagementPolicy/convertToSRGB(intent:)``
 /// with a colour manager registered), handed to decoders through
-/// ``ImageDecodingContext/colorConversion`` for the colours only they can convert: CMYK, which
-/// becomes RGB inside the decoder.
+/// ``ImageDecodingContext/colorConversion`` for the colours only they can convert (CMYK, which
+/// becomes RGB inside the decoder) and for conversions they run row by row as they decode
+/// (``planarRowConversion(from:)``).
 public struct ColorConversion: Sendable {
     /// The registry's colour manager.
     public var manager: any ColorManaging
@@ -15,6 +16,11 @@ public struct ColorConversion: Sendable {
     public init(manager: any ColorManaging, intent: RenderingIntent = .perceptual) {
         self.manager = manager
         self.intent = intent
+    }
+
+    /// The manager's conversion from `profile` to sRGB for a decoder's row loop, if it has one.
+    public func planarRowConversion(from profile: ColorProfile) -> PlanarRowConversion? {
+        manager.planarRowConversion(from: profile, intent: intent)
     }
 
     /// `pixels` converted from `profile` (a CMYK ICC profile) to sRGB.

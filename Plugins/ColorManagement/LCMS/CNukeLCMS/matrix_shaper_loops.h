@@ -17,4 +17,10 @@ void nuke_matrix_shaper_convert_avx512(const nuke_matrix_shaper *_Nonnull transf
                                        size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
                                        size_t width, size_t height);
 
+/// The AVX-512 loop over `width` opaque pixels given as red, green and blue planes, into RGBA at
+/// `destination` (alpha 255); under the same conditions as `nuke_matrix_shaper_convert_avx512`.
+void nuke_matrix_shaper_planes_avx512(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull red,
+                                      const uint8_t *_Nonnull green, const uint8_t *_Nonnull blue,
+                                      uint8_t *_Nonnull destination, size_t width);
+
 #endif

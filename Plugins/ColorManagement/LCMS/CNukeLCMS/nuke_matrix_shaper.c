@@ -307,3 +307,28 @@ void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const
         convert(transform, source + y * source_stride, destination + y * destination_stride, width);
     }
 }
+
+void nuke_matrix_shaper_planes(const void *_Nullable context, const uint8_t *_Nullable red,
+                               const uint8_t *_Nullable green, const uint8_t *_Nullable blue,
+                               uint8_t *_Nullable rgba, size_t width) {
+    const nuke_matrix_shaper *transform = context;
+    if (!transform || !red || !green || !blue || !rgba) return;
+#ifdef NUKE_HAS_AVX2_KERNEL
+    if (avx512_runs(transform)) {
+        nuke_matrix_shaper_planes_avx512(transform, red, green, blue, rgba, width);
+        return;
+    }
+#endif
+    enum { chunk = 256 };
+    uint8_t pixels[4 * chunk];
+    for (size_t x = 0; x < width; x += chunk) {
+        const size_t count = width - x < chunk ? width - x : chunk;
+        for (size_t i = 0; i < count; i++) {
+            pixels[4 * i] = red[x + i];
+            pixels[4 * i + 1] = green[x + i];
+            pixels[4 * i + 2] = blue[x + i];
+            pixels[4 * i + 3] = 255;
+        }
+        nuke_matrix_shaper_rgba(transform, pixels, 0, rgba + 4 * x, 0, count, 1, NUKE_KERNEL_BEST);
+    }
+}

@@ -11,6 +11,7 @@
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 
 #include <immintrin.h>
+#include <pthread.h>
 #include <string.h>
 
 #define NUKE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
@@ -26,7 +27,7 @@ NUKE_AVX512 static inline __m512i lookup(__m512i index, __mmask64 high, const ui
     return _mm512_mask_blend_epi8(high, lookup128(index, table), lookup128(index, table + 128));
 }
 
-/// The loop's constant vectors: byte-shuffle orders, built once per call.
+/// The loop's constant vectors: byte-shuffle orders.
 typedef struct {
     /// Red of 32 pixels, then green of the same, from two vectors of 16 pixels.
     __m512i red_green;
@@ -40,8 +41,13 @@ typedef struct {
     __m512i blue_out[4];
 } shuffles;
 
-NUKE_AVX512 static shuffles make_shuffles(void) {
-    uint8_t red_green[64], blue[64], low_bytes[64], red_green_out[4][64], blue_out[4][64];
+/// The orders' bytes, in `shuffles`' order; built once per process (a decoder calls the planar
+/// loop once per row, too often to build them each time).
+static uint8_t shuffle_orders[11][64];
+static pthread_once_t shuffle_orders_built = PTHREAD_ONCE_INIT;
+
+static void build_shuffle_orders(void) {
+    uint8_t *red_green = shuffle_orders[0], *blue = shuffle_orders[1], *low_bytes = shuffle_orders[2];
     for (int j = 0; j < 32; j++) {
         red_green[j] = (uint8_t)(4 * j);
         red_green[32 + j] = (uint8_t)(4 * j + 1);
@@ -53,25 +59,30 @@ NUKE_AVX512 static shuffles make_shuffles(void) {
     // 8q + i for i < 8 and at 32 + 8q + (i - 8) otherwise: the order the unpacks and packs below
     // leave them in.
     for (int block = 0; block < 4; block++) {
+        uint8_t *red_green_out = shuffle_orders[3 + block], *blue_out = shuffle_orders[7 + block];
         for (int i = 0; i < 16; i++) {
             const uint8_t from = (uint8_t)(i < 8 ? 8 * block + i : 32 + 8 * block + i - 8);
-            red_green_out[block][4 * i] = from;
-            red_green_out[block][4 * i + 1] = (uint8_t)(64 + from);
-            red_green_out[block][4 * i + 2] = 0;
-            red_green_out[block][4 * i + 3] = 0;
-            blue_out[block][4 * i] = 0;
-            blue_out[block][4 * i + 1] = 0;
-            blue_out[block][4 * i + 2] = from;
-            blue_out[block][4 * i + 3] = 0;
+            red_green_out[4 * i] = from;
+            red_green_out[4 * i + 1] = (uint8_t)(64 + from);
+            red_green_out[4 * i + 2] = 0;
+            red_green_out[4 * i + 3] = 0;
+            blue_out[4 * i] = 0;
+            blue_out[4 * i + 1] = 0;
+            blue_out[4 * i + 2] = from;
+            blue_out[4 * i + 3] = 0;
         }
     }
+}
+
+NUKE_AVX512 static shuffles make_shuffles(void) {
+    pthread_once(&shuffle_orders_built, build_shuffle_orders);
     shuffles s;
-    s.red_green = _mm512_loadu_si512(red_green);
-    s.blue = _mm512_loadu_si512(blue);
-    s.low_bytes = _mm512_loadu_si512(low_bytes);
+    s.red_green = _mm512_loadu_si512(shuffle_orders[0]);
+    s.blue = _mm512_loadu_si512(shuffle_orders[1]);
+    s.low_bytes = _mm512_loadu_si512(shuffle_orders[2]);
     for (int block = 0; block < 4; block++) {
-        s.red_green_out[block] = _mm512_loadu_si512(red_green_out[block]);
-        s.blue_out[block] = _mm512_loadu_si512(blue_out[block]);
+        s.red_green_out[block] = _mm512_loadu_si512(shuffle_orders[3 + block]);
+        s.blue_out[block] = _mm512_loadu_si512(shuffle_orders[7 + block]);
     }
     return s;
 }
@@ -104,23 +115,23 @@ NUKE_AVX512 static inline __m512i encode(const nuke_matrix_shaper *t, __m512i fi
     return _mm512_mask_sub_epi8(base, _mm512_cmpge_epu8_mask(offset, second_step), base, minus_one);
 }
 
-/// Converts 64 pixels from `source` into `destination` (which may be `source`).
-NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *matrix,
-                                             const uint8_t *source, uint8_t *destination) {
-    const __m512i zero = _mm512_setzero_si512();
-    const __m512i top = _mm512_set1_epi16(NUKE_LINEAR_MAX);
-    __m512i pixels[4];
-    for (int block = 0; block < 4; block++) pixels[block] = _mm512_loadu_si512(source + 64 * block);
-    // Planes of 64 bytes: red, green, blue.
+/// The red, green and blue planes of the 64 RGBA pixels in `pixels`.
+NUKE_AVX512 static inline void split_planes(const shuffles *s, const __m512i pixels[4], __m512i planes[3]) {
     const __m512i red_green_01 = _mm512_permutex2var_epi8(pixels[0], s->red_green, pixels[1]);
     const __m512i red_green_23 = _mm512_permutex2var_epi8(pixels[2], s->red_green, pixels[3]);
     const __m512i blue_01 = _mm512_permutex2var_epi8(pixels[0], s->blue, pixels[1]);
     const __m512i blue_23 = _mm512_permutex2var_epi8(pixels[2], s->blue, pixels[3]);
-    const __m512i planes[3] = {
-        _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(1, 0, 1, 0)),
-        _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(3, 2, 3, 2)),
-        _mm512_shuffle_i64x2(blue_01, blue_23, _MM_SHUFFLE(1, 0, 1, 0)),
-    };
+    planes[0] = _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(1, 0, 1, 0));
+    planes[1] = _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(3, 2, 3, 2));
+    planes[2] = _mm512_shuffle_i64x2(blue_01, blue_23, _MM_SHUFFLE(1, 0, 1, 0));
+}
+
+/// Converts 64 pixels given as red, green and blue planes and stores them as RGBA at
+/// `destination`, with the alpha bytes of `alpha` (four vectors of 16 pixels).
+NUKE_AVX512 static inline void convert_planes(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *matrix,
+                                              const __m512i planes[3], const __m512i alpha[4], uint8_t *destination) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i top = _mm512_set1_epi16(NUKE_LINEAR_MAX);
     // Twice the linear light, as words: pixels 16q…16q+7 of lane q in `first`, 16q+8…16q+15 in
     // `second`.
     __m512i first[3], second[3];
@@ -150,9 +161,23 @@ NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const 
     for (int block = 0; block < 4; block++) {
         __m512i out = _mm512_permutex2var_epi8(encoded[0], s->red_green_out[block], encoded[1]);
         out = _mm512_mask_permutexvar_epi8(out, blue_bytes, s->blue_out[block], encoded[2]);
-        out = _mm512_mask_blend_epi8(alpha_bytes, out, pixels[block]);
+        out = _mm512_mask_blend_epi8(alpha_bytes, out, alpha[block]);
         _mm512_storeu_si512(destination + 64 * block, out);
     }
+}
+
+/// Converts 64 pixels from `source` into `destination` (which may be `source`).
+NUKE_AVX512 static inline void convert_block(const nuke_matrix_shaper *t, const shuffles *s, const __m512i *matrix,
+                                             const uint8_t *source, uint8_t *destination) {
+    __m512i pixels[4], planes[3];
+    for (int block = 0; block < 4; block++) pixels[block] = _mm512_loadu_si512(source + 64 * block);
+    split_planes(s, pixels, planes);
+    convert_planes(t, s, matrix, planes, pixels, destination);
+}
+
+/// Each matrix coefficient in every 16-bit lane.
+NUKE_AVX512 static void load_matrix(const nuke_matrix_shaper *t, __m512i matrix[9]) {
+    for (int index = 0; index < 9; index++) matrix[index] = _mm512_set1_epi16((int16_t)t->matrix[index]);
 }
 
 /// One row.
@@ -175,9 +200,34 @@ NUKE_AVX512 void nuke_matrix_shaper_convert_avx512(const nuke_matrix_shaper *t, 
                                                    size_t destination_stride, size_t width, size_t height) {
     const shuffles s = make_shuffles();
     __m512i matrix[9];
-    for (int index = 0; index < 9; index++) matrix[index] = _mm512_set1_epi16((int16_t)t->matrix[index]);
+    load_matrix(t, matrix);
     for (size_t y = 0; y < height; y++) {
         convert_row(t, &s, matrix, source + y * source_stride, destination + y * destination_stride, width);
+    }
+}
+
+NUKE_AVX512 void nuke_matrix_shaper_planes_avx512(const nuke_matrix_shaper *t, const uint8_t *red,
+                                                  const uint8_t *green, const uint8_t *blue, uint8_t *destination,
+                                                  size_t width) {
+    const shuffles s = make_shuffles();
+    __m512i matrix[9];
+    load_matrix(t, matrix);
+    const __m512i opaque = _mm512_set1_epi8(-1);
+    const __m512i alpha[4] = {opaque, opaque, opaque, opaque};
+    size_t x = 0;
+    for (; x + 64 <= width; x += 64) {
+        const __m512i planes[3] = {_mm512_loadu_si512(red + x), _mm512_loadu_si512(green + x),
+                                   _mm512_loadu_si512(blue + x)};
+        convert_planes(t, &s, matrix, planes, alpha, destination + 4 * x);
+    }
+    if (x < width) {
+        // The last pixels: loaded masked (zeros after them), stored through a block-sized buffer.
+        const __mmask64 loaded = (1ull << (width - x)) - 1;
+        const __m512i planes[3] = {_mm512_maskz_loadu_epi8(loaded, red + x), _mm512_maskz_loadu_epi8(loaded, green + x),
+                                   _mm512_maskz_loadu_epi8(loaded, blue + x)};
+        uint8_t block[64 * 4];
+        convert_planes(t, &s, matrix, planes, alpha, block);
+        memcpy(destination + 4 * x, block, 4 * (width - x));
     }
 }
 

@@ -117,6 +117,15 @@ public final class LCMSColorManager: ColorManaging {
         return try cmyk.apply(to: pixels)
     }
 
+    /// A conversion from `profile` to sRGB that NukeJPEG runs row by row as it decodes, where
+    /// this processor runs the AVX-512 loop for it (the loop takes the decoder's planes as they
+    /// come, while they are in cache); `nil` elsewhere, and for profiles Little CMS converts
+    /// itself or that are sRGB's.
+    public func planarRowConversion(from profile: ColorProfile, intent: RenderingIntent) -> PlanarRowConversion? {
+        let transform = try? transform(for: Key(profile: profile, pixelFormat: .rgba8, intent: intent))
+        return (transform as? MatrixShaperTransform)?.planarRowConversion
+    }
+
     /// The cached transform for `key`, made and kept if there is none.
     private func transform(for key: Key) throws -> (any ColorTransform)? {
         let cached = cache.withLock { state -> Entry? in

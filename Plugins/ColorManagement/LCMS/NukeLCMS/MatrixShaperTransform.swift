@@ -157,6 +157,14 @@ final class MatrixShaperTransform: ColorTransform, @unchecked Sendable {
         }
     }
 
+    /// The conversion a decoder can run row by row on planes (`nuke_matrix_shaper_planes`), when
+    /// the transform's loop is the AVX-512 one, which takes planes as they come; `nil` otherwise
+    /// (decoding, then converting, is as fast there), and for gray.
+    var planarRowConversion: PlanarRowConversion? {
+        guard pixelFormat == .rgba8, resolved(loop) == .avx512 else { return nil }
+        return PlanarRowConversion(function: nuke_matrix_shaper_planes, context: UnsafeRawPointer(tables), owner: self)
+    }
+
     /// The loop that runs for `loop` on this processor: `loop` itself, or the one standing in for
     /// it (``LCMSColorManager/PixelLoop/fastest`` is the one it picks).
     func resolved(_ loop: LCMSColorManager.PixelLoop) -> LCMSColorManager.PixelLoop {

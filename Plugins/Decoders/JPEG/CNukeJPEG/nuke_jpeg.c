@@ -12,6 +12,7 @@
 
 #include "nuke_jpeg_error.h"
 #include "nuke_jpeg_idct.h"
+#include "nuke_jpeg_planar_color.h"
 
 // MARK: Error handling
 
@@ -179,6 +180,7 @@ int nuke_jpeg_decode(
     uint8_t *output,
     size_t output_size,
     size_t stride,
+    const nuke_jpeg_planar_conversion *conversion,
     nuke_jpeg_result *result,
     char message[NUKE_JPEG_MESSAGE_SIZE]
 ) {
@@ -191,10 +193,16 @@ int nuke_jpeg_decode(
     error.allow_truncated = allow_truncated;
     result->needed_bytes = 0;
     result->fast_idct_components = 0;
+    result->is_converted = 0;
+    // Its buffer is allocated by nuke_jpeg_use_planar_color (through the pointer, so it is in
+    // memory when libjpeg longjmps) and freed on every way out.
+    nuke_jpeg_planar_state planar = {{NULL, NULL}, NULL};
+    if (conversion) planar.conversion = *conversion;
     cinfo.err = &error.base;
     if (setjmp(error.jump)) {
         int code = error.too_many_scans ? NUKE_JPEG_TOO_MANY_SCANS : (error.saw_eof ? NUKE_JPEG_TRUNCATED : NUKE_JPEG_ERROR);
         jpeg_destroy_decompress(&cinfo);
+        nuke_jpeg_end_planar_color(&planar);
         return code;
     }
     jpeg_create_decompress(&cinfo);
@@ -256,6 +264,7 @@ int nuke_jpeg_decode(
         jpeg_destroy_decompress(&cinfo);
         return NUKE_JPEG_TRUNCATED;
     }
+    if (!fast) result->is_converted = nuke_jpeg_use_planar_color(&cinfo, &planar);
     // Hand libjpeg every remaining row at once (as TurboJPEG does), so it writes whole row
     // groups straight into the output instead of through its one-row spare buffer.
     int inverted = cinfo.saw_Adobe_marker;
@@ -280,6 +289,7 @@ int nuke_jpeg_decode(
         jpeg_finish_decompress(&cinfo);
     }
     jpeg_destroy_decompress(&cinfo);
+    nuke_jpeg_end_planar_color(&planar);
     if (error.saw_eof && !allow_truncated) {
         strncpy(message, "the data ends before the image does", NUKE_JPEG_MESSAGE_SIZE - 1);
         return NUKE_JPEG_TRUNCATED;

@@ -20,6 +20,11 @@ internal import Synchronization
 ///   profile or a colour manager, each ink's complement is multiplied by black's, as browsers
 ///   show CMYK. Either way the CMYK profile is recorded under `UserInfoKey.sourceICCProfileKey`,
 ///   not as the image's profile: it does not describe RGB pixels.
+/// - An RGB image with an ICC profile is converted to sRGB row by row as it decodes when the
+///   pipeline's colour manager offers a `PlanarRowConversion` for the profile (NukeLCMS does where
+///   its AVX-512 loop runs it): libjpeg's YCbCr → RGB step is replaced by one giving the same
+///   values as red, green and blue planes, handed to it, and the container carries no profile.
+///   Otherwise the profile is recorded and the pipeline converts after the decode.
 /// - EXIF orientation is read, exposed under `UserInfoKey.exifOrientationKey` and, by
 ///   default, applied, so the image comes back upright. With ``Options/keepsEXIF`` the EXIF
 ///   block is kept under `UserInfoKey.exifKey`; the ICC profile's bytes are kept under
@@ -184,15 +189,21 @@ public final class JPEGDecoder: ImageDecoding {
             } ?? 8
 
         let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
-        var image = try decodePixels(
+        let isCMYK = header.color == NUKE_JPEG_COLOR_CMYK
+        // Converted to sRGB as it decodes where the colour manager offers it: each row in cache.
+        let planar =
+            header.color == NUKE_JPEG_COLOR_RGB
+            ? metadata.iccProfile.flatMap { context.colorConversion?.planarRowConversion(from: .icc($0)) } : nil
+        let decoded = try decodePixels(
             data,
             header: header,
             scale: scale,
             isResampledAfterwards: target.map { $0 != scaled } ?? false,
             allowingTruncation: allowingTruncation,
+            conversion: planar,
             reusing: &storage
         )
-        let isCMYK = header.color == NUKE_JPEG_COLOR_CMYK
+        var image = decoded.bitmap
         if isCMYK { image = try convertingCMYK(image, profile: metadata.iccProfile) }
         if let target, image.width != target.width || image.height != target.height {
             image = try image.resized(width: target.width, height: target.height, kernel: context.resamplingKernel)
@@ -205,8 +216,9 @@ public final class JPEGDecoder: ImageDecoding {
             let start = data.startIndex
             container.userInfo[.exifKey] = data.subdata(in: (start + range.lowerBound)..<(start + range.upperBound))
         }
-        // A CMYK profile does not describe the RGB pixels a CMYK image becomes: kept apart.
-        if let profile = metadata.iccProfile {
+        // A CMYK profile does not describe the RGB pixels a CMYK image becomes: kept apart. Nor
+        // does the profile of pixels converted to sRGB as they were decoded.
+        if let profile = metadata.iccProfile, !decoded.isConverted {
             container.userInfo[isCMYK ? .sourceICCProfileKey : .iccProfileKey] = profile
         }
         if minimum != nil {
@@ -272,8 +284,9 @@ public final class JPEGDecoder: ImageDecoding {
         scale: Int,
         isResampledAfterwards: Bool,
         allowingTruncation: Bool,
+        conversion: PlanarRowConversion?,
         reusing storage: inout Bitmap?
-    ) throws -> Bitmap {
+    ) throws -> (bitmap: Bitmap, isConverted: Bool) {
         let isGray = header.color == NUKE_JPEG_COLOR_GRAY
         let format: PixelFormat = isGray ? .gray8 : .rgba8
         let size = Self.scaledSize(width: Int(header.width), height: Int(header.height), numerator: scale)
@@ -291,21 +304,24 @@ public final class JPEGDecoder: ImageDecoding {
             var message = JPEGDecoder.messageBuffer()
             let status = input.withUnsafeBytes { bytes in
                 message.withUnsafeMutableBufferPointer { message in
-                    nuke_jpeg_decode(
-                        bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                        bytes.count,
-                        Int32(scale),
-                        allowingTruncation ? 1 : 0,
-                        Int32(options.maximumScanCount),
-                        context.memoryBudget,
-                        fast ? 1 : 0,
-                        isReducedProgressive ? 1 : 0,
-                        buffer.baseAddress,
-                        buffer.count,
-                        stride,
-                        &result,
-                        message.baseAddress
-                    )
+                    Self.withPlanarConversion(conversion) { planar in
+                        nuke_jpeg_decode(
+                            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                            bytes.count,
+                            Int32(scale),
+                            allowingTruncation ? 1 : 0,
+                            Int32(options.maximumScanCount),
+                            context.memoryBudget,
+                            fast ? 1 : 0,
+                            isReducedProgressive ? 1 : 0,
+                            buffer.baseAddress,
+                            buffer.count,
+                            stride,
+                            planar,
+                            &result,
+                            message.baseAddress
+                        )
+                    }
                 }
             }
             guard status == NUKE_JPEG_OK else {
@@ -332,7 +348,20 @@ public final class JPEGDecoder: ImageDecoding {
         guard Int(result.width) == size.width, Int(result.height) == size.height else {
             throw ImageDecodingError.corrupt(reason: "unexpected output size \(result.width)×\(result.height)")
         }
-        return bitmap
+        return (bitmap, result.is_converted != 0)
+    }
+
+    /// Runs `body` with `conversion` as the C decoder takes it (`nil` for none), its context kept
+    /// valid throughout.
+    private static func withPlanarConversion<Result>(
+        _ conversion: PlanarRowConversion?,
+        _ body: (UnsafePointer<nuke_jpeg_planar_conversion>?) -> Result
+    ) -> Result {
+        guard let conversion else { return body(nil) }
+        return conversion.withContext { context in
+            var planar = nuke_jpeg_planar_conversion(function: conversion.function, context: context)
+            return body(&planar)
+        }
     }
 
     // MARK: Header

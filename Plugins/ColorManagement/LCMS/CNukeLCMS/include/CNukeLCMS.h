@@ -110,4 +110,13 @@ void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const
                              size_t source_stride, uint8_t *_Nonnull destination, size_t destination_stride,
                              size_t width, size_t height, nuke_kernel kernel);
 
+/// Converts `width` opaque pixels given as red, green and blue planes to sRGB, written as RGBA
+/// (alpha 255) to `rgba`: what `nuke_matrix_shaper_rgba` with NUKE_KERNEL_BEST gives for the same
+/// pixels. `context` is the transform. The AVX-512 loop takes the planes as they are; the other
+/// loops get the pixels interleaved, a few at a time. A decoder calls it once per row (the
+/// signature of NukeCore's `PlanarRowConversion.Function`; the pointers must not be NULL).
+void nuke_matrix_shaper_planes(const void *_Nullable context, const uint8_t *_Nullable red,
+                               const uint8_t *_Nullable green, const uint8_t *_Nullable blue,
+                               uint8_t *_Nullable rgba, size_t width);
+
 #endif

@@ -34,10 +34,22 @@ typedef struct {
     int is_progressive;
 } nuke_jpeg_info;
 
+/// A colour conversion run inside the decode, row by row: `function(context, red, green, blue,
+/// rgba, width)` converts `width` opaque pixels given as red, green and blue planes and writes them
+/// as RGBA to `rgba`.
+typedef void (*nuke_jpeg_planar_function)(const void *context, const uint8_t *red, const uint8_t *green,
+                                          const uint8_t *blue, uint8_t *rgba, size_t width);
+
+typedef struct {
+    nuke_jpeg_planar_function function;
+    const void *context;
+} nuke_jpeg_planar_conversion;
+
 typedef struct {
     int width;
     int height;
     int is_truncated;     // the output was decoded from incomplete data
+    int is_converted;     // the planar conversion passed to nuke_jpeg_decode converted its rows
     size_t needed_bytes;  // with NUKE_JPEG_OVER_BUDGET: what the decode would allocate
     int fast_idct_components;  // components decoded with an AVX2 IDCT instead of libjpeg's (see nuke_jpeg_has_fast_idct)
 } nuke_jpeg_result;
@@ -57,6 +69,10 @@ int nuke_jpeg_read_header(const uint8_t *data, size_t size, nuke_jpeg_info *info
 /// the header before anything large is allocated.
 /// `dc_only` says the data is a progressive file reduced to its DC scans (for a 1/8 decode, which
 /// uses nothing else): only the DC coefficients must be complete, and no block smoothing runs.
+/// `conversion` (NULL: none), for a YCbCr image decoded to RGBA without `fast`, on a processor
+/// nuke_jpeg_has_planar_color accepts, takes the place of libjpeg's YCbCr → RGB step: each row is
+/// computed as planes (the same values) and handed to it; `is_converted` then says so. Otherwise
+/// the rows are plain RGB and `is_converted` is 0.
 int nuke_jpeg_decode(
     const uint8_t *data,
     size_t size,
@@ -69,9 +85,20 @@ int nuke_jpeg_decode(
     uint8_t *output,
     size_t output_size,
     size_t stride,
+    const nuke_jpeg_planar_conversion *conversion,
     nuke_jpeg_result *result,
     char message[NUKE_JPEG_MESSAGE_SIZE]
 );
+
+/// Whether decodes can run a planar conversion in place of libjpeg's YCbCr → RGB step (x86-64 with
+/// AVX-512 F, BW and VBMI).
+int nuke_jpeg_has_planar_color(void);
+
+/// Test support: for every (Y, Cb, Cr), compares the red, green and blue planes the planar step
+/// computes with the RGB that libjpeg's own YCbCr → RGB step (as started on `jpeg`, a YCbCr
+/// image) gives. Returns how many triples differ (0 also where the processor has no planar step),
+/// or -1 for a bad argument or when `jpeg` cannot be started.
+int nuke_jpeg_compare_planar_color(const uint8_t *jpeg, size_t size);
 
 /// Encodes RGBA (alpha ignored) or gray pixels. On success `*output` is a buffer to release with
 /// nuke_jpeg_free.

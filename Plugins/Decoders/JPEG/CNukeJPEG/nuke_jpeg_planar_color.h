@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+// Decoding with a colour conversion in libjpeg's own colour stage (private).
+#ifndef NUKE_JPEG_PLANAR_COLOR_H
+#define NUKE_JPEG_PLANAR_COLOR_H
+
+#include <stdio.h>
+#include <jpeglib.h>
+
+#include "CNukeJPEG.h"
+
+/// What the replaced colour stage needs during one decode: the conversion, and room for one row's
+/// red, green and blue planes. Owned by the caller of nuke_jpeg_use_planar_color, which frees
+/// `planes` with nuke_jpeg_end_planar_color.
+typedef struct {
+    nuke_jpeg_planar_conversion conversion;
+    uint8_t *planes;
+} nuke_jpeg_planar_state;
+
+/// After jpeg_start_decompress of a YCbCr image decoded to RGBA with libjpeg's separate colour
+/// stage (fancy upsampling, so not the merged upsampler that converts by itself), replaces that
+/// stage with YCbCr → red, green and blue planes (libjpeg-turbo's arithmetic) followed by
+/// `state->conversion`, row by row. Returns 1 when it did; 0, with nothing changed, when the
+/// image or the processor does not allow it (see nuke_jpeg_has_planar_color).
+int nuke_jpeg_use_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *state);
+
+/// Frees what nuke_jpeg_use_planar_color allocated (safe when it did not).
+void nuke_jpeg_end_planar_color(nuke_jpeg_planar_state *state);
+
+#endif
