@@ -35,8 +35,7 @@ public protocol ColorManaging: Sendable {
     /// A conversion from `profile` to sRGB that decoders producing red, green and blue planes
     /// (NukeJPEG) run row by row inside their decode, or `nil` when there is none for this
     /// profile or it would not be faster: the pipeline then converts after decoding. It must give
-    /// the bytes ``convertToSRGB(_:from:intent:)-(Bitmap,ColorProfile,RenderingIntent)`` gives
-    /// for opaque RGBA.
+    /// the bytes this manager's conversion of a decoded image gives, for opaque RGBA.
     ///
     /// The default implementation returns `nil`.
     func planarRowConversion(from profile: ColorProfile, intent: RenderingIntent) -> PlanarRowConversion?
