@@ -15,13 +15,15 @@ public enum DecoderFuzzing {
     /// Small enough for AddressSanitizer's memory limit, large enough for real images.
     static let maximumPixelCount = 1 << 22
 
-    /// Exercises the decoders `registry` offers for `data`. Errors are expected; crashes, leaks
-    /// and hangs are what the fuzzer looks for.
-    public static func exercise(_ data: Data, registry: PluginRegistry) {
+    /// Exercises the decoders `registry` offers for `data`, handing them `colorConversion` (for
+    /// the conversions decoders run themselves). Errors are expected; crashes, leaks and hangs
+    /// are what the fuzzer looks for.
+    public static func exercise(_ data: Data, registry: PluginRegistry, colorConversion: ColorConversion? = nil) {
         var thumbnail = ImageRequest(url: nil)
         thumbnail.thumbnail = ThumbnailOptions(maxPixelSize: 64)
         for request in [ImageRequest(url: nil), thumbnail] {
-            let context = makeContext(request, data: data, isCompleted: true)
+            var context = makeContext(request, data: data, isCompleted: true)
+            context.colorConversion = colorConversion
             guard let decoder = registry.decoder(for: context),
                 let container = try? decoder.decode(data)
             else { continue }
@@ -30,7 +32,8 @@ public enum DecoderFuzzing {
             }
         }
         let partial = data.prefix(data.count / 2)
-        let context = makeContext(ImageRequest(url: nil), data: partial, isCompleted: false)
+        var context = makeContext(ImageRequest(url: nil), data: partial, isCompleted: false)
+        context.colorConversion = colorConversion
         _ = registry.decoder(for: context)?.decodePartiallyDownloadedData(partial)
     }
 

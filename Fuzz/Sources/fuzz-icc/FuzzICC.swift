@@ -17,6 +17,17 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     for intent in RenderingIntent.allCases {
         _ = try? manager.convertToSRGB(rgba, from: profile, intent: intent)
         _ = try? manager.convertToSRGB(gray, from: profile, intent: intent)
+        // The row conversion NukeJPEG would run as it decodes, where there is one.
+        if let rows = manager.planarRowConversion(from: profile, intent: intent) {
+            let planes: [UInt8] = [250, 120, 10, 0, 255, 128, 64, 3, 200]
+            var output = [UInt8](repeating: 0, count: 12)
+            rows.withContext { context in
+                planes.withUnsafeBufferPointer { planes in
+                    let red = planes.baseAddress!
+                    rows.function(context, red, red + 3, red + 6, &output, 3)
+                }
+            }
+        }
     }
     return 0
 }

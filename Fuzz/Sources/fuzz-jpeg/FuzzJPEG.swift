@@ -3,13 +3,18 @@
 
 import Foundation
 import FuzzSupport
+import NukeCore
 import NukeJPEG
 
 private let registry = DecoderFuzzing.registry(installing: JPEGPlugin())
+private let conversion = ColorConversion(manager: InterleavingColorManager())
 
-/// libFuzzer's entry point: one input through every JPEG decoding path.
+/// libFuzzer's entry point: one input through every JPEG decoding path, then again converting
+/// colours as it decodes (where the file has a profile and the processor the planar step).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    DecoderFuzzing.exercise(Data(bytes: start, count: count), registry: registry)
+    let data = Data(bytes: start, count: count)
+    DecoderFuzzing.exercise(data, registry: registry)
+    DecoderFuzzing.exercise(data, registry: registry, colorConversion: conversion)
     return 0
 }
