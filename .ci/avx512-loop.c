@@ -3,8 +3,9 @@
 // Compares NukeLCMS's AVX-512 loop with the plain C loop for every one of the 2^24 colours, under
 // six matrices (the identity, then random coefficients with each row's positive and negative ones
 // brought to the loop's bound, sums of just under 2, so that sums reach below 0 and past 1.0 and
-// the 16-bit lanes wrap on the way), with sRGB's own curve as the output table. Built by .ci/avx512-loop
-// against the real sources; a processor without AVX-512 VBMI skips it (the loop never runs there).
+// the 16-bit lanes wrap on the way), with sRGB's own curve as the output table. Built by
+// .ci/avx512-loop against the real sources; a processor without AVX-512 VBMI skips it (the loop
+// never runs there).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +15,13 @@
 #include "matrix-shaper-trial.h"
 #include "matrix_shaper_loops.h"
 
-static double encode(double linear) {
-    return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
+/// Gives `transform` sRGB's own curve as its output table.
+static void use_srgb_curve(nuke_matrix_shaper *transform) {
+    for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
+        const double linear = (double)level / NUKE_LINEAR_MAX;
+        const double encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
+        transform->to_srgb[level] = (uint8_t)lround(255 * encoded);
+    }
 }
 
 /// Scales each row's positive coefficients, and its negative ones, to sum to INT16_MAX (in
@@ -50,9 +56,7 @@ int main(void) {
     for (int trial = 0; trial < 6; trial++) {
         nuke_trial_transform(&transform, trial, 1.999);
         bring_rows_to_bound(&transform);
-        for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
-            transform.to_srgb[level] = (uint8_t)lround(255 * encode((double)level / NUKE_LINEAR_MAX));
-        }
+        use_srgb_curve(&transform);
         nuke_matrix_shaper_prepare(&transform);
         if (!transform.fits_avx512) {
             fprintf(stderr, "matrix %d: the AVX-512 loop refused a transform it should run\n", trial);
@@ -97,9 +101,7 @@ int main(void) {
     // refused, and so is one whose negative ones do.
     for (int sign = -1; sign <= 1; sign += 2) {
         nuke_trial_transform(&transform, 0, 1);
-        for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
-            transform.to_srgb[level] = (uint8_t)lround(255 * encode((double)level / NUKE_LINEAR_MAX));
-        }
+        use_srgb_curve(&transform);
         transform.matrix[1] = sign * (INT16_MAX + 1 - (sign > 0 ? transform.matrix[0] : 0));
         nuke_matrix_shaper_prepare(&transform);
         if (transform.fits_avx512) {

@@ -52,10 +52,10 @@ enum ColorBenchmarks {
         print(String(format: "  → colour conversion: %.0f%% of the JPEG decode (goal: under 10%%)", share))
         // What the pipeline does where the colour manager offers it (NukeLCMS's AVX-512 loop): the
         // same file with the profile embedded, each row converted as libjpeg produces it.
-        let tagged = Self.embeddingICCProfile(profile, in: data)
-        var converting = ImageDecodingContext(request: ImageRequest(url: nil), data: tagged)
-        converting.colorConversion = ColorConversion(manager: manager)
         if manager.planarRowConversion(from: .icc(profile), intent: .perceptual) != nil {
+            let tagged = Self.embeddingICCProfile(profile, in: data)
+            var converting = ImageDecodingContext(request: ImageRequest(url: nil), data: tagged)
+            converting.colorConversion = ColorConversion(manager: manager)
             let decodeConverting = try await measure(
                 "NukeJPEG + NukeLCMS: decode, converting each row",
                 operations: 1,

@@ -22,8 +22,7 @@ public enum DecoderFuzzing {
         var thumbnail = ImageRequest(url: nil)
         thumbnail.thumbnail = ThumbnailOptions(maxPixelSize: 64)
         for request in [ImageRequest(url: nil), thumbnail] {
-            var context = makeContext(request, data: data, isCompleted: true)
-            context.colorConversion = colorConversion
+            let context = makeContext(request, data: data, isCompleted: true, colorConversion: colorConversion)
             guard let decoder = registry.decoder(for: context),
                 let container = try? decoder.decode(data)
             else { continue }
@@ -32,19 +31,30 @@ public enum DecoderFuzzing {
             }
         }
         let partial = data.prefix(data.count / 2)
-        var context = makeContext(ImageRequest(url: nil), data: partial, isCompleted: false)
-        context.colorConversion = colorConversion
+        let context = makeContext(
+            ImageRequest(url: nil),
+            data: partial,
+            isCompleted: false,
+            colorConversion: colorConversion
+        )
         _ = registry.decoder(for: context)?.decodePartiallyDownloadedData(partial)
     }
 
-    private static func makeContext(_ request: ImageRequest, data: Data, isCompleted: Bool) -> ImageDecodingContext {
-        ImageDecodingContext(
+    private static func makeContext(
+        _ request: ImageRequest,
+        data: Data,
+        isCompleted: Bool,
+        colorConversion: ColorConversion?
+    ) -> ImageDecodingContext {
+        var context = ImageDecodingContext(
             request: request,
             data: data,
             isCompleted: isCompleted,
             maximumPixelCount: maximumPixelCount,
             maximumFrameCount: 1_000
         )
+        context.colorConversion = colorConversion
+        return context
     }
 
     /// A registry with only `plugin` installed.

@@ -55,21 +55,22 @@ int nuke_jpeg_has_planar_color(void) {
            __builtin_cpu_supports("avx512vbmi");
 }
 
-/// A 256-entry byte table applied to every byte of `index`: its two halves looked up by 128-entry
-/// permutes, and blended on each index's top bit.
-NUKE_AVX512 static inline __m512i nuke_ycc_lookup(__m512i index, const uint8_t *table) {
+/// A 256-entry byte table applied to every byte of `index` (`high` holds each index's top bit):
+/// its two halves looked up by 128-entry permutes, and blended.
+NUKE_AVX512 static inline __m512i nuke_ycc_lookup(__m512i index, __mmask64 high, const uint8_t *table) {
     const __m512i low = _mm512_permutex2var_epi8(_mm512_loadu_si512(table), index, _mm512_loadu_si512(table + 64));
-    const __m512i high =
+    const __m512i upper =
         _mm512_permutex2var_epi8(_mm512_loadu_si512(table + 128), index, _mm512_loadu_si512(table + 192));
-    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), low, high);
+    return _mm512_mask_blend_epi8(high, low, upper);
 }
 
 /// Y plus the offset of `chroma` in `table` (its magnitude; negative for chroma below 128),
 /// clamped to 0…255.
 NUKE_AVX512 static inline __m512i nuke_ycc_offset(__m512i luma, __m512i chroma, const uint8_t *table) {
-    const __m512i magnitude = nuke_ycc_lookup(chroma, table);
-    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(chroma), _mm512_subs_epu8(luma, magnitude),
-                                  _mm512_adds_epu8(luma, magnitude));
+    // Chroma from 128 up: the table's upper half, and offsets of 0 or more.
+    const __mmask64 upper = _mm512_movepi8_mask(chroma);
+    const __m512i magnitude = nuke_ycc_lookup(chroma, upper, table);
+    return _mm512_mask_blend_epi8(upper, _mm512_subs_epu8(luma, magnitude), _mm512_adds_epu8(luma, magnitude));
 }
 
 /// Green's offset from Y for the pixels of one unpacked half: (Cb_g_tab[Cb] + Cr_g_tab[Cr]) >> 16.
@@ -139,8 +140,8 @@ static void nuke_ycc_row(const nuke_ycc_tables *tables, const uint8_t *luma, con
 
 #endif
 
-/// The buffer behind `nuke_jpeg_planar_state.planes`: the tables, then three planes of a row.
-static nuke_ycc_tables *nuke_state_tables(nuke_jpeg_planar_state *state) { return (nuke_ycc_tables *)state->planes; }
+/// The tables at the start of `state->buffer`.
+static nuke_ycc_tables *nuke_state_tables(nuke_jpeg_planar_state *state) { return (nuke_ycc_tables *)state->buffer; }
 
 /// libjpeg's color_convert, replaced: each row to planes, then through the conversion into the
 /// output row.
@@ -148,7 +149,7 @@ static void nuke_planar_color_convert(j_decompress_ptr cinfo, JSAMPIMAGE input, 
                                       JSAMPARRAY output, int rows) {
     nuke_jpeg_planar_state *state = (nuke_jpeg_planar_state *)cinfo->client_data;
     const size_t width = cinfo->output_width;
-    uint8_t *red = state->planes + sizeof(nuke_ycc_tables), *green = red + width, *blue = green + width;
+    uint8_t *red = state->buffer + sizeof(nuke_ycc_tables), *green = red + width, *blue = green + width;
     for (int row = 0; row < rows; row++, input_row++) {
         nuke_ycc_row(nuke_state_tables(state), input[0][input_row], input[1][input_row], input[2][input_row], red,
                      green, blue, width);
@@ -157,7 +158,7 @@ static void nuke_planar_color_convert(j_decompress_ptr cinfo, JSAMPIMAGE input, 
 }
 
 int nuke_jpeg_use_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *state) {
-    state->planes = NULL;
+    state->buffer = NULL;
     if (!state->conversion.function || !nuke_jpeg_has_planar_color()) return 0;
     // Only where libjpeg runs its separate colour stage on YCbCr: with fancy upsampling (the merged
     // upsampler converts by itself), no quantization, to RGBA.
@@ -165,8 +166,8 @@ int nuke_jpeg_use_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *s
         !cinfo->do_fancy_upsampling || cinfo->quantize_colors || cinfo->raw_data_out || !cinfo->cconvert) {
         return 0;
     }
-    state->planes = malloc(sizeof(nuke_ycc_tables) + 3 * (size_t)cinfo->output_width);
-    if (!state->planes) return 0;
+    state->buffer = malloc(sizeof(nuke_ycc_tables) + 3 * (size_t)cinfo->output_width);
+    if (!state->buffer) return 0;
     nuke_make_ycc_tables(nuke_state_tables(state));
     cinfo->client_data = state;
     cinfo->cconvert->color_convert = nuke_planar_color_convert;
@@ -174,8 +175,8 @@ int nuke_jpeg_use_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *s
 }
 
 void nuke_jpeg_end_planar_color(nuke_jpeg_planar_state *state) {
-    free(state->planes);
-    state->planes = NULL;
+    free(state->buffer);
+    state->buffer = NULL;
 }
 
 // MARK: Test support

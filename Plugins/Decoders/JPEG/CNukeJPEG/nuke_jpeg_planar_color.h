@@ -10,12 +10,12 @@
 
 #include "CNukeJPEG.h"
 
-/// What the replaced colour stage needs during one decode: the conversion, and room for one row's
-/// red, green and blue planes. Owned by the caller of nuke_jpeg_use_planar_color, which frees
-/// `planes` with nuke_jpeg_end_planar_color.
+/// What the replaced colour stage needs during one decode: the conversion, and a buffer that
+/// nuke_jpeg_use_planar_color allocates (the YCbCr step's tables, then room for one row's red,
+/// green and blue planes) and nuke_jpeg_end_planar_color frees. Owned by their caller.
 typedef struct {
     nuke_jpeg_planar_conversion conversion;
-    uint8_t *planes;
+    uint8_t *buffer;
 } nuke_jpeg_planar_state;
 
 /// After jpeg_start_decompress of a YCbCr image decoded to RGBA with libjpeg's separate colour
