@@ -24,9 +24,6 @@ enum ColorBenchmarks {
         let profile = try Data(contentsOf: URL(fileURLWithPath: profilePath))
         let data = try Data(contentsOf: URL(fileURLWithPath: inputs.jpeg))
         let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data)
-        let decode = try await measure("NukeJPEG: decode 12 MP JPEG to RGBA", operations: 1, iterations: 9) {
-            _ = try JPEGDecoder(context: context).decode(data)
-        }
         let image = try JPEGDecoder(context: context).decode(data).image
         let manager = LCMSColorManager()
         _ = try manager.convertToSRGB(image, from: .icc(profile), intent: .perceptual)  // builds the transform
@@ -37,36 +34,32 @@ enum ColorBenchmarks {
         ) {
             _ = try manager.convertToSRGB(image, from: .icc(profile), intent: .perceptual)
         }
-        // What the pipeline does: the decoded bitmap converted in its own storage.
-        let decodeAndConvert = try await measure(
-            "NukeJPEG + NukeLCMS: decode, then convert in place",
-            operations: 1,
-            iterations: 9
-        ) {
-            var decoded = try JPEGDecoder(context: context).decode(data).image
-            _ = try manager.convertToSRGB(&decoded, from: .icc(profile), intent: .perceptual)
-        }
-        let inPlace = decodeAndConvert.microsecondsPerOperation - decode.microsecondsPerOperation
-        print(String(format: "  → in place, the conversion adds %.1f ms to the decode", inPlace / 1000))
-        let share = inPlace / decode.microsecondsPerOperation * 100
-        print(String(format: "  → colour conversion: %.0f%% of the JPEG decode (goal: under 10%%)", share))
-        // What the pipeline does where the colour manager offers it (NukeLCMS's AVX-512 loop): the
-        // same file with the profile embedded, each row converted as libjpeg produces it.
+        // The decode alone, what the pipeline does (the decoded bitmap converted in its own
+        // storage), and where the colour manager offers it (NukeLCMS's AVX-512 loop) the same file
+        // with the profile embedded, each row converted as libjpeg produces it: side by side.
+        var names = ["NukeJPEG: decode 12 MP JPEG to RGBA", "NukeJPEG + NukeLCMS: decode, then convert in place"]
+        var bodies: [() async throws -> Void] = [
+            { _ = try JPEGDecoder(context: context).decode(data) },
+            {
+                var decoded = try JPEGDecoder(context: context).decode(data).image
+                _ = try manager.convertToSRGB(&decoded, from: .icc(profile), intent: .perceptual)
+            },
+        ]
         if manager.planarRowConversion(from: .icc(profile), intent: .perceptual) != nil {
             let tagged = Self.embeddingICCProfile(profile, in: data)
             var converting = ImageDecodingContext(request: ImageRequest(url: nil), data: tagged)
             converting.colorConversion = ColorConversion(manager: manager)
-            let decodeConverting = try await measure(
-                "NukeJPEG + NukeLCMS: decode, converting each row",
-                operations: 1,
-                iterations: 9
-            ) {
-                _ = try JPEGDecoder(context: converting).decode(tagged)
-            }
-            let added = decodeConverting.microsecondsPerOperation - decode.microsecondsPerOperation
+            names.append("NukeJPEG + NukeLCMS: decode, converting each row")
+            bodies.append { _ = try JPEGDecoder(context: converting).decode(tagged) }
+        }
+        let timings = try await measureInterleaved(names, operations: 1, iterations: 15, bodies)
+        let decode = timings[0]
+        for (timing, how) in zip(timings.dropFirst(), ["converting in place", "converting as it decodes"]) {
+            let added = timing.microsecondsAdded(to: decode)
             print(
                 String(
-                    format: "  → converting as it decodes adds %.1f ms: %.0f%% of the JPEG decode (goal: under 10%%)",
+                    format: "  → %@ adds %.1f ms: %.0f%% of the JPEG decode (goal: under 10%%)",
+                    how,
                     added / 1000,
                     added / decode.microsecondsPerOperation * 100
                 )

@@ -37,17 +37,55 @@ func measure(
         seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
     let result = Measurement(name: name, operations: operations, seconds: seconds)
-    print(
-        String(
-            format: "%@ %10.3f µs/op  (%d ops × %d runs, spread %.0f%%)",
-            name.padding(toLength: 50, withPad: " ", startingAt: 0),
-            result.microsecondsPerOperation,
-            operations,
-            iterations,
-            result.spread * 100
-        )
-    )
+    result.print()
     return result
+}
+
+/// Runs each of `bodies` once to warm up, then `iterations` rounds in which each runs once, in
+/// turn, timing each run: timings taken side by side, so that comparing them does not compare
+/// the machine's speed from one series to the next as well (a virtual machine's drifts by a
+/// quarter between minutes).
+func measureInterleaved(
+    _ names: [String],
+    operations: Int,
+    iterations: Int,
+    _ bodies: [() async throws -> Void]
+) async throws -> [Measurement] {
+    for body in bodies { try await body() }
+    var seconds = [[Double]](repeating: [], count: bodies.count)
+    let clock = ContinuousClock()
+    for _ in 0..<iterations {
+        for (index, body) in bodies.enumerated() {
+            let elapsed = try await clock.measure { try await body() }
+            seconds[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+    }
+    let results = zip(names, seconds).map { Measurement(name: $0, operations: operations, seconds: $1) }
+    for result in results { result.print() }
+    return results
+}
+
+extension Measurement {
+    /// The median, over the rounds of `measureInterleaved`, of how much longer an operation took
+    /// here than in `other` in the same round, in microseconds.
+    func microsecondsAdded(to other: Measurement) -> Double {
+        let differences = zip(seconds, other.seconds).map { ($0 - $1) / Double(operations) * 1e6 }
+        return ReferenceTools.median(differences)
+    }
+
+    /// Prints the median and spread on one line.
+    func print() {
+        Swift.print(
+            String(
+                format: "%@ %10.3f µs/op  (%d ops × %d runs, spread %.0f%%)",
+                name.padding(toLength: 50, withPad: " ", startingAt: 0),
+                microsecondsPerOperation,
+                operations,
+                seconds.count,
+                spread * 100
+            )
+        )
+    }
 }
 
 /// Runs `body` once to warm up, then 5 times; the median wall time of a run, in milliseconds.
