@@ -81,15 +81,20 @@ int main(void) {
             }
         }
     }
-    // Output tables the segments cannot read exactly are refused: a step of two, and three steps
-    // in one fine segment (levels 8 to 15).
-    for (int broken = 0; broken < 2; broken++) {
+    // Output tables the segments cannot read exactly are refused: a step of two, three steps in one
+    // fine segment (levels 8 to 15), and two in a coarse segment from 128 on.
+    for (int broken = 0; broken < 3; broken++) {
         for (int level = 0; level <= NUKE_LINEAR_MAX; level++) {
-            transform.to_srgb[level] = (uint8_t)(level * 255 / NUKE_LINEAR_MAX);
+            transform.to_srgb[level] = (uint8_t)(level * 254 / NUKE_LINEAR_MAX);
         }
         if (broken == 0) transform.to_srgb[5000] += 1;
         if (broken == 1) {
             for (int level = 8; level < 16; level++) transform.to_srgb[level] = (uint8_t)((level - 8) / 2);
+        }
+        if (broken == 2) {
+            // One more from level 12,816 on: coarse segment 200 (levels 12,800 to 12,863) steps there
+            // and where the line crosses 199, twice where the loop reads one step.
+            for (int level = 12816; level <= NUKE_LINEAR_MAX; level++) transform.to_srgb[level] += 1;
         }
         nuke_matrix_shaper_prepare(&transform);
         if (transform.fits_avx512) {

@@ -90,8 +90,9 @@ static int32_t prepare_avx512(nuke_matrix_shaper *t) {
             for (int32_t offset = 1; offset < 1 << shifts[kind]; offset++) {
                 const int step = t->to_srgb[first + offset] - t->to_srgb[first + offset - 1];
                 if (step == 0) continue;
-                // Steps of one, at most two a segment.
-                if (step != 1 || ++steps > 2) {
+                // Steps of one, at most two a segment; one in coarse segments from 128 on (the
+                // AVX-512 loop reads no second step for those).
+                if (step != 1 || ++steps > (kind == 0 && segment >= 128 ? 1 : 2)) {
                     fits = 0;
                 } else if (steps == 1) {
                     t->segment_first_step[kind][segment] = (uint8_t)offset;

@@ -6,9 +6,9 @@
 // values, the same rounded terms (`vpmulhrsw`) and sums, the same clamp, and sRGB's table read
 // exactly through the segments `nuke_matrix_shaper_prepare` derives (see `CNukeLCMS.h`).
 //
-// Its tables take more vectors than a processor has registers, so it makes two passes over up to
-// `chunk_blocks` blocks at a time, each holding its own tables in registers: the first turns the
-// pixels into levels (linear light, then the matrix), which stay in the cache, and the second turns
+// Its tables take more vectors than a processor has registers, so it makes two passes over a
+// chunk of blocks at a time, each holding its own tables in registers: the first turns the pixels
+// into levels (linear light, then the matrix), which stay in the cache, and the second turns
 // levels into sRGB bytes and stores the pixels.
 
 #include "matrix_shaper_loops.h"
@@ -21,9 +21,10 @@
 
 #define NUKE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 
-/// Blocks a pass takes at a time: their levels (6 KB) stay in the first-level cache between the
-/// two passes.
-enum { chunk_blocks = 16 };
+/// Blocks a pass takes at a time, so that what the second pass reads stays in the first-level cache:
+/// from planes, their levels (12 KB); from RGBA pixels, their levels (6 KB) and the pixels (16 KB),
+/// which give their alpha.
+enum { planes_chunk_blocks = 32, rgba_chunk_blocks = 16 };
 
 /// A 256-entry byte table held in four vectors, applied to every byte of `index` (`high` holds
 /// each index's top bit): its two halves looked up, and blended.
@@ -119,10 +120,11 @@ NUKE_AVX512 static inline void mix_block(const mixing_tables *m, const __m512i p
 }
 
 /// The second pass's tables, per kind of segment: the sRGB byte of its first level and the
-/// offsets from which it is one, then two more; and the order it makes bytes in.
+/// offsets from which it is one, then two more (for coarse segments below 128 only); and the order
+/// it makes bytes in.
 typedef struct {
     __m512i fine_base[2], fine_first_step[2], fine_second_step[2];
-    __m512i coarse_base[4], coarse_first_step[4], coarse_second_step[4];
+    __m512i coarse_base[4], coarse_first_step[4], coarse_second_step[2];
     __m512i order;
 } encoding_tables;
 
@@ -132,7 +134,7 @@ NUKE_AVX512 static inline void load_encoding_tables(const nuke_matrix_shaper *t,
     load_table(t->segment_second_step[1], e->fine_second_step, 2);
     load_table(t->segment_base[0], e->coarse_base, 4);
     load_table(t->segment_first_step[0], e->coarse_first_step, 4);
-    load_table(t->segment_second_step[0], e->coarse_second_step, 4);
+    load_table(t->segment_second_step[0], e->coarse_second_step, 2);
     e->order = _mm512_loadu_si512(built_orders()->encoded);
 }
 
@@ -154,7 +156,11 @@ NUKE_AVX512 static inline __m512i encode(const encoding_tables *e, __m512i first
     const __mmask64 high = _mm512_movepi8_mask(coarse);
     base = _mm512_mask_blend_epi8(is_coarse, base, lookup(coarse, high, e->coarse_base));
     first_step = _mm512_mask_blend_epi8(is_coarse, first_step, lookup(coarse, high, e->coarse_first_step));
-    second_step = _mm512_mask_blend_epi8(is_coarse, second_step, lookup(coarse, high, e->coarse_second_step));
+    // Coarse segments from 128 on step once at most (`prepare_avx512` checks): their second step is
+    // the segment's own number, which no offset reaches.
+    const __m512i coarse_second_step = _mm512_mask2_permutex2var_epi8(e->coarse_second_step[0], coarse,
+                                                                      _knot_mask64(high), e->coarse_second_step[1]);
+    second_step = _mm512_mask_blend_epi8(is_coarse, second_step, coarse_second_step);
     offset = _mm512_mask_blend_epi8(is_coarse, offset,
                                     _mm512_and_si512(low, _mm512_set1_epi8((1 << NUKE_COARSE_SHIFT) - 1)));
     // One more per step reached: base − (−1).
@@ -180,10 +186,10 @@ NUKE_AVX512 static inline void encode_block(const encoding_tables *e, const __m5
     pixels[3] = _mm512_unpackhi_epi16(red_green_high, blue_alpha_high);
 }
 
-/// `blocks` (at most `chunk_blocks`) blocks of red, green and blue planes to opaque RGBA.
+/// `blocks` (at most `planes_chunk_blocks`) blocks of red, green and blue planes to opaque RGBA.
 NUKE_AVX512 static void convert_planes_chunk(const nuke_matrix_shaper *t, const uint8_t *red, const uint8_t *green,
                                              const uint8_t *blue, uint8_t *destination, size_t blocks) {
-    __m512i levels[chunk_blocks * 6];
+    __m512i levels[planes_chunk_blocks * 6];
     mixing_tables m;
     load_mixing_tables(t, &m);
     for (size_t block = 0; block < blocks; block++) {
@@ -203,11 +209,11 @@ NUKE_AVX512 static void convert_planes_chunk(const nuke_matrix_shaper *t, const 
     }
 }
 
-/// `blocks` (at most `chunk_blocks`) blocks of RGBA pixels from `source` into `destination`
+/// `blocks` (at most `rgba_chunk_blocks`) blocks of RGBA pixels from `source` into `destination`
 /// (which may be `source`), alpha kept.
 NUKE_AVX512 static void convert_rgba_chunk(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination,
                                            size_t blocks) {
-    __m512i levels[chunk_blocks * 6];
+    __m512i levels[rgba_chunk_blocks * 6];
     mixing_tables m;
     load_mixing_tables(t, &m);
     const byte_orders *o = built_orders();
@@ -246,8 +252,8 @@ NUKE_AVX512 static void convert_rgba_chunk(const nuke_matrix_shaper *t, const ui
 NUKE_AVX512 static void convert_row(const nuke_matrix_shaper *t, const uint8_t *source, uint8_t *destination,
                                     size_t width) {
     const size_t blocks = width / 64;
-    for (size_t block = 0; block < blocks; block += chunk_blocks) {
-        const size_t count = blocks - block < chunk_blocks ? blocks - block : chunk_blocks;
+    for (size_t block = 0; block < blocks; block += rgba_chunk_blocks) {
+        const size_t count = blocks - block < rgba_chunk_blocks ? blocks - block : rgba_chunk_blocks;
         convert_rgba_chunk(t, source + 256 * block, destination + 256 * block, count);
     }
     const size_t x = 64 * blocks;
@@ -273,8 +279,8 @@ NUKE_AVX512 void nuke_matrix_shaper_planes_avx512(const nuke_matrix_shaper *t, c
                                                   const uint8_t *green, const uint8_t *blue, uint8_t *destination,
                                                   size_t width) {
     const size_t blocks = width / 64;
-    for (size_t block = 0; block < blocks; block += chunk_blocks) {
-        const size_t count = blocks - block < chunk_blocks ? blocks - block : chunk_blocks;
+    for (size_t block = 0; block < blocks; block += planes_chunk_blocks) {
+        const size_t count = blocks - block < planes_chunk_blocks ? blocks - block : planes_chunk_blocks;
         const size_t x = 64 * block;
         convert_planes_chunk(t, red + x, green + x, blue + x, destination + 4 * x, count);
     }

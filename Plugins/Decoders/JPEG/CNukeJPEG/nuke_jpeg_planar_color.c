@@ -11,8 +11,8 @@
 // Y + Cr_r_tab[Cr], blue Y + Cb_b_tab[Cb], green Y + ((Cb_g_tab[Cb] + Cr_g_tab[Cr]) >> 16), each
 // clamped to 0…255. Red's and blue's offsets are below 0 exactly where their chroma is below 128,
 // so each is its magnitude, looked up by byte permutes (AVX-512 VBMI), added or subtracted with
-// unsigned saturation: the clamp. Green's sum is a 16-bit multiply-add of Cb − 128 and
-// 2 (Cr − 128) by −FIX(0.34414) and −FIX(0.71414)/2.
+// unsigned saturation: the clamp. Green's sum is a 16-bit multiply-add of Cb and 2 Cr by
+// −FIX(0.34414) and −FIX(0.71414)/2, plus a constant for the centring on 128.
 // nuke_jpeg_compare_planar_color checks every YCbCr triple against the library's own stage.
 
 #include "nuke_jpeg_planar_color.h"
@@ -55,36 +55,35 @@ int nuke_jpeg_has_planar_color(void) {
            __builtin_cpu_supports("avx512vbmi");
 }
 
-/// A 256-entry byte table applied to every byte of `index` (`high` holds each index's top bit):
-/// its two halves looked up by 128-entry permutes, and blended.
-NUKE_AVX512 static inline __m512i nuke_ycc_lookup(__m512i index, __mmask64 high, const uint8_t *table) {
-    const __m512i low = _mm512_permutex2var_epi8(_mm512_loadu_si512(table), index, _mm512_loadu_si512(table + 64));
-    const __m512i upper =
-        _mm512_permutex2var_epi8(_mm512_loadu_si512(table + 128), index, _mm512_loadu_si512(table + 192));
-    return _mm512_mask_blend_epi8(high, low, upper);
-}
-
 /// Y plus the offset of `chroma` in `table` (its magnitude; negative for chroma below 128),
-/// clamped to 0…255.
+/// clamped to 0…255: the table's upper half added where chroma is from 128 up, its lower half
+/// subtracted elsewhere (each lookup zero in the other's bytes), both saturating.
 NUKE_AVX512 static inline __m512i nuke_ycc_offset(__m512i luma, __m512i chroma, const uint8_t *table) {
-    // Chroma from 128 up: the table's upper half, and offsets of 0 or more.
     const __mmask64 upper = _mm512_movepi8_mask(chroma);
-    const __m512i magnitude = nuke_ycc_lookup(chroma, upper, table);
-    return _mm512_mask_blend_epi8(upper, _mm512_subs_epu8(luma, magnitude), _mm512_adds_epu8(luma, magnitude));
+    const __m512i raise = _mm512_maskz_permutex2var_epi8(upper, _mm512_loadu_si512(table + 128), chroma,
+                                                         _mm512_loadu_si512(table + 192));
+    const __m512i lower = _mm512_maskz_permutex2var_epi8(_knot_mask64(upper), _mm512_loadu_si512(table), chroma,
+                                                         _mm512_loadu_si512(table + 64));
+    return _mm512_subs_epu8(_mm512_adds_epu8(luma, raise), lower);
 }
 
-/// Green's offset from Y for the pixels of one unpacked half: (Cb_g_tab[Cb] + Cr_g_tab[Cr]) >> 16.
-NUKE_AVX512 static inline __m512i nuke_ycc_green_offset(__m512i blue_chroma, __m512i red_chroma) {
-    // −FIX(0.34414) × (Cb − 128) − FIX(0.71414) × (Cr − 128) + 2^15, the second factor halved so
-    // that both fit 16 bits (its chroma doubled instead; FIX(0.71414) is even).
-    const __m512i factors = _mm512_set1_epi32((int32_t)((uint32_t)(uint16_t)-NUKE_YCC_FIX(0.34414) |
-                                                        (uint32_t)(uint16_t)(-NUKE_YCC_FIX(0.71414) / 2) << 16));
-    const __m512i half = _mm512_set1_epi32(1 << (NUKE_YCC_SCALE_BITS - 1));
+/// Green's offset from Y for the pixels of one unpacked half, from their Cb and 2 Cr as words:
+/// (Cb_g_tab[Cb] + Cr_g_tab[Cr]) >> 16.
+NUKE_AVX512 static inline __m512i nuke_ycc_green_offset(__m512i blue_chroma, __m512i doubled_red_chroma) {
+    // −FIX(0.34414) × (Cb − 128) − FIX(0.71414) × (Cr − 128) + 2^15: a 16-bit multiply-add of Cb and
+    // 2 Cr, the second factor halved so that both fit 16 bits (FIX(0.71414) is even), plus the
+    // centring's constant.
+    const int32_t blue_factor = -NUKE_YCC_FIX(0.34414), red_factor = -NUKE_YCC_FIX(0.71414) / 2;
+    const __m512i factors =
+        _mm512_set1_epi32((int32_t)((uint32_t)(uint16_t)blue_factor | (uint32_t)(uint16_t)red_factor << 16));
+    const __m512i constant =
+        _mm512_set1_epi32((1 << (NUKE_YCC_SCALE_BITS - 1)) - 128 * blue_factor - 256 * red_factor);
     __m512i sums[2];
     for (int part = 0; part < 2; part++) {
-        const __m512i pairs = part == 0 ? _mm512_unpacklo_epi16(blue_chroma, red_chroma)
-                                        : _mm512_unpackhi_epi16(blue_chroma, red_chroma);
-        sums[part] = _mm512_srai_epi32(_mm512_add_epi32(_mm512_madd_epi16(pairs, factors), half), NUKE_YCC_SCALE_BITS);
+        const __m512i pairs = part == 0 ? _mm512_unpacklo_epi16(blue_chroma, doubled_red_chroma)
+                                        : _mm512_unpackhi_epi16(blue_chroma, doubled_red_chroma);
+        sums[part] =
+            _mm512_srai_epi32(_mm512_add_epi32(_mm512_madd_epi16(pairs, factors), constant), NUKE_YCC_SCALE_BITS);
     }
     return _mm512_packs_epi32(sums[0], sums[1]);
 }
@@ -95,20 +94,15 @@ NUKE_AVX512 static inline void nuke_ycc_block(const nuke_ycc_tables *tables, __m
     const __m512i zero = _mm512_setzero_si512();
     planes[0] = nuke_ycc_offset(luma, red_chroma, tables->red);
     planes[2] = nuke_ycc_offset(luma, blue_chroma, tables->blue);
-    // Y, Cb − 128 and 2 (Cr − 128) as words, in the unpacked halves' order (which the pack at the
-    // end undoes).
-    const __m512i luma_first = _mm512_unpacklo_epi8(luma, zero), luma_second = _mm512_unpackhi_epi8(luma, zero);
-    const __m512i center = _mm512_set1_epi16(128), doubled_center = _mm512_set1_epi16(256);
+    // Y, Cb and 2 Cr as words, in the unpacked halves' order (which the pack at the end undoes).
     __m512i green[2];
     for (int part = 0; part < 2; part++) {
+        const __m512i luma_part = part == 0 ? _mm512_unpacklo_epi8(luma, zero) : _mm512_unpackhi_epi8(luma, zero);
         const __m512i cb =
             part == 0 ? _mm512_unpacklo_epi8(blue_chroma, zero) : _mm512_unpackhi_epi8(blue_chroma, zero);
         const __m512i cr =
             part == 0 ? _mm512_unpacklo_epi8(red_chroma, zero) : _mm512_unpackhi_epi8(red_chroma, zero);
-        const __m512i luma_part = part == 0 ? luma_first : luma_second;
-        green[part] = _mm512_add_epi16(luma_part, nuke_ycc_green_offset(_mm512_sub_epi16(cb, center),
-                                                                        _mm512_sub_epi16(_mm512_add_epi16(cr, cr),
-                                                                                         doubled_center)));
+        green[part] = _mm512_add_epi16(luma_part, nuke_ycc_green_offset(cb, _mm512_add_epi16(cr, cr)));
     }
     planes[1] = _mm512_packus_epi16(green[0], green[1]);
 }

@@ -29,9 +29,10 @@
 #define NUKE_EXTENDED_LEVELS 262144
 
 /// The AVX-512 loop reads `to_srgb` by segments of levels, sized so that the sRGB byte steps up at
-/// most twice within each: levels from NUKE_COARSE_FROM in segments of 2^NUKE_COARSE_SHIFT, below
-/// it in segments of 2^NUKE_FINE_SHIFT (sRGB's curve is steepest near black). Each kind's segments
-/// are numbered by level >> shift: below 256 for coarse ones, below 128 for fine ones.
+/// most twice within each (once from coarse segment 128 on, where the curve is flattest): levels
+/// from NUKE_COARSE_FROM in segments of 2^NUKE_COARSE_SHIFT, below it in segments of
+/// 2^NUKE_FINE_SHIFT (sRGB's curve is steepest near black). Each kind's segments are numbered by
+/// level >> shift: below 256 for coarse ones, below 128 for fine ones.
 #define NUKE_COARSE_FROM 1024
 #define NUKE_COARSE_SHIFT 6
 #define NUKE_FINE_SHIFT 3
@@ -69,7 +70,7 @@ typedef struct {
     /// Set by `nuke_matrix_shaper_prepare`: 1 when the AVX-512 loop gives this transform's bytes
     /// (each matrix row's positive coefficients sum to at most INT16_MAX, just under 2, and so do
     /// its negative ones in magnitude; `to_srgb` rises by steps of one, at most two of them a
-    /// segment), else 0.
+    /// segment and one from coarse segment 128 on), else 0.
     int32_t fits_avx512;
 } nuke_matrix_shaper;
 
