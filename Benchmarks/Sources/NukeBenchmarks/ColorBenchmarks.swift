@@ -58,7 +58,7 @@ enum ColorBenchmarks {
             let added = timing.microsecondsAdded(to: decode)
             print(
                 String(
-                    format: "  → %@ adds %.1f ms: %.0f%% of the JPEG decode (goal: under 10%%)",
+                    format: "  → %@ adds %.1f ms: %.1f%% of the JPEG decode (goal: under 10%%)",
                     how,
                     added / 1000,
                     added / decode.microsecondsPerOperation * 100
