@@ -42,9 +42,9 @@ func measure(
 }
 
 /// Runs each of `bodies` once to warm up, then `iterations` rounds in which each runs once, in
-/// turn, timing each run: timings taken side by side, so that comparing them does not compare
-/// the machine's speed from one series to the next as well (a virtual machine's drifts by a
-/// quarter between minutes).
+/// turn, timing each run: timings taken side by side, so that comparing them does not also
+/// compare the machine's speed from one series to the next (a virtual machine's speed can drift
+/// by a quarter between minutes).
 func measureInterleaved(
     _ names: [String],
     operations: Int,
@@ -57,7 +57,7 @@ func measureInterleaved(
     for _ in 0..<iterations {
         for (index, body) in bodies.enumerated() {
             let elapsed = try await clock.measure { try await body() }
-            seconds[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            seconds[index].append(elapsed.milliseconds / 1000)
         }
     }
     let results = zip(names, seconds).map { Measurement(name: $0, operations: operations, seconds: $1) }
