@@ -33,9 +33,9 @@ NUKE_AVX512 static inline __m512i lookup(__m512i index, __mmask64 high, const __
                                   _mm512_permutex2var_epi8(table[2], index, table[3]));
 }
 
-/// `count` vectors of a table's bytes.
-NUKE_AVX512 static inline void load_table(const uint8_t *bytes, __m512i *table, int count) {
-    for (int index = 0; index < count; index++) table[index] = _mm512_loadu_si512(bytes + 64 * index);
+/// `count` consecutive vectors from `bytes`: a table, or a block of pixels.
+NUKE_AVX512 static inline void load_vectors(const uint8_t *bytes, __m512i *vectors, int count) {
+    for (int index = 0; index < count; index++) vectors[index] = _mm512_loadu_si512(bytes + 64 * index);
 }
 
 /// Byte orders, built once per process (a decoder calls the planar loop once per row, too often
@@ -84,8 +84,8 @@ typedef struct {
 
 NUKE_AVX512 static inline void load_mixing_tables(const nuke_matrix_shaper *t, mixing_tables *m) {
     for (int channel = 0; channel < 3; channel++) {
-        load_table(t->linear_low[channel], m->linear_low[channel], 4);
-        load_table(t->linear_high[channel], m->linear_high[channel], 4);
+        load_vectors(t->linear_low[channel], m->linear_low[channel], 4);
+        load_vectors(t->linear_high[channel], m->linear_high[channel], 4);
     }
     for (int index = 0; index < 9; index++) m->matrix[index] = _mm512_set1_epi16((int16_t)t->matrix[index]);
 }
@@ -129,12 +129,12 @@ typedef struct {
 } encoding_tables;
 
 NUKE_AVX512 static inline void load_encoding_tables(const nuke_matrix_shaper *t, encoding_tables *e) {
-    load_table(t->segment_base[1], e->fine_base, 2);
-    load_table(t->segment_first_step[1], e->fine_first_step, 2);
-    load_table(t->segment_second_step[1], e->fine_second_step, 2);
-    load_table(t->segment_base[0], e->coarse_base, 4);
-    load_table(t->segment_first_step[0], e->coarse_first_step, 4);
-    load_table(t->segment_second_step[0], e->coarse_second_step, 2);
+    load_vectors(t->segment_base[1], e->fine_base, 2);
+    load_vectors(t->segment_first_step[1], e->fine_first_step, 2);
+    load_vectors(t->segment_second_step[1], e->fine_second_step, 2);
+    load_vectors(t->segment_base[0], e->coarse_base, 4);
+    load_vectors(t->segment_first_step[0], e->coarse_first_step, 4);
+    load_vectors(t->segment_second_step[0], e->coarse_second_step, 2);
     e->order = _mm512_loadu_si512(built_orders()->encoded);
 }
 
@@ -219,15 +219,12 @@ NUKE_AVX512 static void convert_rgba_chunk(const nuke_matrix_shaper *t, const ui
     const byte_orders *o = built_orders();
     const __m512i red_green = _mm512_loadu_si512(o->red_green), blue_order = _mm512_loadu_si512(o->blue);
     for (size_t block = 0; block < blocks; block++) {
-        const uint8_t *pixels = source + 256 * block;
-        const __m512i red_green_01 = _mm512_permutex2var_epi8(_mm512_loadu_si512(pixels), red_green,
-                                                              _mm512_loadu_si512(pixels + 64));
-        const __m512i red_green_23 = _mm512_permutex2var_epi8(_mm512_loadu_si512(pixels + 128), red_green,
-                                                              _mm512_loadu_si512(pixels + 192));
-        const __m512i blue_01 = _mm512_permutex2var_epi8(_mm512_loadu_si512(pixels), blue_order,
-                                                         _mm512_loadu_si512(pixels + 64));
-        const __m512i blue_23 = _mm512_permutex2var_epi8(_mm512_loadu_si512(pixels + 128), blue_order,
-                                                         _mm512_loadu_si512(pixels + 192));
+        __m512i pixels[4];
+        load_vectors(source + 256 * block, pixels, 4);
+        const __m512i red_green_01 = _mm512_permutex2var_epi8(pixels[0], red_green, pixels[1]);
+        const __m512i red_green_23 = _mm512_permutex2var_epi8(pixels[2], red_green, pixels[3]);
+        const __m512i blue_01 = _mm512_permutex2var_epi8(pixels[0], blue_order, pixels[1]);
+        const __m512i blue_23 = _mm512_permutex2var_epi8(pixels[2], blue_order, pixels[3]);
         const __m512i planes[3] = {_mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(1, 0, 1, 0)),
                                    _mm512_shuffle_i64x2(red_green_01, red_green_23, _MM_SHUFFLE(3, 2, 3, 2)),
                                    _mm512_shuffle_i64x2(blue_01, blue_23, _MM_SHUFFLE(1, 0, 1, 0))};
