@@ -36,10 +36,11 @@ struct CommandRunner {
     }
 
     /// Runs `nuke arguments…` (or another executable) to completion, off the cooperative thread
-    /// pool.
+    /// pool; in `workingDirectory` if given, else in the test's.
     func run(
         _ arguments: [String],
         standardInput: Data? = nil,
+        workingDirectory: String? = nil,
         executable: URL = CommandRunner.executable
     ) async throws -> Outcome {
         let inputPath = path("stdin-\(UUID().uuidString)")
@@ -53,6 +54,7 @@ struct CommandRunner {
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
+            if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = cacheHome
             process.environment = environment

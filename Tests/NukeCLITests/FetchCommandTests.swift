@@ -155,7 +155,7 @@ import Testing
             "--cache-dir", runner.path("cache"),
         ]
         let cold = try await runner.run(arguments)
-        let warm = try await runner.run(arguments)
+        let warm = try await runner.run(arguments + ["--overwrite"])
         #expect(cold.status == 0 && warm.status == 0, "\(cold.standardError)\(warm.standardError)")
         #expect(server.requests(to: "/photo.jpg").count == 1)
         #expect(warm.standardOutput.contains("0 downloads"))

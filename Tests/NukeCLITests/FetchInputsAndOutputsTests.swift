@@ -224,7 +224,7 @@ import Testing
         ]
 
         _ = try await runner.run(arguments)
-        let warm = try await runner.run(arguments)
+        let warm = try await runner.run(arguments + ["--overwrite"])
 
         #expect(warm.status == 0, "\(warm.standardError)")
         #expect(warm.standardOutput.contains("1 request, 0 downloads (0 B), 1 not modified"), "\(warm.standardOutput)")

@@ -27,7 +27,7 @@ struct DemoCommand: AsyncParsableCommand {
         "resize(width:240)|roundedCorners(radius:16)|CIColorControls(inputSaturation:1.8)",
     ]
 
-    @Option(help: "The folder for the contact sheet (default: a nuke-demo folder in the temporary directory).")
+    @Option(help: "The folder for contact-sheet.png, replaced if there (default: nuke-demo in the temp directory).")
     var output: String?
 
     @Option(help: "How many times each image and chain pair is requested per pass.")
@@ -46,8 +46,10 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = ContinuousClock.now
+        // The demo's one file, contact-sheet.png, replaces the previous run's.
         let directory = try OutputDirectory(
-            path: output ?? FileManager.default.temporaryDirectory.appendingPathComponent("nuke-demo").path
+            path: output ?? FileManager.default.temporaryDirectory.appendingPathComponent("nuke-demo").path,
+            rules: OutputDirectory.ReplacementRules(replacesExistingFiles: true)
         )
         let gallery = try DemoGallery()
         let server = try HTTPTestServer()

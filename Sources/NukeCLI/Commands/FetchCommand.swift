@@ -70,6 +70,12 @@ struct FetchCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "The folder to write into, or '-' for stdout (one input only).")
     var output: String = "."
 
+    @Flag(help: "Replace files that already exist where results are written (never an input: see --in-place).")
+    var overwrite = false
+
+    @Flag(help: "Replace input files with their results when a result is named like its input, as mogrify does.")
+    var inPlace = false
+
     @Option(
         name: .customLong("name"),
         help: """
@@ -106,7 +112,7 @@ struct FetchCommand: AsyncParsableCommand {
             throw CommandLineError.usage("'--output -' writes one image to stdout; there are \(images.count) inputs")
         }
         let destination: FetchOutput.Destination =
-            output == "-" ? .standardOutput : .directory(try OutputDirectory(path: output))
+            output == "-" ? .standardOutput : .directory(try OutputDirectory(path: output, rules: rules(for: images)))
         let pipeline = try pipelineOptions.makePipeline()
         let display = ProgressDisplay(
             total: images.count,
@@ -139,12 +145,27 @@ struct FetchCommand: AsyncParsableCommand {
         } else {
             Standard.output(summary.line)
         }
+        // A malformed URL among the inputs is still a wrong command line, after the rest ran.
+        let hasUsageError = images.contains {
+            if case .failure(let input) = $0 { input.reason.isUsageError } else { false }
+        }
+        if hasUsageError { throw ExitCode(ExitStatus.usage.rawValue) }
         if summary.failed > 0 { throw ExitCode.failure }
     }
 
-    /// Loads every input, writes each as it finishes, and returns the outcomes in input order.
+    /// What the output folder may replace: `--overwrite`, `--in-place`, and the local inputs.
+    private func rules(for images: [Result<ImageInput, UnusableInput>]) -> OutputDirectory.ReplacementRules {
+        var rules = OutputDirectory.ReplacementRules(replacesExistingFiles: overwrite, replacesInputs: inPlace)
+        for case .success(let image) in images {
+            if let identity = image.fileIdentity { rules.inputs[identity] = image.argument }
+        }
+        return rules
+    }
+
+    /// Loads every input, writes each as it finishes, and returns the outcomes in input order; an
+    /// unusable input is reported at once, in its place.
     private func load(
-        _ images: [ImageInput],
+        _ images: [Result<ImageInput, UnusableInput>],
         with pipeline: CommandLinePipeline,
         plan: FetchPlan,
         writer: inout FetchOutput,
@@ -152,7 +173,16 @@ struct FetchCommand: AsyncParsableCommand {
     ) async -> [FetchedFile] {
         var files: [FetchedFile] = []
         await withTaskGroup(of: (Int, ImageInput, Result<FetchOutput.Encoded, any Error>).self) { group in
-            for (offset, image) in images.enumerated() {
+            for (offset, input) in images.enumerated() {
+                let image: ImageInput
+                switch input {
+                case .success(let usable):
+                    image = usable
+                case .failure(let unusable):
+                    files.append(.failed(unusable.argument, index: offset + 1, error: unusable.description))
+                    display.fileFailed(unusable.description)
+                    continue
+                }
                 var request = image.request(processors: plan.processors)
                 request.thumbnail = plan.thumbnail.map { ThumbnailOptions(maxPixelSize: Double($0)) }
                 group.addTask {
@@ -174,13 +204,21 @@ struct FetchCommand: AsyncParsableCommand {
                 }
             }
             for await (index, image, result) in group {
+                let encoded: FetchOutput.Encoded
                 do {
-                    let file = try writer.write(try result.get(), of: image, index: index)
+                    encoded = try result.get()
+                } catch {
+                    files.append(.failed(image.argument, index: index, error: "\(error)"))
+                    display.fileFailed("cannot fetch \(image.argument): \(error)")
+                    continue
+                }
+                do {
+                    let file = try writer.write(encoded, of: image, index: index)
                     files.append(file)
                     display.fileFinished(file.line)
                 } catch {
-                    files.append(.failed(image, index: index, error: "\(error)"))
-                    display.fileFailed("cannot fetch \(image.argument): \(error)")
+                    files.append(.failed(image.argument, index: index, error: "\(error)"))
+                    display.fileFailed("\(image.argument): \(error)")
                 }
             }
         }

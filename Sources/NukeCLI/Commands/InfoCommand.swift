@@ -22,7 +22,12 @@ struct InfoCommand: AsyncParsableCommand {
     @OptionGroup var pipelineOptions: PipelineOptions
 
     func run() async throws {
-        guard let image = try InputExpansion().expand([input]).first else { return }
+        let image: ImageInput
+        switch try InputExpansion().expand([input]).first {
+        case .success(let usable)?: image = usable
+        case .failure(let unusable)?: throw unusable.reason
+        case nil: return
+        }
         // The pixels as decoded, with their profile, so that the profile can be reported.
         let pipeline = try pipelineOptions.makePipeline(colorManagement: .keepOriginalProfile)
         defer { pipeline.flush() }

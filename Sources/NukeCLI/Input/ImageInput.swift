@@ -4,6 +4,10 @@
 import Foundation
 import Nuke
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One image to load: an `http`, `https`, `file` or `data` URL, a path to a file, or the bytes
 /// read from stdin for `-`.
 struct ImageInput: Sendable {
@@ -42,11 +46,13 @@ struct ImageInput: Sendable {
             }
             self.source = .url(url)
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                throw CommandLineError("'\(argument)': no such file")
+            var info = stat()
+            guard stat(argument, &info) == 0, access(argument, R_OK) == 0 else {
+                throw CommandLineError("cannot read '\(argument)': \(String(cString: strerror(errno)))")
             }
-            guard !isDirectory.boolValue else { throw CommandLineError("'\(argument)' is a directory, not an image") }
+            guard info.st_mode & S_IFMT != S_IFDIR else {
+                throw CommandLineError("'\(argument)' is a directory, not an image")
+            }
             self.source = .url(URL(fileURLWithPath: argument))
         }
     }
@@ -73,6 +79,12 @@ struct ImageInput: Sendable {
         case .standardInput(let data):
             ImageRequest(id: "nuke-cli:stdin", data: { data }, processors: processors)
         }
+    }
+
+    /// The local file read, if the input is one (a path or a `file:` URL).
+    var fileIdentity: FileIdentity? {
+        guard case .url(let url) = source, url.isFileURL else { return nil }
+        return FileIdentity(path: url.path)
     }
 
     /// Whether the input comes over the network (and so through the loader and the HTTP cache).

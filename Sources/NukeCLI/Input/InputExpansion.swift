@@ -5,7 +5,8 @@ import Foundation
 
 /// Turns the command's input arguments into images: URLs and files as they are, directories into
 /// the images they hold (with `recursive`, in their subfolders too, each remembering its folder),
-/// the lines of an input list, and `-` for the bytes of stdin.
+/// the lines of an input list, and `-` for the bytes of stdin. An argument that cannot be read
+/// is an ``UnusableInput`` in its place, so that the others are still processed.
 struct InputExpansion {
     /// The file extensions a directory's images are recognised by (lowercased).
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp"]
@@ -17,11 +18,15 @@ struct InputExpansion {
         FileHandle.standardInput.readDataToEndOfFile()
     }
 
-    /// Expands `arguments` and the lines of `inputList` (a path, or `-` for stdin), in order.
+    /// Expands `arguments` and the lines of `inputList` (a path, or `-` for stdin), in order: an
+    /// image for each file or URL, the images of each directory, or why an argument cannot be
+    /// read (a missing file, an unreadable directory, a malformed URL).
     ///
-    /// - Throws: ``CommandLineError`` for a bad argument, an unreadable list or directory, or
-    ///   stdin asked for twice.
-    func expand(_ arguments: [String], inputList: String? = nil) throws(CommandLineError) -> [ImageInput] {
+    /// - Throws: ``CommandLineError`` for an unreadable list, or stdin asked for twice.
+    func expand(
+        _ arguments: [String],
+        inputList: String? = nil
+    ) throws(CommandLineError) -> [Result<ImageInput, UnusableInput>] {
         var arguments = arguments
         if let inputList {
             arguments += try lines(of: inputList)
@@ -29,14 +34,18 @@ struct InputExpansion {
         guard arguments.filter({ $0 == "-" }).count + (inputList == "-" ? 1 : 0) <= 1 else {
             throw .usage("stdin can be read once: give '-' as an input or as --input-file, not both")
         }
-        var inputs: [ImageInput] = []
+        var inputs: [Result<ImageInput, UnusableInput>] = []
         for argument in arguments {
-            if argument == "-" {
-                inputs.append(ImageInput(standardInput: readStandardInput()))
-            } else if isDirectory(argument) {
-                inputs += try images(in: argument)
-            } else {
-                inputs.append(try ImageInput(argument))
+            do throws(CommandLineError) {
+                if argument == "-" {
+                    inputs.append(.success(ImageInput(standardInput: readStandardInput())))
+                } else if isDirectory(argument) {
+                    inputs += try images(in: argument).map { .success($0) }
+                } else {
+                    inputs.append(.success(try ImageInput(argument)))
+                }
+            } catch {
+                inputs.append(.failure(UnusableInput(argument: argument, reason: error)))
             }
         }
         return inputs
@@ -89,4 +98,14 @@ struct InputExpansion {
             return ImageInput(file: display, relativeDirectory: folder)
         }
     }
+}
+
+/// An input argument that gives no image to load, and why.
+struct UnusableInput: Error, CustomStringConvertible {
+    /// The argument as given.
+    let argument: String
+    /// Why it cannot be read.
+    let reason: CommandLineError
+
+    var description: String { reason.description }
 }

@@ -38,9 +38,9 @@ struct FetchedFile: Encodable, Sendable {
     /// `true` when metadata was removed.
     var stripped: Bool?
 
-    /// A failed input.
-    static func failed(_ input: ImageInput, index: Int, error: String) -> FetchedFile {
-        FetchedFile(input: input.argument, index: index, status: .failed, error: error)
+    /// A failed input, named as given.
+    static func failed(_ input: String, index: Int, error: String) -> FetchedFile {
+        FetchedFile(input: input, index: index, status: .failed, error: error)
     }
 
     /// The line printed for a saved file: `a.jpg → out/a.webp (jpeg → webp, 320×240, 12.1 KB)`.
