@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import Logging
 import Nuke
 import NukeHummingbird
 import NukeTestSupport
@@ -99,6 +100,7 @@ final class ProxyFixture: Sendable {
         resultCache: (any DataCaching)? = nil,
         addressPolicy: AddressPolicy = .allowAll,
         metrics: ProxyMetrics = ProxyMetrics(),
+        logger: Logger = Logger(label: "nuke.proxy"),
         configure: (inout ProxyConfiguration) -> Void = { _ in },
         configurePipeline: (inout ImagePipeline.Configuration) -> Void = { _ in }
     ) -> ImageProxy {
@@ -113,6 +115,7 @@ final class ProxyFixture: Sendable {
             ),
             configuration: configuration,
             resultCache: resultCache,
+            logger: logger,
             metrics: metrics
         )
     }

@@ -123,6 +123,7 @@ public final class ImageProxy: Sendable {
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) { return source }
         let response = try await load(plan.sourceRequest(processors: plan.processors))
+        try plan.checkResultSize(width: response.image.width, height: response.image.height)
         switch response.cacheType {
         case .memory?: metrics.cacheHit("memory")
         case .disk?: metrics.cacheHit("disk")
@@ -144,7 +145,9 @@ public final class ImageProxy: Sendable {
         let data = fallback.data
         let id = "nuke-server/fallback/" + fallback.id
         let request = ImageRequest(id: id, data: { data }, processors: plan.processors)
-        return try await encode(try await load(request).container, plan: plan)
+        let container = try await load(request).container
+        try plan.checkResultSize(width: container.image.width, height: container.image.height)
+        return try await encode(container, plan: plan)
     }
 
     /// `container` encoded on the workers in the format `plan` gives it (its source's when it
@@ -261,6 +264,10 @@ public final class ImageProxy: Sendable {
         guard let type = pipeline.configuration.registry.assetType(sniffing: data),
             let format = OutputFormat(sourceType: type), plan.servesUnprocessed(format)
         else { return nil }
+        // Served as it is, the source is the result: its size is checked like any other's (the
+        // decoded original stays in the memory cache for the requests that process it).
+        let image = try await load(plan.sourceRequest()).image
+        try plan.checkResultSize(width: image.width, height: image.height)
         return EncodedResult(data: data, format: format)
     }
 

@@ -47,8 +47,21 @@ public struct ProxyPlan: Sendable {
     public var enforcesThumbnail: Bool
     /// Which of the source's metadata the result carries (`sm`, `kcr`).
     public var metadata: KeptMetadata
+    /// The largest result width or height, in pixels: the URL's `mrd`, else the server's. Sizes
+    /// the URL asks for are checked against it before anything is loaded, and every result
+    /// against it before it is encoded or served, however its size came about.
+    public var maximumResultDimension: Int
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
     var contentDisposition: ContentDisposition?
+
+    /// Refuses a result wider or taller than ``maximumResultDimension``.
+    ///
+    /// - Throws: ``ProxyRequestError/resultTooLarge(width:height:limit:)``.
+    public func checkResultSize(width: Int, height: Int) throws(ProxyRequestError) {
+        guard width <= maximumResultDimension, height <= maximumResultDimension else {
+            throw .resultTooLarge(width: width, height: height, limit: maximumResultDimension)
+        }
+    }
 
     /// Whether a source in `format` is served as it is: `skp` names it and the result would be
     /// in it (asked for, negotiated, or following the source).
@@ -146,7 +159,13 @@ public struct ProxyPlan: Sendable {
             cacheMaxAge = overflow ? configuration.cacheMaxAge : Int(min(Int64(configuration.cacheMaxAge), remaining))
         }
         source = try configuration.sources.url(for: parsed.source)
-        processors = try Self.processors(for: options, configuration: configuration, registry: registry)
+        maximumResultDimension = options.limits.maximumResultDimension ?? configuration.maximumResultDimension
+        processors = try Self.processors(
+            for: options,
+            maximumResultDimension: maximumResultDimension,
+            configuration: configuration,
+            registry: registry
+        )
 
         let negotiates = options.format == nil && (configuration.negotiatesWebP || configuration.negotiatesAVIF)
         let accepts = { (type: String) in negotiates && accept.map { OutputFormat.accepts($0, type) } == true }
@@ -186,13 +205,13 @@ public struct ProxyPlan: Sendable {
 
     private static func processors(
         for options: ProcessingOptions,
+        maximumResultDimension limit: Int,
         configuration: ProxyConfiguration,
         registry: PluginRegistry
     ) throws(ProxyRequestError) -> [any ImageProcessing] {
         var processors: [any ImageProcessing] = []
         let size = options.pixelSize
         let (zoomed, minimum) = (options.zoomedPixelSize, options.minimumPixelSize)
-        let limit = options.limits.maximumResultDimension ?? configuration.maximumResultDimension
         for (width, height) in [size, zoomed, minimum] where width > limit || height > limit {
             throw .resultTooLarge(width: width, height: height, limit: limit)
         }
