@@ -46,11 +46,9 @@ struct ProxyServer {
         let sharedOriginals = redis.map { TieredDataCache([originals, $0.withKeyPrefix($0.keyPrefix + "originals:")]) }
         caches = [sharedResults, sharedOriginals ?? originals]
 
-        var curl = CurlDataLoader.Configuration()
-        curl.addressPolicy = settings.allowsPrivateAddresses ? .allowAll : .publicInternetOnly
+        var curl = settings.proxy.originLoaderConfiguration
         curl.proxy = settings.usesEnvironmentProxy ? .fromEnvironment : .none
         curl.maximumRedirects = settings.maximumRedirects
-        curl.isRedirectAllowed = { [sources = settings.proxy.sources] in sources.allowsRedirect(to: $0) }
         curl.totalTimeout = settings.downloadTimeout
         // The pipeline gives every download its limit (a URL's `msfs`, else --max-source-bytes); the
         // loader's own would stop a raised one.
@@ -84,7 +82,7 @@ struct ProxyServer {
         // pace is its clients', bounded by the admission gate and this many downloads at once.
         configuration.isRateLimiterEnabled = false
         configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: settings.maximumConcurrentDownloads)
-        proxy = ImageProxy(
+        proxy = try ImageProxy(
             pipeline: ImagePipeline(
                 configuration: configuration,
                 delegate: ObservingDelegate(logger: logger, metrics: PipelineMetrics(factory: metricsFactory))
@@ -114,7 +112,7 @@ struct ProxyServer {
         }
         let app = Application(
             router: router,
-            server: proxy.httpServer(idleTimeout: .seconds(60)),
+            server: proxy.httpServer(limits: settings.connections),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
             onServerRunning: { [logger] channel in
                 // The bound address, so that `--port 0` says which port it got.

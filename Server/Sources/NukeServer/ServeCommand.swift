@@ -196,6 +196,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds in-flight requests get to finish on SIGTERM (default 10).")
     var shutdownTimeout: Double?
 
+    @Option(help: "Seconds a client may take to send a request's head; then its connection is closed (default 10).")
+    var readRequestTimeout: Double?
+
+    @Option(help: "Seconds a connection may wait for its next request; then it is closed (default 10).")
+    var keepAliveTimeout: Double?
+
+    @Option(
+        help: """
+            The most connections open at once; one past it is closed at once (default: the descriptor limit,             raised to its hard limit, less 256, at most 10000).
+            """
+    )
+    var maxConnections: Int?
+
     /// Parses the command line and serves; a usage error is one line on stderr and status 64
     /// (`EX_USAGE`), a failure at run time status 1.
     static func main() async {
@@ -220,6 +233,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before the settings, whose default connection limit follows the descriptor limit.
+        ConnectionLimits.raiseDescriptorLimit()
         let environment = Environment()
         let settings = try ServerSettings(command: self, environment: environment)
         var logger = Logger(label: "nuke-server")

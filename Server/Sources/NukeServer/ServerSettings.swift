@@ -13,7 +13,6 @@ struct ServerSettings: Sendable {
     var host: String
     var port: Int
     var proxy: ProxyConfiguration
-    var allowsPrivateAddresses: Bool
     var usesEnvironmentProxy: Bool
     /// The `User-Agent` sent to origins.
     var userAgent: String
@@ -28,6 +27,8 @@ struct ServerSettings: Sendable {
     var memoryCacheSizeLimit: Int
     var keepsResults: Bool
     var shutdownTimeout: Double
+    /// Time-outs of slow and idle connections, and how many may be open.
+    var connections: ConnectionLimits
     /// The shared Redis tier, if one was given.
     var redis: RedisDataCache.Configuration?
 
@@ -175,7 +176,7 @@ struct ServerSettings: Sendable {
         let requestTimeout = try e.number(c.requestTimeout, "request-timeout", default: 30.0)
         proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))
 
-        allowsPrivateAddresses = e.isOn(c.allowPrivateAddresses, "allow-private-addresses")
+        proxy.allowsPrivateAddresses = e.isOn(c.allowPrivateAddresses, "allow-private-addresses")
         usesEnvironmentProxy = e.isOn(c.useEnvironmentProxy, "use-environment-proxy")
         userAgent = e.value(c.userAgent, "user-agent", default: "nuke-server")
         guard !userAgent.isEmpty, userAgent.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) }) else {
@@ -196,6 +197,7 @@ struct ServerSettings: Sendable {
         memoryCacheSizeLimit = try e.number(c.memoryCacheSize, "memory-cache-size", default: 256) << 20
         keepsResults = !e.isOn(c.noResultCache, "no-result-cache")
         shutdownTimeout = try e.number(c.shutdownTimeout, "shutdown-timeout", default: 10.0)
+        connections = try Self.connectionLimits(command: c, environment: e)
         if let url = e.value(c.redis, "redis") {
             do {
                 var redis = try RedisDataCache.Configuration(url: url)
@@ -223,6 +225,31 @@ struct ServerSettings: Sendable {
         ] where value < 1 {
             throw ValidationError("--\(name) must be at least 1")
         }
+    }
+
+    /// `--read-request-timeout`, `--keep-alive-timeout` and `--max-connections`, checked against
+    /// the descriptor limit.
+    static func connectionLimits(command c: ServeCommand, environment e: Environment) throws -> ConnectionLimits {
+        let readRequest = try e.number(c.readRequestTimeout, "read-request-timeout", default: 10.0)
+        let keepAlive = try e.number(c.keepAliveTimeout, "keep-alive-timeout", default: 10.0)
+        guard readRequest > 0, keepAlive > 0 else {
+            throw ValidationError("--read-request-timeout and --keep-alive-timeout must be above 0 seconds")
+        }
+        let available = ConnectionLimits.defaultMaximumConnections
+        let maximum = try e.number(c.maxConnections, "max-connections", default: available)
+        let (limit, reserved) = (ConnectionLimits.descriptorLimit, ConnectionLimits.reservedDescriptors)
+        let upper = max(available, limit - reserved)
+        guard (1...upper).contains(maximum) else {
+            throw ValidationError(
+                "--max-connections must be 1 to \(upper): the process may open \(limit) descriptors (ulimit -n), "
+                    + "\(reserved) of them kept for caches and origins"
+            )
+        }
+        return ConnectionLimits(
+            readRequestTimeout: .milliseconds(Int(readRequest * 1000)),
+            keepAliveTimeout: .milliseconds(Int(keepAlive * 1000)),
+            maximumConnections: maximum
+        )
     }
 
     /// Whether `text` is `*` or an `http`/`https` origin: a scheme and host (and port), no path,

@@ -112,9 +112,11 @@ struct ImageProxyRoutesTests {
         let workers = ImagePipeline.WorkerPool(threadCount: 1, name: "proxy-test")
         let threads = ThreadNames()
         let logger = Logger(label: "test") { _ in ThreadRecordingLogHandler(threads: threads) }
-        let proxy = ImageProxy(
+        var configuration = ProxyConfiguration(signature: fixture.signature)
+        configuration.allowsPrivateAddresses = true  // The origin is on loopback.
+        let proxy = try ImageProxy(
             pipeline: fixture.pipeline(workerPool: workers),
-            configuration: ProxyConfiguration(signature: fixture.signature),
+            configuration: configuration,
             logger: logger
         )
         try await Application(router: proxy.router()).test(.router) { client in

@@ -105,8 +105,11 @@ final class ProxyFixture: Sendable {
         configurePipeline: (inout ImagePipeline.Configuration) -> Void = { _ in }
     ) -> ImageProxy {
         var configuration = ProxyConfiguration(signature: signature)
+        // The origin is on loopback: what the loader allows, the proxy is told it may.
+        configuration.allowsPrivateAddresses = addressPolicy.deniedRanges.isEmpty
         configure(&configuration)
-        return ImageProxy(
+        // Cannot throw: the configuration allows private addresses wherever the loader does.
+        return try! ImageProxy(
             pipeline: pipeline(
                 addressPolicy: addressPolicy,
                 sources: configuration.sources,

@@ -52,6 +52,12 @@ public final class CurlDataLoader: RedirectDecidingDataLoading {
         engine.withLock { $0 }?.submit(.stop(whenIdle: false, completion: {}))
     }
 
+    /// The configuration's policy: every connection, redirects' included, is checked against
+    /// the address it is made to.
+    public var addressPolicy: AddressPolicy? {
+        configuration.addressPolicy
+    }
+
     /// What the loader has done so far.
     public var statistics: Statistics {
         recorder.snapshot

@@ -21,7 +21,9 @@ extension URLSessionDataLoader {
         /// Which hosts requests and redirects may go to. `URLSession` does not say which address
         /// it connects to, so only the URL's host is checked: address literals and `localhost`.
         /// A name resolving to a denied address gets through; servers fetching URLs from
-        /// strangers should use `NukeCurl`, which checks every connection's address.
+        /// strangers should use `NukeCurl`, which checks every connection's address. For the
+        /// same reason the loader reports no `DataLoading.addressPolicy`, and an image proxy
+        /// refuses it unless it allows private addresses.
         public var addressPolicy = AddressPolicy.allowAll
         /// Most connections to one host (6).
         public var maximumConnectionsPerHost = 6

@@ -21,10 +21,44 @@ public final class ImageProxy: Sendable {
     private let gate: AdmissionGate
     private let logger: Logger
     private let metrics: ProxyMetrics
-    /// The requests to cancel when their clients go away (see ``httpServer(idleTimeout:)``).
+    /// The requests to cancel when their clients go away (see ``httpServer(limits:)``).
     let disconnects = DisconnectCancellation()
+    /// The connections open to the servers ``httpServer(limits:)`` makes.
+    let connections = ConnectionCount()
 
-    /// A proxy over `pipeline`.
+    /// A proxy over a pipeline of its own: every default plugin, decoders that keep EXIF for
+    /// `sm:0`, and a curl loader that follows `configuration` (public addresses only unless it
+    /// allows private ones, redirects checked against its sources), with the shared memory and
+    /// HTTP caches.
+    ///
+    /// - Parameters:
+    ///   - configuration: what is allowed.
+    ///   - resultCache: where encoded results are kept, if anywhere.
+    ///   - logger: where the detail of failures goes.
+    ///   - metrics: where counters, timers and gauges go.
+    public convenience init(
+        configuration: ProxyConfiguration,
+        resultCache: (any DataCaching)? = nil,
+        logger: Logger = Logger(label: "nuke.proxy"),
+        metrics: ProxyMetrics = ProxyMetrics()
+    ) {
+        var registry = PluginRegistry.defaultPlugins
+        registry.installDecodersKeepingEXIF()
+        registry.registerMeteredOriginLoader(
+            CurlDataLoader(configuration: configuration.originLoaderConfiguration),
+            metrics: metrics
+        )
+        self.init(
+            checkedPipeline: ImagePipeline(configuration: ImagePipeline.Configuration(registry: registry)),
+            configuration: configuration,
+            resultCache: resultCache,
+            logger: logger,
+            metrics: metrics
+        )
+    }
+
+    /// A proxy over `pipeline`, whose `http` and `https` loaders must refuse private addresses
+    /// unless `configuration` allows them.
     ///
     /// - Parameters:
     ///   - pipeline: loads, decodes and processes; its registry builds `nuke:` processors.
@@ -32,12 +66,46 @@ public final class ImageProxy: Sendable {
     ///   - resultCache: where encoded results are kept, if anywhere.
     ///   - logger: where the detail of failures goes.
     ///   - metrics: where counters, timers and gauges go.
-    public init(
+    /// - Throws: ``ProxySetupError/loaderAllowsPrivateAddresses(scheme:loader:)`` when a loader's
+    ///   `addressPolicy` does not deny every non-public range (or it does not say) and
+    ///   ``ProxyConfiguration/allowsPrivateAddresses`` is off.
+    public convenience init(
         pipeline: ImagePipeline,
         configuration: ProxyConfiguration,
         resultCache: (any DataCaching)? = nil,
-        logger: Logger = Logger(label: "nuke-server"),
+        logger: Logger = Logger(label: "nuke.proxy"),
         metrics: ProxyMetrics = ProxyMetrics()
+    ) throws(ProxySetupError) {
+        if !configuration.allowsPrivateAddresses { try Self.checkAddressPolicies(of: pipeline) }
+        self.init(
+            checkedPipeline: pipeline,
+            configuration: configuration,
+            resultCache: resultCache,
+            logger: logger,
+            metrics: metrics
+        )
+    }
+
+    /// Refuses a pipeline whose `http` or `https` loader may reach non-public addresses. (A
+    /// delegate that picks loaders per request is its author's to check.)
+    static func checkAddressPolicies(of pipeline: ImagePipeline) throws(ProxySetupError) {
+        for scheme in ["http", "https"] {
+            let url = URL(string: "\(scheme)://origin.invalid/")!
+            guard
+                let loader = pipeline.configuration.dataLoader ?? pipeline.configuration.registry.dataLoader(for: url)
+            else { continue }
+            guard let policy = loader.addressPolicy, policy.deniedRanges.isSuperset(of: .nonPublic) else {
+                throw .loaderAllowsPrivateAddresses(scheme: scheme, loader: "\(type(of: loader))")
+            }
+        }
+    }
+
+    private init(
+        checkedPipeline pipeline: ImagePipeline,
+        configuration: ProxyConfiguration,
+        resultCache: (any DataCaching)?,
+        logger: Logger,
+        metrics: ProxyMetrics
     ) {
         self.pipeline = pipeline
         self.configuration = configuration

@@ -15,7 +15,7 @@ public import Hummingbird
 /// ```
 ///
 /// When the context is a ``ConnectionRequestContext`` (``ProxyRequestContext`` is one) and the
-/// server comes from ``ImageProxy/httpServer(idleTimeout:)``, a client that disconnects cancels
+/// server comes from ``ImageProxy/httpServer(limits:)``, a client that disconnects cancels
 /// its request's work: the pipeline cancels the download and decode unless other requests share
 /// them.
 public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {

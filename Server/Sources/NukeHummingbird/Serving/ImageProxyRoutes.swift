@@ -3,7 +3,6 @@
 
 public import Hummingbird
 public import HummingbirdCore
-public import NIOCore
 
 extension ImageProxy {
     /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
@@ -24,15 +23,21 @@ extension ImageProxy {
         return router
     }
 
-    /// An HTTP/1.1 server for Hummingbird's `Application(router:server:)` that reports clients
-    /// going away, so that ``ImageProxyResponder`` cancels their requests' work.
-    public func httpServer(idleTimeout: TimeAmount? = nil) -> HTTPServerBuilder {
-        let disconnects = self.disconnects
+    /// An HTTP/1.1 server for Hummingbird's `Application(router:server:)` that holds connections
+    /// to `limits` (closing slow and idle ones, refusing those past the maximum) and reports
+    /// clients going away, so that ``ImageProxyResponder`` cancels their requests' work.
+    public func httpServer(limits: ConnectionLimits = ConnectionLimits()) -> HTTPServerBuilder {
+        let (disconnects, connections) = (self.disconnects, self.connections)
         return .http1(
             configuration: .init(
-                additionalChannelHandlers: [ClientDisconnectInstaller(cancellation: disconnects)],
-                idleTimeout: idleTimeout
+                additionalChannelHandlers: [
+                    ClientDisconnectInstaller(cancellation: disconnects),
+                    ConnectionGuard(limits: limits, connections: connections),
+                ]
             )
         )
     }
+
+    /// The connections open now to the servers from ``httpServer(limits:)``.
+    public var openConnectionCount: Int { connections.current }
 }

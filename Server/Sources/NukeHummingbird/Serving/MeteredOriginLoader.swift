@@ -18,6 +18,11 @@ public struct MeteredOriginLoader: DataLoading {
         self.metrics = metrics
     }
 
+    /// The wrapped loader's address policy.
+    public var addressPolicy: AddressPolicy? {
+        loader.addressPolicy
+    }
+
     /// Loads through the wrapped loader, counting bytes as they arrive.
     public func loadData(
         with request: DataRequest,

@@ -16,6 +16,11 @@ public struct ProxyConfiguration: Sendable {
     public var allowsUnsignedURLs = false
     /// Which sources are fetched.
     public var sources = SourcePolicy()
+    /// Let the pipeline's loaders connect to loopback, private, link-local (the cloud metadata
+    /// address among them) and other non-public addresses (`nuke-server
+    /// --allow-private-addresses`). Off, an ``ImageProxy`` refuses a pipeline whose `http` or
+    /// `https` loader does not deny them (see `AddressPolicy.publicInternetOnly`).
+    public var allowsPrivateAddresses = false
     /// Named option lists (`pr:name`); the one named `default` applies to every request first.
     public var presets: [String: [ProxyOption]] = [:]
     /// Read only preset names (imgproxy's "only presets" mode): the first segment's
@@ -113,6 +118,16 @@ public struct ProxyConfiguration: Sendable {
     /// The defaults, with `signature` (or `nil`).
     public init(signature: URLSignature? = nil) {
         self.signature = signature
+    }
+
+    /// A curl loader's configuration that follows this one: only public addresses unless
+    /// ``allowsPrivateAddresses``, and every redirect checked against ``sources``. Servers add
+    /// their own time-outs and limits to it.
+    public var originLoaderConfiguration: CurlDataLoader.Configuration {
+        var curl = CurlDataLoader.Configuration()
+        curl.addressPolicy = allowsPrivateAddresses ? .allowAll : .publicInternetOnly
+        curl.isRedirectAllowed = { [sources] in sources.allowsRedirect(to: $0) }
+        return curl
     }
 
     /// Reads a preset as imgproxy writes one: `name=rs:fill:300:300/q:80`.
