@@ -16,12 +16,12 @@ extension ImagePipeline.Configuration {
         self.init(registry: .defaultPlugins)
     }
 
-    /// The default configuration with a `DataCache` named `nuke.data-cache` under the
-    /// user's cache directory and no HTTP cache.
+    /// The default configuration with a `DataCache` named `nuke.data-cache` in this program's
+    /// folder under the user's cache directory and no HTTP cache.
     public static var withDataCache: ImagePipeline.Configuration { withDataCache() }
 
-    /// The default configuration with a `DataCache` under the user's cache directory
-    /// (`$XDG_CACHE_HOME`, else `~/.cache`) and no HTTP cache.
+    /// The default configuration with a `DataCache` in this program's folder under the user's
+    /// cache directory (`DataCache.applicationCachesDirectory`) and no HTTP cache.
     ///
     /// - Parameters:
     ///   - name: the cache's directory name.

@@ -101,10 +101,10 @@ import Testing
         #expect(InfoAndCacheCommandTests.field("entries", in: after.standardOutput) == "0")
     }
 
-    @Test("cache path defaults to nuke.http-cache under XDG_CACHE_HOME, where HTTPCache.shared lives")
+    @Test("cache path defaults to the command's own folder under XDG_CACHE_HOME, shared with no other program")
     func defaultCachePath() async throws {
         let runner = try CommandRunner()
         let outcome = try await runner.run(["cache", "path"])
-        #expect(outcome.standardOutput == runner.path("xdg-cache") + "/nuke.http-cache\n")
+        #expect(outcome.standardOutput == runner.path("xdg-cache") + "/nuke/http-cache\n")
     }
 }

@@ -9,14 +9,15 @@ import Nuke
 struct CacheLocationOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-dir"),
-        help: "The HTTP cache directory (default: $XDG_CACHE_HOME/nuke.http-cache, else ~/.cache/nuke.http-cache)."
+        help: "The HTTP cache directory (default: $XDG_CACHE_HOME/nuke/http-cache, else ~/.cache/nuke/http-cache)."
     )
     var cacheDirectory: String?
 
-    /// The directory, whether given or the default (the library's `HTTPCache.shared` location).
+    /// The directory, whether given or the command's own (never another program's: the
+    /// library's default cache is in each program's own folder).
     var directory: URL {
         if let cacheDirectory { return URL(fileURLWithPath: cacheDirectory, isDirectory: true) }
-        return DataCache.userCachesDirectory.appendingPathComponent("nuke.http-cache", isDirectory: true)
+        return DataCache.userCachesDirectory.appendingPathComponent("nuke/http-cache", isDirectory: true)
     }
 
     /// Opens the cache, creating the directory if needed.

@@ -64,8 +64,9 @@ public final class DataCache: DataCaching {
 
     // MARK: Initializers
 
-    /// Creates a cache in the directory `name` under the user's cache directory
-    /// (`$XDG_CACHE_HOME`, else `~/.cache`).
+    /// Creates a cache in the directory `name` in this program's own folder under the user's
+    /// cache directory (``applicationCachesDirectory``: `$XDG_CACHE_HOME/<program>`, else
+    /// `~/.cache/<program>`), so that two programs never share a cache unless told to.
     ///
     /// - Parameters:
     ///   - name: the directory name, for example `"com.example.app.images"`.
@@ -77,11 +78,9 @@ public final class DataCache: DataCaching {
         sizeLimit: Int = DataCache.defaultSizeLimit,
         filenameGenerator: @escaping @Sendable (String) -> String? = DataCache.filename(for:)
     ) throws(DataCacheError) {
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw .invalidName(name)
-        }
+        guard Self.isFolderName(name) else { throw .invalidName(name) }
         try self.init(
-            path: Self.userCachesDirectory.appendingPathComponent(name, isDirectory: true),
+            path: Self.applicationCachesDirectory.appendingPathComponent(name, isDirectory: true),
             sizeLimit: sizeLimit,
             filenameGenerator: filenameGenerator
         )
@@ -311,16 +310,6 @@ public final class DataCache: DataCaching {
     }
 
     // MARK: Private
-
-    /// The user's cache directory: `$XDG_CACHE_HOME` when set to an absolute path, else `~/.cache`.
-    public static var userCachesDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            return URL(fileURLWithPath: base, isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
-    }
 
     private func stage(_ change: (inout DataCacheStaging) -> Void) {
         let needsFlush = staging.withLock { staging in

@@ -38,7 +38,8 @@ public final class HTTPCache: Sendable {
         self.maximumEntrySize = maximumEntrySize ?? Self.defaultMaximumEntrySize(sizeLimit: dataCache.sizeLimit)
     }
 
-    /// A cache in the directory `name` under the user's cache directory, opened on first use;
+    /// A cache in the directory `name` in this program's folder under the user's cache directory
+    /// (`DataCache.applicationCachesDirectory`), opened on first use;
     /// if it cannot be created, nothing is cached.
     ///
     /// - Parameters:
@@ -59,7 +60,8 @@ public final class HTTPCache: Sendable {
         max(0, sizeLimit / 20)
     }
 
-    /// The default cache, `nuke.http-cache` under the user's cache directory (150 MiB).
+    /// The default cache, `nuke.http-cache` in this program's folder under the user's cache
+    /// directory (`~/.cache/<program>/nuke.http-cache`, 150 MiB): programs never share it.
     public static let shared = HTTPCache()
 
     /// The disk cache holding the responses; `nil` if its directory could not be created.

@@ -158,13 +158,13 @@ extension ImagePipeline {
             self.registry = registry
         }
 
-        /// The default configuration with a ``DataCache`` named `nuke.data-cache` under the
-        /// user's cache directory, and no HTTP cache: data is stored and served without
-        /// validation, whatever the server's caching headers say.
+        /// The default configuration with a ``DataCache`` named `nuke.data-cache` in this
+        /// program's folder under the user's cache directory, and no HTTP cache: data is stored
+        /// and served without validation, whatever the server's caching headers say.
         public static var withDataCache: Configuration { withDataCache() }
 
-        /// The default configuration with a ``DataCache`` under the user's cache directory
-        /// (`$XDG_CACHE_HOME`, else `~/.cache`), and ``httpCache`` off.
+        /// The default configuration with a ``DataCache`` in this program's folder under the
+        /// user's cache directory (``DataCache/applicationCachesDirectory``), and ``httpCache`` off.
         ///
         /// If the directory cannot be created, the configuration has no disk cache.
         ///
@@ -177,8 +177,8 @@ extension ImagePipeline {
             return configuration
         }
 
-        /// Stores data in a ``DataCache`` under the user's cache directory (`$XDG_CACHE_HOME`,
-        /// else `~/.cache`) and turns ``httpCache`` off, as ``withDataCache(name:sizeLimit:)`` does.
+        /// Stores data in a ``DataCache`` in this program's folder under the user's cache directory
+        /// (``DataCache/applicationCachesDirectory``) and turns ``httpCache`` off, as ``withDataCache(name:sizeLimit:)`` does.
         ///
         /// If the directory cannot be created, the configuration has no disk cache.
         public mutating func useDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) {
