@@ -57,6 +57,7 @@ struct CommandRunner {
             if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = cacheHome
+            environment["COLUMNS"] = "80"  // Help is laid out for a terminal this wide.
             process.environment = environment
             process.standardInput = FileHandle(forReadingAtPath: inputPath)
             process.standardOutput = FileHandle(forWritingAtPath: outputPath)

@@ -259,11 +259,29 @@ import Testing
         #expect(outcome.standardOutput.contains("--recursive") && outcome.standardError.isEmpty)
     }
 
+    @Test("Help examples fit an 80-column terminal: no command wraps mid-line")
+    func helpExamples() async throws {
+        let runner = try CommandRunner()
+        let help = try await runner.run(["fetch", "--help"])
+        let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let examples = lines.drop { $0 != "Examples:" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(examples.count >= 4, "\(help.standardOutput)")
+        for line in examples {
+            #expect(line.hasPrefix("  ") && line.count <= 80, "a wrapped example: '\(line)'")
+        }
+    }
+
     @Test("Option errors are one line and status 64, naming the subcommand's help")
     func optionErrors() async throws {
         let runner = try CommandRunner()
         let format = try await runner.run(["fetch", "a.jpg", "--format", "bmp"])
         BadInputTests.expectOneErrorLine(format, containing: "'nuke fetch --help'", status: .usage)
+        // The allowed values stay on the line, where argument parser lists them below it.
+        BadInputTests.expectOneErrorLine(
+            format,
+            containing: "one of the following: jpeg, jpg, png, webp, avif, jxl, gif (see",
+            status: .usage
+        )
         let unknown = try await runner.run(["info", "a.jpg", "--frobnicate"])
         BadInputTests.expectOneErrorLine(unknown, containing: "--frobnicate", status: .usage)
         let size = try await runner.run(["fetch", "a.jpg", "--size", "10x10x10"])

@@ -101,6 +101,17 @@ import Testing
         #expect(InfoAndCacheCommandTests.field("entries", in: after.standardOutput) == "0")
     }
 
+    @Test("nuke --version prints the version CHANGELOG.md's newest entry names")
+    func versionMatchesChangelog() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
+        let outcome = try await CommandRunner().run(["--version"])
+        let printed = outcome.standardOutput.split(separator: "\n").first?.split(separator: " ").dropFirst().first
+        #expect(newest != nil && printed.map(String.init) == newest.map(String.init), "\(outcome.standardOutput)")
+    }
+
     @Test("cache path defaults to the command's own folder under XDG_CACHE_HOME, shared with no other program")
     func defaultCachePath() async throws {
         let runner = try CommandRunner()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import ArgumentParser
+import Foundation
 
 /// The one rule for exit statuses, after `sysexits.h`: 0 when everything succeeded, 1 when an
 /// input failed at run time, 64 (`EX_USAGE`) when the command line is wrong.
@@ -34,11 +35,16 @@ enum ExitStatus: Int32 {
         case is ExitCode:
             return nil
         default:
-            // Argument parser's messages are a sentence, sometimes followed by usage lines; the
-            // first line is the sentence.
-            let message = NukeCommand.message(for: error)
-            let line = message.split(separator: "\n").first.map(String.init) ?? message
-            return line.isEmpty ? "\(error)" : line + " (see '\(helpCommand)')"
+            // Argument parser's messages are a sentence, sometimes followed by usage lines or,
+            // after a colon, the allowed values as a list; the sentence, with its list, is kept.
+            let lines = NukeCommand.message(for: error).split(separator: "\n").map(String.init)
+            guard var line = lines.first, !line.isEmpty else { return "\(error)" }
+            if line.hasSuffix(":") {
+                let values = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+                    .prefix { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+                if !values.isEmpty { line += " " + values.joined(separator: ", ") }
+            }
+            return line + " (see '\(helpCommand)')"
         }
     }
 

@@ -19,10 +19,17 @@ struct FetchCommand: AsyncParsableCommand {
             frame processed, when written as WebP (the default for an animated GIF), GIF or \
             AVIF; other formats, and --first-frame, write its first frame.
 
+            It never replaces a file that exists unless --overwrite is given, nor an input \
+            unless --in-place is.
+
             Examples:
-              nuke fetch https://example.com/a.jpg photo.png --size 512x512 --format webp -o out
-              nuke fetch photos --recursive --size '320x320^' --name '{dir}/{name}-thumb.jpg' -o thumbs
-              curl -s https://example.com/a.png | nuke fetch - --size 64 --format jpg -o - > a.jpg
+              nuke fetch https://example.com/a.jpg photo.png --size 512x512 \\
+                  --format webp -o out
+              nuke fetch photos -r --size '320x320^' -o thumbs \\
+                  --name '{dir}/{name}-thumb.jpg'
+              curl -s https://example.com/a.png | nuke fetch - --size 64 \\
+                  --format jpg -o - > a.jpg
+              nuke fetch . -r --size 1600 --in-place
             """
     )
 
