@@ -59,7 +59,10 @@ if arguments.count == 5, arguments[2] == "share", let writer = Int(arguments[3])
 
 guard arguments.count == 4, let firstGeneration = Int(arguments[2]), let firstIndex = Int(arguments[3]) else {
     FileHandle.standardError.write(
-        Data("usage: DataCacheCrashWriter <directory> <generation> <first index> | <directory> share <0|1> <count>\n".utf8)
+        Data(
+            "usage: DataCacheCrashWriter <directory> <generation> <first index> | <directory> share <0|1> <count>\n"
+                .utf8
+        )
     )
     exit(2)
 }

@@ -49,14 +49,18 @@ import Testing
         }
         for shared in 0..<100 {
             let data = cache.cachedData(for: CrashTestContent.key(shared))
-            #expect(data.flatMap { CrashTestContent.generation(of: $0, index: shared) }.map { [0, 1].contains($0) } == true)
+            #expect(
+                data.flatMap { CrashTestContent.generation(of: $0, index: shared) }.map { [0, 1].contains($0) } == true
+            )
         }
     }
 
     @Test("Caches made by name live in the program's own folder, which a name can replace")
     func ownFolder() throws {
         let executable = ProcessInfo.processInfo.processName
-        #expect(DataCache.applicationCachesDirectory == DataCache.userCachesDirectory.appendingPathComponent(executable))
+        #expect(
+            DataCache.applicationCachesDirectory == DataCache.userCachesDirectory.appendingPathComponent(executable)
+        )
         let name = "nuke-tests-\(UUID().uuidString)"
         let cache = try DataCache(name: name)
         defer { try? FileManager.default.removeItem(at: cache.path) }

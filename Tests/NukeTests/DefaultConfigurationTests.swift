@@ -25,7 +25,9 @@ import Testing
 
         let name = "nuke-tests-\(UUID().uuidString)"
         let withDataCache = ImagePipeline.Configuration.withDataCache(name: name)
-        defer { try? FileManager.default.removeItem(at: DataCache.applicationCachesDirectory.appendingPathComponent(name)) }
+        defer {
+            try? FileManager.default.removeItem(at: DataCache.applicationCachesDirectory.appendingPathComponent(name))
+        }
         #expect(withDataCache.registry.installedPlugins == Self.defaultPluginIDs)
         #expect(withDataCache.dataCache != nil && withDataCache.httpCache == nil)
     }

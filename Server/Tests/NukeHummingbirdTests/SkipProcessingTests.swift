@@ -36,6 +36,18 @@ struct SkipProcessingTests {
         #expect(cache.keys.isEmpty)  // The originals' caches hold these; results are not stored again.
     }
 
+    @Test("Served as it is, a source is still held to the source pixel and frame limits")
+    func sourceLimits() async throws {
+        let fixture = try ProxyFixture()
+        // The photo is 800×600 (480,000 pixels); the animation has four frames.
+        let strict = fixture.proxy(configurePipeline: {
+            $0.maximumDecodedPixelCount = 100_000
+            $0.maximumAnimationFrameCount = 3
+        })
+        #expect(await strict.respond(to: fixture.path("skp:jpg", "/photo.jpg")).status == 422)
+        #expect(await strict.respond(to: fixture.path("skp:gif", "/spin.gif")).status == 422)
+    }
+
     @Test("Another format asked for or negotiated, or another source format: processed as usual")
     func processesOtherwise() async throws {
         let fixture = try ProxyFixture()
