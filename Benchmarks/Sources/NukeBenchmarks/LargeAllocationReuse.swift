@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 #if canImport(Glibc)
-    internal import Glibc
+    import Glibc
 #endif
 
 /// A process-wide setting for programs that decode image after image: glibc's allocator keeps
@@ -19,13 +19,14 @@
 ///
 /// A library must not change a process's allocator on its own, and neither does the `nuke` tool:
 /// the retained blocks raise the peak memory of a process that also downloads large bodies (a
-/// growing buffer leaves its smaller copies behind). Services that decode large images
-/// continuously and have the memory call it at startup. Docs/Performance.md shows the difference.
-public enum LargeAllocationReuse {
+/// growing buffer leaves its smaller copies behind). It lives here, for the shrink benchmark's
+/// second pass; a service gets the same without code from glibc's tunables
+/// (`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864`).
+enum LargeAllocationReuse {
     /// Keeps freed blocks up to `bytes` (default 32 MiB, at most 512 MiB) for reuse. Returns
     /// `false` where the C library offers no such setting (not glibc).
     @discardableResult
-    public static func enable(upTo bytes: Int = 32 << 20) -> Bool {
+    static func enable(upTo bytes: Int = 32 << 20) -> Bool {
         #if canImport(Glibc)
             // `mallopt` is declared in <malloc.h>, which the Glibc module does not export; the
             // option numbers are glibc's stable ABI (M_TRIM_THRESHOLD -1, M_MMAP_THRESHOLD -3).
