@@ -145,6 +145,25 @@ import Testing
         await queue.setSuspended(false)
     }
 
+    @Test("A burst of priority changes, made right after the prefetches start: the last one wins")
+    func priorityBurst() async throws {
+        let prefetcher = ImagePrefetcher(pipeline: makePipeline())
+        prefetcher.isPaused = true
+        let recorder = await QueueRecorder(prefetcher.queue)
+        prefetcher.startPrefetching(with: (0..<3).map(url))
+        let burst: [ImageRequest.Priority] = [.veryLow, .high, .low, .normal, .high]
+        for index in 0..<200 { prefetcher.priority = burst[index % burst.count] }
+        prefetcher.priority = .veryHigh
+
+        // Everything posted before this has run on the actor once it does.
+        await withCheckedContinuation { continuation in prefetcher.inbox.post { continuation.resume() } }
+
+        #expect(recorder.addedCount == 3)
+        #expect(recorder.priorities.suffix(3) == [.veryHigh, .veryHigh, .veryHigh], "\(recorder.priorities)")
+        #expect(await prefetcher.queue.pendingCount == 3)
+        prefetcher.stopPrefetching()
+    }
+
     @Test("didComplete is called once the last prefetch finishes")
     func didComplete() async throws {
         let pipeline = makePipeline()

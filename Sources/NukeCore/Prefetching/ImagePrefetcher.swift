@@ -51,6 +51,8 @@ public final class ImagePrefetcher: Sendable {
     /// Shared with queued work, which must not keep the prefetcher alive (releasing it cancels).
     private let shared: Shared
     private let pausedFlag = Mutex(false)
+    /// Carries every change to the actor in the order it was made, so the last one wins.
+    let inbox = ActorInbox()
 
     private final class Shared: Sendable {
         let state = Mutex(State())
@@ -91,7 +93,7 @@ public final class ImagePrefetcher: Sendable {
         for entry in entries { entry.task?.cancel() }
         let operations = entries.compactMap(\.operation)
         if !operations.isEmpty {
-            Task { @ImagePipelineActor in operations.forEach { $0.cancel() } }
+            inbox.post { operations.forEach { $0.cancel() } }
         }
     }
 
@@ -107,8 +109,15 @@ public final class ImagePrefetcher: Sendable {
                 return Array(state.entries.values)
             }
             for entry in entries { entry.task?.priority = newValue }
-            let operations = entries.compactMap(\.operation)
-            Task { @ImagePipelineActor in operations.forEach { $0.priority = newValue } }
+            // Read on the actor, after every change and prefetch posted before this one: the
+            // operations queued by then, at the priority their entries have then.
+            let shared = self.shared
+            inbox.post {
+                let queued = shared.state.withLock { state in
+                    state.entries.values.compactMap { entry in entry.operation.map { ($0, entry.priority) } }
+                }
+                for (operation, priority) in queued { operation.priority = priority }
+            }
         }
     }
 
@@ -118,7 +127,7 @@ public final class ImagePrefetcher: Sendable {
         set {
             pausedFlag.withLock { $0 = newValue }
             let queue = self.queue
-            Task { @ImagePipelineActor in queue.isSuspended = newValue }
+            inbox.post { queue.isSuspended = newValue }
         }
     }
     /// Called, on an arbitrary thread, each time the last outstanding prefetch finishes.
@@ -181,14 +190,13 @@ public final class ImagePrefetcher: Sendable {
             return (state.nextID, state.priority)
         }
         guard let (id, priority) = started else { return }
-        Task { @ImagePipelineActor in self.enqueue(request, key: key, id: id, priority: priority) }
+        inbox.post { self.enqueue(request, key: key, id: id, priority: priority) }
     }
 
     @ImagePipelineActor
     private func enqueue(_ request: ImageRequest, key: LoadImageKey, id: UInt64, priority: ImageRequest.Priority) {
         let (shared, pipeline, kind) = (shared, pipeline, destination == .diskCache ? ImageTask.Kind.data : .image)
-        // The flag, not the order of the hops to the actor, decides: work started right after
-        // `isPaused = true` must not run before the suspension's own hop arrives.
+        // The flag as it is now, which the latest `isPaused` set (its own hop comes later).
         queue.isSuspended = pausedFlag.withLock { $0 }
         let operation = queue.add(priority: priority) {
             await Self.run(request, kind: kind, key: key, id: id, pipeline: pipeline, shared: shared)
@@ -238,7 +246,7 @@ public final class ImagePrefetcher: Sendable {
     private func cancel(_ entry: Entry) {
         entry.task?.cancel()
         if let operation = entry.operation {
-            Task { @ImagePipelineActor in operation.cancel() }
+            inbox.post { operation.cancel() }
         }
     }
 }
