@@ -3,6 +3,7 @@
 
 import Crypto
 import Foundation
+import HTTPTypes
 public import Logging
 public import Nuke
 
@@ -151,7 +152,7 @@ public final class ImageProxy: Sendable {
             response = .failure(error)
         }
         metrics.requestFinished(status: response.status, duration: ContinuousClock.now - start)
-        if let origin = configuration.allowedOrigin { response.headers.append(("Access-Control-Allow-Origin", origin)) }
+        if let origin = configuration.allowedOrigin { response.headers[.accessControlAllowOrigin] = origin }
         return response
     }
 
@@ -159,13 +160,13 @@ public final class ImageProxy: Sendable {
     /// 405 when no origin is allowed.
     public func respondToPreflight() -> ProxyResponse {
         guard let origin = configuration.allowedOrigin else {
-            return ProxyResponse(status: 405, headers: [("Allow", "GET, HEAD")], body: Data())
+            return ProxyResponse(status: 405, headers: [.allow: "GET, HEAD"], body: Data())
         }
-        let headers: [(name: String, value: String)] = [
-            ("Access-Control-Allow-Origin", origin),
-            ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
-            ("Access-Control-Allow-Headers", "Accept, If-None-Match"),
-            ("Access-Control-Max-Age", "86400"),
+        let headers: HTTPFields = [
+            .accessControlAllowOrigin: origin,
+            .accessControlAllowMethods: "GET, HEAD, OPTIONS",
+            .accessControlAllowHeaders: "Accept, If-None-Match",
+            .accessControlMaxAge: "86400",
         ]
         return ProxyResponse(status: 204, headers: headers, body: Data())
     }
@@ -376,22 +377,17 @@ public final class ImageProxy: Sendable {
         ifNoneMatch: String?
     ) -> ProxyResponse {
         let etag = "\"" + SHA256.hash(data: result.data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
-        var headers: [(name: String, value: String)] = [
-            ("ETag", etag),
-            ("Cache-Control", "public, max-age=\(cacheMaxAge)"),
-        ]
-        if plan.variesByAccept { headers.append(("Vary", "Accept")) }
-        headers += ProxyResponse.securityHeaders
+        var cacheHeaders: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(cacheMaxAge)"]
+        if plan.variesByAccept { cacheHeaders[.vary] = "Accept" }
+        cacheHeaders.append(contentsOf: ProxyResponse.securityHeaders)
         if status == 200, let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
-            return ProxyResponse(status: 304, headers: headers, body: Data())
+            return ProxyResponse(status: 304, headers: cacheHeaders, body: Data())
         }
-        headers.insert(("Content-Type", result.format.mediaType), at: 0)
+        var headers: HTTPFields = [.contentType: result.format.mediaType]
         if let disposition = plan.contentDisposition {
-            headers.insert(
-                ("Content-Disposition", disposition.headerValue(source: plan.source, format: result.format)),
-                at: 1
-            )
+            headers[.contentDisposition] = disposition.headerValue(source: plan.source, format: result.format)
         }
+        headers.append(contentsOf: cacheHeaders)
         return ProxyResponse(status: status, headers: headers, body: result.data)
     }
 

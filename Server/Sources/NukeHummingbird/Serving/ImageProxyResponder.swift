@@ -59,10 +59,7 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
     /// `answer` as a Hummingbird response; without its body (for `HEAD`), its length is still
     /// given.
     private static func response(_ answer: ProxyResponse, withBody: Bool) -> Response {
-        var headers = HTTPFields()
-        for (name, value) in answer.headers {
-            if let field = HTTPField.Name(name) { headers[field] = value }
-        }
+        var headers = answer.headers
         let body = withBody ? ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)) : ResponseBody()
         if !withBody { headers[.contentLength] = String(answer.body.count) }
         return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: body)
