@@ -121,16 +121,18 @@ struct ProxyServer {
             },
             logger: logger
         )
+        // Stopped in reverse order: the HTTP server (requests in flight finish), then the caches
+        // are written, then the Redis tier behind them closes.
+        let services: [any Service] =
+            (redis.map { [RedisService(redis: $0)] } ?? []) + [CacheFlushService(caches: caches), app]
         var configuration = ServiceGroupConfiguration(
-            services: [app],
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int(settings.shutdownTimeout * 1000))
         let group = ServiceGroup(configuration: configuration)
         try await group.run()
-        for cache in caches { await cache.flush() }
-        await redis?.shutdown()
         logger.info("nuke-server stopped")
     }
 }

@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Nuke
+import NukeRedis
+import ServiceLifecycle
+
+/// The disk caches as a service: from the moment the server stops (gracefully, or because
+/// another service failed) it writes their staged entries to disk. Placed before the HTTP
+/// server in the service group, it stops after it, once requests in flight have finished.
+struct CacheFlushService: Service {
+    let caches: [any DataCaching]
+
+    func run() async {
+        try? await gracefulShutdown()
+        for cache in caches { await cache.flush() }
+    }
+}
+
+/// The shared Redis tier as a service: its connections and writer thread end when the server
+/// stops, after the caches in front of it have written what they hold.
+struct RedisService: Service {
+    let redis: RedisDataCache
+
+    func run() async {
+        try? await gracefulShutdown()
+        await redis.shutdown()
+    }
+}
