@@ -6,7 +6,7 @@ internal import Synchronization
 extension Resampler {
     /// The coefficient tables of recent resizes, by input size, output size and filter: a server
     /// or a thumbnail job resizes images of the same few sizes to the same few sizes, and each
-    /// table costs a sine per tap to build (2% of an image proxy's CPU in `perf`).
+    /// table costs a sine per tap to build.
     ///
     /// Bounded by ``byteLimit``: the oldest tables are dropped first. Tables are values, so a
     /// caller keeps using one after it is dropped; nothing runs under the lock but the lookup.

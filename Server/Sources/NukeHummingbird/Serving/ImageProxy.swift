@@ -178,8 +178,8 @@ public final class ImageProxy: Sendable {
     }
 
     private func result(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
-        // Without a result cache, no hop to the workers at all: under load it waited behind their
-        // decodes (0.3–0.7 ms a request) to look up nothing.
+        // Without a result cache, no hop to the workers at all: under load it would wait behind
+        // their decodes to look up nothing.
         if let resultCache, let result = await Self.cachedResult(for: plan, in: resultCache, on: pipeline) {
             metrics.cacheHit("result")
             return result

@@ -37,7 +37,7 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
         let (path, accept, ifNoneMatch) = (request.uri.path, request.headers[.accept], request.headers[.ifNoneMatch])
         let proxy = self.proxy
         // The work starts on the pipeline's workers, so it resumes there after the load and encodes
-        // without a hop (under load each hop waits for a core: 6–16% more requests a second).
+        // without a hop (under load, each hop waits for a free core).
         let work = Task(executorPreference: proxy.pipeline.configuration.workerPool) {
             await proxy.respond(to: path, accept: accept, ifNoneMatch: ifNoneMatch)
         }
