@@ -7,7 +7,9 @@ public import Nuke
 /// Wraps the network loader to count what crosses the network from origins: transfers
 /// (`nuke_server_origin_transfers_total`, including revalidations answered 304) and bytes
 /// (`nuke_server_origin_bytes_total`). Register it in place of the loader, under the HTTP cache.
-public struct MeteredOriginLoader: DataLoading {
+/// Everything else — redirect decisions, the address policy, shutting down — is the wrapped
+/// loader's.
+public struct MeteredOriginLoader: RedirectDecidingDataLoading {
     /// The loader that does the work.
     public let loader: any DataLoading
     private let metrics: ProxyMetrics
@@ -23,9 +25,11 @@ public struct MeteredOriginLoader: DataLoading {
         loader.addressPolicy
     }
 
-    /// Loads through the wrapped loader, counting bytes as they arrive.
+    /// Loads through the wrapped loader, which asks `redirectDecision` (if any) before following
+    /// each redirect, counting bytes as they arrive.
     public func loadData(
         with request: DataRequest,
+        redirectDecision: RedirectDecision?,
         didReceiveData: @escaping @Sendable (Data, DataResponse) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
@@ -33,12 +37,18 @@ public struct MeteredOriginLoader: DataLoading {
         metrics.originTransferStarted()
         return loader.loadData(
             with: request,
+            redirectDecision: redirectDecision,
             didReceiveData: { data, response in
                 metrics.originBytes(data.count)
                 didReceiveData(data, response)
             },
             completion: completion
         )
+    }
+
+    /// Shuts the wrapped loader down.
+    public func shutdown() async {
+        await loader.shutdown()
     }
 }
 
