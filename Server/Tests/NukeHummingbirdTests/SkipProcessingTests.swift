@@ -31,6 +31,8 @@ struct SkipProcessingTests {
             #expect(response.status == 200 && response.body == ProxyFixture.photo, "\(options)")
             #expect(response.header("Content-Type") == "image/jpeg" && response.header("ETag") != nil)
         }
+        // One download each: the source is decoded (for its limits) from the bytes in hand.
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 3)
         let gif = await proxy.respond(to: fixture.path("skp:gif/w:10", "/spin.gif"))
         #expect(gif.body == ProxyFixture.animation && gif.header("Content-Type") == "image/gif")
         #expect(cache.keys.isEmpty)  // The originals' caches hold these; results are not stored again.

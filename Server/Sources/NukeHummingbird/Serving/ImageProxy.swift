@@ -333,9 +333,9 @@ public final class ImageProxy: Sendable {
         guard let type = pipeline.configuration.registry.assetType(sniffing: data),
             let format = OutputFormat(sourceType: type), plan.servesUnprocessed(format)
         else { return nil }
-        // Served as it is, the source is the result: its size is checked like any other's (the
-        // decoded original stays in the memory cache for the requests that process it).
-        let image = try await load(plan.sourceRequest()).image
+        // Served as it is, the source is the result: decoded from the bytes in hand, it is held
+        // to the source limits and its size checked like any other result's.
+        let image = try await load(plan.sourceRequest(data: data)).image
         try plan.checkResultSize(width: image.width, height: image.height)
         return EncodedResult(data: data, format: format)
     }

@@ -80,7 +80,18 @@ public struct ProxyPlan: Sendable {
     /// The pipeline's request for the source, with `processors`, the URL's limits and, for
     /// `scp:0`, its colours left as they are; for `et:1`, from its embedded thumbnail.
     func sourceRequest(processors: [any ImageProcessing] = []) -> ImageRequest {
-        var request = ImageRequest(url: source, processors: processors)
+        withSourceOptions(ImageRequest(url: source, processors: processors))
+    }
+
+    /// The request for the source's `data`, already loaded: decoded without a second download,
+    /// under the source's own name (so in its memory cache entry).
+    func sourceRequest(data: Data) -> ImageRequest {
+        withSourceOptions(ImageRequest(id: source.absoluteString, data: { data }))
+    }
+
+    /// `request` with the URL's limits, colour handling and `et:1`.
+    private func withSourceOptions(_ request: ImageRequest) -> ImageRequest {
+        var request = request
         request.limits = limits
         if keepsColorProfile { request.colorManagement = .keepOriginalProfile }
         if enforcesThumbnail { request.thumbnail = Self.embeddedThumbnail }
