@@ -204,7 +204,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            The most connections open at once; one past it is closed at once (default: the descriptor limit,             raised to its hard limit, less 256, at most 10000).
+            The most connections open at once; one past it is closed at once (default: the descriptor limit, \
+            raised to its hard limit, less 256, at most 10000).
             """
     )
     var maxConnections: Int?
