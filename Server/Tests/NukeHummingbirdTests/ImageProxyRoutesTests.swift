@@ -4,11 +4,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import Nuke
 import NukeHummingbird
 import NukeTestSupport
-import Synchronization
 import Testing
 
 @Suite("Serving the proxy with Hummingbird")
@@ -110,14 +108,13 @@ struct ImageProxyRoutesTests {
     func requestsRunOnWorkers() async throws {
         let fixture = try ProxyFixture()
         let workers = ImagePipeline.WorkerPool(threadCount: 1, name: "proxy-test")
-        let threads = ThreadNames()
-        let logger = Logger(label: "test") { _ in ThreadRecordingLogHandler(threads: threads) }
+        let log = LogRecorder()
         var configuration = ProxyConfiguration(signature: fixture.signature)
         configuration.allowsPrivateAddresses = true  // The origin is on loopback.
         let proxy = try ImageProxy(
             pipeline: fixture.pipeline(workerPool: workers),
             configuration: configuration,
-            logger: logger
+            logger: log.logger
         )
         try await Application(router: proxy.router()).test(.router) { client in
             // A bad signature is answered, and logged, before anything else could move the request.
@@ -125,36 +122,7 @@ struct ImageProxyRoutesTests {
                 #expect(response.status == .forbidden)
             }
         }
-        #expect(threads.names == ["proxy-test-1"])
+        #expect(log.threadNames == ["proxy-test-1"])
         await workers.shutdown()
-    }
-}
-
-/// The names of the threads a ``ThreadRecordingLogHandler`` saw, in order.
-private final class ThreadNames: Sendable {
-    private let list = Mutex<[String]>([])
-
-    var names: [String] { list.withLock { $0 } }
-
-    /// Appends the calling thread's name.
-    func recordCurrent() {
-        let name = currentThreadName()
-        list.withLock { $0.append(name) }
-    }
-}
-
-/// A log handler that keeps the name of the thread each message was logged on.
-private struct ThreadRecordingLogHandler: LogHandler {
-    let threads: ThreadNames
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        threads.recordCurrent()
     }
 }

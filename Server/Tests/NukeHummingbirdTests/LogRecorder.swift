@@ -2,15 +2,19 @@
 // SPDX-License-Identifier: MIT
 
 import Logging
+import NukeTestSupport
 import Synchronization
 
-/// Keeps every message logged through its ``logger``, in order, so that tests can see why a
-/// request was answered as it was.
+/// Keeps every message logged through its ``logger``, in order, with the name of the thread it
+/// was logged on, so that tests can see why a request was answered as it was, and where.
 final class LogRecorder: Sendable {
-    private let list = Mutex<[String]>([])
+    private let entries = Mutex<[(message: String, thread: String)]>([])
 
     /// The messages so far.
-    var messages: [String] { list.withLock { $0 } }
+    var messages: [String] { entries.withLock { $0.map(\.message) } }
+
+    /// The names of the threads each message was logged on.
+    var threadNames: [String] { entries.withLock { $0.map(\.thread) } }
 
     /// A logger whose messages this recorder keeps.
     var logger: Logger {
@@ -18,7 +22,8 @@ final class LogRecorder: Sendable {
     }
 
     private func record(_ message: String) {
-        list.withLock { $0.append(message) }
+        let thread = currentThreadName()
+        entries.withLock { $0.append((message, thread)) }
     }
 
     private struct Handler: LogHandler {
