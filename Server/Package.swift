@@ -100,6 +100,7 @@ let package = Package(
             name: "NukeServerTests",
             dependencies: [
                 "NukeServer",
+                "NukeHummingbird",
                 .product(name: "Nuke", package: "nuke-linux"),
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
             ],

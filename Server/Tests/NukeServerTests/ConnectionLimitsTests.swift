@@ -2,12 +2,9 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeHummingbird
 import NukeTestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// nuke-server against clients that hold connections: half-sent requests, idle keep-alive
 /// connections, more connections than it allows. Each waits for the server to close a connection
@@ -20,15 +17,10 @@ struct ConnectionLimitsTests {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
-    /// Raises this process's descriptor limit to its hard limit and returns how many connections
-    /// it can hold at once, leaving room for the rest of the tests.
+    /// Raises this process's descriptor limit to its hard limit, as the server does, and returns
+    /// how many connections it can hold at once, leaving room for the rest of the tests.
     private static func holdableConnections() -> Int {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = limit.rlim_max
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        return Int(clamping: limit.rlim_cur) - 512
+        ConnectionLimits.raiseDescriptorLimit() - 512
     }
 
     @Test(
