@@ -6,8 +6,9 @@ import PackageDescription
 // MARK: - Modules
 //
 // One row = one module = one folder = one `<Name>Tests` target (and, unless it says otherwise,
-// one library product). Every module depends on `NukeCore`; plugins on `NukeCore` and their own
-// C targets only, never on each other.
+// one library product). Every module depends on `NukeCore`; support modules on `NukeCore` only;
+// plugins on `NukeCore`, support modules and their own C targets, never on each other
+// (checked by .ci/module-graph).
 
 struct Module {
     /// Module, product and folder name.
@@ -26,51 +27,55 @@ struct Module {
 
 let modules: [Module] = [
     // The pipeline, caches, registry; depends on nothing.
-    Module(name: "NukeCore", path: "Sources/NukeCore", testDependencies: ["DataCacheCrashWriter"]),
+    // Its tests resize with NukeImaging's resampler as a real processor.
+    Module(name: "NukeCore", path: "Sources/NukeCore", testDependencies: ["DataCacheCrashWriter", "NukeImaging"]),
+    // Support modules: what several plugins share, on NukeCore alone.
+    // Pixel algorithms: the resampler, box blur, EXIF structure.
+    Module(name: "NukeImaging", path: "Sources/NukeImaging"),
     // Decoders and encoders.
     Module(
         name: "NukeJPEG",
         path: "Plugins/Decoders/JPEG/NukeJPEG",
-        dependencies: ["CNukeJPEG"],
-        testDependencies: ["CNukeJPEG"],
+        dependencies: ["NukeImaging", "CNukeJPEG"],
+        testDependencies: ["CNukeJPEG", "NukeImaging"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",
-        dependencies: ["CNukePNG"],
+        dependencies: ["NukeImaging", "CNukePNG"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeGIF",
         path: "Plugins/Decoders/GIF/NukeGIF",
-        dependencies: ["CNukeGIF"],
+        dependencies: ["NukeImaging", "CNukeGIF"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeWebP",
         path: "Plugins/Decoders/WebP/NukeWebP",
-        dependencies: ["CNukeLibWebP"],
+        dependencies: ["NukeImaging", "CNukeLibWebP"],
         // libwebp's own animation decoder, the reference; GIF input for animated round trips.
-        testDependencies: ["CNukeLibWebP", "NukeGIF"],
+        testDependencies: ["CNukeLibWebP", "NukeGIF", "NukeImaging"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeAVIF",
         path: "Plugins/Decoders/AVIF/NukeAVIF",
-        dependencies: ["CNukeLibAVIF"],
+        dependencies: ["NukeImaging", "CNukeLibAVIF"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeHEIF",
         path: "Plugins/Decoders/HEIF/NukeHEIF",
-        dependencies: ["CNukeLibHEIF"],
+        dependencies: ["NukeImaging", "CNukeLibHEIF"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeJXL",
         path: "Plugins/Decoders/JXL/NukeJXL",
-        dependencies: ["CNukeLibJXL"],
+        dependencies: ["NukeImaging", "CNukeLibJXL"],
         testResources: [.copy("Fixtures")]
     ),
     // Colour management.
@@ -86,11 +91,17 @@ let modules: [Module] = [
     Module(
         name: "NukeProcessors",
         path: "Plugins/Processors/NukeProcessors",
-        dependencies: ["CNukeProcessors"],
-        testDependencies: ["CNukeProcessors"],
+        dependencies: ["NukeImaging", "CNukeProcessors"],
+        testDependencies: ["CNukeProcessors", "NukeImaging"],
         testResources: [.copy("Goldens"), .copy("PillowReferences")]
     ),
-    Module(name: "NukeFilters", path: "Plugins/Processors/NukeFilters", testResources: [.copy("Goldens")]),
+    Module(
+        name: "NukeFilters",
+        path: "Plugins/Processors/NukeFilters",
+        dependencies: ["NukeImaging"],
+        testDependencies: ["NukeImaging"],
+        testResources: [.copy("Goldens")]
+    ),
     // Loaders.
     Module(name: "NukeCurl", path: "Plugins/Loaders/Curl/NukeCurl", dependencies: ["CNukeCurl"]),
     Module(name: "NukeURLSession", path: "Plugins/Loaders/URLSession/NukeURLSession"),
@@ -101,7 +112,7 @@ let modules: [Module] = [
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
+            "NukeImaging", "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
             "NukeProcessors",
             "NukeFilters", "NukeCurl",
         ],
@@ -204,7 +215,11 @@ let cTargets: [Target] = [
 
 let supportTargets: [Target] = [
     // Mocks, the loader contract, nghttpd, the manual clock, hostile images: for tests only.
-    .target(name: "NukeTestSupport", dependencies: ["NukeCore", "NukeLoopback"], path: "Tests/NukeTestSupport"),
+    .target(
+        name: "NukeTestSupport",
+        dependencies: ["NukeCore", "NukeImaging", "NukeLoopback"],
+        path: "Tests/NukeTestSupport"
+    ),
     // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).
     .executableTarget(
         name: "DataCacheCrashWriter",

@@ -8,6 +8,7 @@
 @_exported public import NukeFilters
 @_exported public import NukeGIF
 @_exported public import NukeHEIF
+@_exported public import NukeImaging
 @_exported public import NukeJPEG
 @_exported public import NukeJXL
 @_exported public import NukeLCMS

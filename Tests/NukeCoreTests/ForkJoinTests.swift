@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import NukeCore
+@testable import NukeImaging
 
 /// Splitting a loop across a worker pool's idle thread, and the resampler's split giving the
 /// same bytes as one pass.

@@ -4,6 +4,7 @@
 import Foundation
 import NukeCore
 import NukeGIF
+import NukeImaging
 import NukeTestSupport
 import Testing
 

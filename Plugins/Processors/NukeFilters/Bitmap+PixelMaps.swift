@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 internal import NukeCore
+internal import NukeImaging
 
 extension Bitmap {
     /// Applies `transform` to every pixel's straight-alpha RGBA (0…1); the result is clamped.

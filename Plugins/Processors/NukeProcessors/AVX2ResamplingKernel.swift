@@ -4,7 +4,7 @@
 internal import CNukeProcessors
 public import NukeCore
 
-/// NukeCore's RGBA resampler with AVX2, eight floats at a time where the portable code has four:
+/// NukeImaging's RGBA resampler with AVX2, eight floats at a time where the portable code has four:
 /// the same bytes, about twice as fast (see `Docs/Performance.md`). ``ProcessorsPlugin`` registers
 /// it on processors that have AVX2; elsewhere it declines every job and the portable code runs.
 public struct AVX2ResamplingKernel: ResamplingKernel {

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
 extension ImageProcessors {
     /// Blurs with Nuke's Gaussian approximation: three box blurs whose width is

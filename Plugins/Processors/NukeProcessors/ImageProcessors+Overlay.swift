@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
 extension ImageProcessors {
     /// Draws another image — a watermark, a logo, a badge — over the image, at a position with

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+public import NukeImaging
 
 extension ImageProcessors {
     /// Scales an image to fit or fill a size, optionally centre-cropping to it, with Nuke's rules:

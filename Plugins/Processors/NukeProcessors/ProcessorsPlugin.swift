@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
 /// Registers NukeProcessors' processors by name, so chains can be built from text:
 ///

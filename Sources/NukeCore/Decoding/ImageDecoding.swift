@@ -75,7 +75,7 @@ public struct ImageDecodingContext: Sendable {
     /// the original profile or has no colour manager. Set by the pipeline.
     public var colorConversion: ColorConversion?
     /// The registry's resampling kernel (``PluginRegistry/resamplingKernel``), for decoders that
-    /// resize what they decode (``thumbnail(of:)`` uses it): the same bytes, faster.
+    /// resize what they decode (NukeImaging's `thumbnail(of:)` uses it): the same bytes, faster.
     public var resamplingKernel: (any ResamplingKernel)?
 
     /// The most bytes one decode may allocate: ``maximumPixelCount`` RGBA pixels. Decoders check

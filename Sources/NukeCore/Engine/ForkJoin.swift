@@ -6,11 +6,11 @@ internal import Dispatch
 /// Splits a loop over independent indices in two when a thread of the calling worker's pool is
 /// idle: the second half runs there while the caller runs the first. Elsewhere (off the pool, or
 /// with every thread busy, as under load) the loop runs whole on the caller, so splitting never
-/// queues work behind other requests' work.
-enum ForkJoin {
+/// queues work behind other requests' work. For pixel loops of processors and decoders.
+public enum ForkJoin {
     /// Calls `body` with `range`, or with its two halves, the second maybe on another thread;
     /// returns when every call has returned. `body` must only touch what its range owns.
-    static func forHalves(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
+    public static func forHalves(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
         guard range.count >= 2, let pool = WorkerPoolCore.current else { return body(range) }
         let middle = range.lowerBound + range.count / 2
         withoutActuallyEscaping(body) { body in

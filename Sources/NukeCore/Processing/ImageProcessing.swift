@@ -129,8 +129,8 @@ public struct ImageProcessingContext: Sendable {
     /// ``ImageProcessingError/tooManyFrames(limit:)`` past it.
     public var maximumFrameCount: Int
     /// The pipeline's resampling kernel (its registry's ``PluginRegistry/resamplingKernel``), for
-    /// processors to pass to ``Bitmap/resized(width:height:filter:kernel:)``: the same bytes,
-    /// faster.
+    /// processors to pass to NukeImaging's `Bitmap.resized(width:height:filter:kernel:)`: the same
+    /// bytes, faster.
     public var resamplingKernel: (any ResamplingKernel)?
 
     /// Creates a context.

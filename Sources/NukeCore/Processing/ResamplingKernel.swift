@@ -6,10 +6,10 @@
 ///
 /// Registered under ``Capabilities/Resampling``; the pipeline hands the newest one to processors
 /// (``ImageProcessingContext/resamplingKernel``) and decoders
-/// (``ImageDecodingContext/resamplingKernel``), and ``Bitmap/resized(width:height:filter:kernel:)``
-/// uses it.
+/// (``ImageDecodingContext/resamplingKernel``), and NukeImaging's
+/// `Bitmap.resized(width:height:filter:kernel:)` uses it.
 ///
-/// A kernel makes **the same bytes** as the portable resampler in NukeCore: the same products
+/// A kernel makes **the same bytes** as the portable resampler in NukeImaging: the same products
 /// and the same sums, each added in the same order, in single precision with no fused
 /// multiply-add; it may only do more of them at once. Whether a kernel is used never changes an
 /// output, only how long it takes.
@@ -48,6 +48,31 @@ public struct RGBAResamplingJob {
     public let horizontal: ResamplingTable
     /// The filter down: one entry per output row.
     public let vertical: ResamplingTable
+
+    /// A job over the given buffers and tables (made by the resampler, which owns the buffers).
+    public init(
+        source: UnsafeRawBufferPointer,
+        sourceWidth: Int,
+        sourceHeight: Int,
+        sourceBytesPerRow: Int,
+        isPremultiplied: Bool,
+        output: UnsafeMutableRawBufferPointer,
+        width: Int,
+        height: Int,
+        horizontal: ResamplingTable,
+        vertical: ResamplingTable
+    ) {
+        self.source = source
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.sourceBytesPerRow = sourceBytesPerRow
+        self.isPremultiplied = isPremultiplied
+        self.output = output
+        self.width = width
+        self.height = height
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
 }
 
 /// A filter's weights along one axis: for each output position, the first input position, how
@@ -61,4 +86,17 @@ public struct ResamplingTable {
     public let taps: Int
     /// ``taps`` weights per output position, one position after another.
     public let weights: UnsafeBufferPointer<Float>
+
+    /// A table over the given buffers (owned by the resampler for the length of one job).
+    public init(
+        starts: UnsafeBufferPointer<Int>,
+        counts: UnsafeBufferPointer<Int>,
+        taps: Int,
+        weights: UnsafeBufferPointer<Float>
+    ) {
+        self.starts = starts
+        self.counts = counts
+        self.taps = taps
+        self.weights = weights
+    }
 }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 internal import NukeCore
+internal import NukeImaging
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials

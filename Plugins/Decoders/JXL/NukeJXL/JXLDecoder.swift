@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 internal import Synchronization
 
 #if canImport(FoundationEssentials)

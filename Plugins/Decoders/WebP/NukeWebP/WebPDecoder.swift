@@ -3,6 +3,7 @@
 
 internal import CNukeLibWebP
 public import NukeCore
+internal import NukeImaging
 internal import Synchronization
 
 #if canImport(FoundationEssentials)

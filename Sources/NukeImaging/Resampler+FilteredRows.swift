@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 extension Resampler {
     /// Source rows filtered horizontally, kept in a ring of as many rows as the vertical filter
     /// has taps plus the three more that a batch of four may fill ahead. Each output row's window

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 /// What the resampler's horizontal filter sums: a gray level, or an RGBA pixel of floats (with
 /// its weight broadcast to the four lanes).
 protocol ResamplingSample {

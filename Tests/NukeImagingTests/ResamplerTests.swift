@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeCore
 import Testing
 
-@testable import NukeCore
+@testable import NukeImaging
 
 @Suite struct ResamplerTests {
     private func gradient(width: Int, height: Int) throws -> Bitmap {

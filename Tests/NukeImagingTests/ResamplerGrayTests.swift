@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeCore
 import Testing
 
-@testable import NukeCore
+@testable import NukeImaging
 
 /// The gray resampler's ring of rows, batches of four and vectorised sums against the plain
 /// form of the same arithmetic: a whole intermediate image, one pixel's taps at a time.

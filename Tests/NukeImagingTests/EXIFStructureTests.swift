@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeImaging
 import Testing
 
 /// EXIF's TIFF structure in both byte orders, and malformed blocks.

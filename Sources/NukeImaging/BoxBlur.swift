@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 extension Bitmap {
     /// Returns the bitmap blurred by `passes` box filters of `width` pixels (made odd), edges
     /// extended; three passes approximate a Gaussian. Colour is blurred premultiplied by alpha;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 /// The TIFF structure of an EXIF block (a JPEG's APP1 `Exif` payload after `Exif\0\0`, a PNG
-/// `eXIf` chunk, ``UserInfoKey/exifKey``): its image file directories (IFDs) read as far as
+/// `eXIf` chunk, `UserInfoKey.exifKey`): its image file directories (IFDs) read as far as
 /// decoders and servers need. Every offset is checked; anything malformed reads as absent.
 public struct EXIFStructure: Sendable {
     /// The block's bytes, from its `II` or `MM` header.

@@ -12,7 +12,7 @@ extension EXIFStructure {
     /// chunk, most WebP `EXIF` chunks), after `Exif\0\0` (some WebP writers), or after the
     /// 4-byte big-endian offset to it that HEIF and AVIF `Exif` items start with; `nil` when none
     /// of these leads to an `II*` or `MM*` header. This is what decoders keep under
-    /// ``UserInfoKey/exifKey``.
+    /// `UserInfoKey.exifKey`.
     public static func tiffPayload(of payload: Data) -> Data? {
         let bytes = [UInt8](payload)
         func hasHeader(at offset: Int) -> Bool {

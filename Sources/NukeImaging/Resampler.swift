@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 /// Separable image resampling with precomputed coefficients, alpha-correct (colour is filtered
 /// premultiplied by alpha) and with area averaging ahead of large reductions.
 ///
@@ -116,7 +118,7 @@ enum Resampler {
     // MARK: RGBA
 
     /// From this much work on (output pixels × taps of both filters), a resize run by a worker
-    /// thread gives half of its output rows to an idle thread of its pool (``ForkJoin``): below,
+    /// thread gives half of its output rows to an idle thread of its pool (`ForkJoin`): below,
     /// waking a thread costs more than it saves.
     static let minimumWorkToSplit = 1 << 20
 
@@ -482,7 +484,7 @@ extension Bitmap {
     ///
     /// Colour is filtered premultiplied by alpha, so transparent pixels do not bleed their
     /// colour; gray stays gray. Reductions of 6× or more start with an area average. On a thread
-    /// of an ``ImagePipeline/WorkerPool``, a large RGBA resize gives half of its rows to an idle
+    /// of an `ImagePipeline.WorkerPool`, a large RGBA resize gives half of its rows to an idle
     /// thread of that pool, if there is one (same result).
     ///
     /// - Parameters:
@@ -490,8 +492,8 @@ extension Bitmap {
     ///   - height: The output's height in pixels.
     ///   - filter: The resampling filter.
     ///   - kernel: A faster way to make RGBA output on this machine (a processor passes
-    ///     ``ImageProcessingContext/resamplingKernel``); the same bytes either way.
-    /// - Throws: ``BitmapError/invalidDimensions(width:height:)`` for a size below 1×1 or an empty
+    ///     `ImageProcessingContext.resamplingKernel`); the same bytes either way.
+    /// - Throws: `BitmapError.invalidDimensions(width:height:)` for a size below 1×1 or an empty
     ///   source.
     public func resized(
         width: Int,

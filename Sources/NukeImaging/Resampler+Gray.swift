@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 extension Resampler {
     /// The separable filter for 8-bit gray: as the RGBA path does, source rows are filtered
     /// horizontally into a ring (``FilteredRows``) and each output row sums its window of it;
