@@ -27,29 +27,38 @@ struct Module {
 
 let modules: [Module] = [
     // The pipeline, caches, registry; depends on nothing.
-    // Its tests resize with NukeImaging's resampler as a real processor.
-    Module(name: "NukeCore", path: "Sources/NukeCore", testDependencies: ["DataCacheCrashWriter", "NukeImaging"]),
+    // Its tests resize with NukeImaging's resampler as a real processor and cache on a real disk.
+    Module(
+        name: "NukeCore",
+        path: "Sources/NukeCore",
+        testDependencies: ["NukeImaging", "NukeHTTP", "NukeDiskCache"]
+    ),
     // Support modules: what several plugins share, on NukeCore alone.
     // Pixel algorithms: the resampler, box blur, EXIF structure.
     Module(name: "NukeImaging", path: "Sources/NukeImaging"),
+    // HTTP semantics loaders share: address policy and IP parsing, retries, validation, HTTP
+    // dates, Cache-Control.
+    Module(name: "NukeHTTP", path: "Sources/NukeHTTP"),
     // Decoders and encoders.
     Module(
         name: "NukeJPEG",
         path: "Plugins/Decoders/JPEG/NukeJPEG",
         dependencies: ["NukeImaging", "CNukeJPEG"],
-        testDependencies: ["CNukeJPEG", "NukeImaging"],
+        testDependencies: ["CNukeJPEG", "NukeImaging", "NukeDiskCache"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",
         dependencies: ["NukeImaging", "CNukePNG"],
+        testDependencies: ["NukeDiskCache"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeGIF",
         path: "Plugins/Decoders/GIF/NukeGIF",
         dependencies: ["NukeImaging", "CNukeGIF"],
+        testDependencies: ["NukeDiskCache"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
@@ -57,7 +66,7 @@ let modules: [Module] = [
         path: "Plugins/Decoders/WebP/NukeWebP",
         dependencies: ["NukeImaging", "CNukeLibWebP"],
         // libwebp's own animation decoder, the reference; GIF input for animated round trips.
-        testDependencies: ["CNukeLibWebP", "NukeGIF", "NukeImaging"],
+        testDependencies: ["CNukeLibWebP", "NukeGIF", "NukeImaging", "NukeDiskCache"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
@@ -103,18 +112,40 @@ let modules: [Module] = [
         testResources: [.copy("Goldens")]
     ),
     // Loaders.
-    Module(name: "NukeCurl", path: "Plugins/Loaders/Curl/NukeCurl", dependencies: ["CNukeCurl"]),
-    Module(name: "NukeURLSession", path: "Plugins/Loaders/URLSession/NukeURLSession"),
+    Module(
+        name: "NukeCurl",
+        path: "Plugins/Loaders/Curl/NukeCurl",
+        dependencies: ["NukeHTTP", "CNukeCurl"],
+        testDependencies: ["NukeHTTP", "NukeDiskCache"]
+    ),
+    Module(
+        name: "NukeURLSession",
+        path: "Plugins/Loaders/URLSession/NukeURLSession",
+        dependencies: ["NukeHTTP"],
+        testDependencies: ["NukeHTTP"]
+    ),
     // Caches.
-    Module(name: "NukeRedis", path: "Plugins/Caches/Redis/NukeRedis", dependencies: ["CNukeRedis"]),
-    // `import Nuke`: NukeCore and every default plugin, with `ImagePipeline.shared` configured.
+    Module(
+        name: "NukeDiskCache",
+        path: "Plugins/Caches/Disk/NukeDiskCache",
+        dependencies: ["NukeHTTP"],
+        testDependencies: ["DataCacheCrashWriter", "NukeHTTP"]
+    ),
+    Module(
+        name: "NukeRedis",
+        path: "Plugins/Caches/Redis/NukeRedis",
+        dependencies: ["CNukeRedis"],
+        testDependencies: ["NukeDiskCache"]
+    ),
+    // `import Nuke`: NukeCore, the support modules and every default plugin, with
+    // `ImagePipeline.shared` configured.
     Module(
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeImaging", "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
-            "NukeProcessors",
-            "NukeFilters", "NukeCurl",
+            "NukeImaging", "NukeHTTP",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
+            "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],
         testResources: [.copy("Photos")]
     ),
@@ -123,6 +154,7 @@ let modules: [Module] = [
     Module(
         name: "NukeLoopback",
         path: "Sources/NukeLoopback",
+        dependencies: ["NukeHTTP"],
         isProduct: false,
         testDependencies: ["NukeGIF", "NukeWebP"]
     ),
@@ -217,13 +249,13 @@ let supportTargets: [Target] = [
     // Mocks, the loader contract, nghttpd, the manual clock, hostile images: for tests only.
     .target(
         name: "NukeTestSupport",
-        dependencies: ["NukeCore", "NukeImaging", "NukeLoopback"],
+        dependencies: ["NukeCore", "NukeImaging", "NukeHTTP", "NukeLoopback"],
         path: "Tests/NukeTestSupport"
     ),
-    // The child process of NukeCoreTests' disk-cache crash test (test infrastructure, not a product).
+    // The child process of NukeDiskCacheTests' crash test (test infrastructure, not a product).
     .executableTarget(
         name: "DataCacheCrashWriter",
-        dependencies: ["NukeCore", "NukeTestSupport"],
+        dependencies: ["NukeCore", "NukeDiskCache", "NukeTestSupport"],
         path: "Tests/DataCacheCrashWriter"
     ),
     // The `nuke` command: the only target that depends on another package (the library products

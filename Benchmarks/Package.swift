@@ -13,6 +13,9 @@ let package = Package(
             name: "nuke-benchmarks",
             dependencies: [
                 .product(name: "NukeCore", package: "nuke-linux"),
+                .product(name: "NukeImaging", package: "nuke-linux"),
+                .product(name: "NukeHTTP", package: "nuke-linux"),
+                .product(name: "NukeDiskCache", package: "nuke-linux"),
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
                 .product(name: "NukeJPEG", package: "nuke-linux"),
                 .product(name: "NukePNG", package: "nuke-linux"),

@@ -51,7 +51,12 @@ let package = Package(
             ),
             .executableTarget(
                 name: "fuzz-http-headers",
-                dependencies: ["FuzzSupport", .product(name: "NukeCore", package: "nuke-linux")],
+                dependencies: [
+                    "FuzzSupport",
+                    .product(name: "NukeCore", package: "nuke-linux"),
+                    .product(name: "NukeHTTP", package: "nuke-linux"),
+                    .product(name: "NukeDiskCache", package: "nuke-linux"),
+                ],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),
         ]

@@ -14,6 +14,7 @@ extension ImagePipeline.Configuration {
     /// (`ImageCache.shared`) and the shared HTTP cache (`HTTPCache.shared`).
     public init() {
         self.init(registry: .defaultPlugins)
+        httpCache = HTTPCache.shared
     }
 
     /// The default configuration with a `DataCache` named `nuke.data-cache` in this program's

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeHTTP
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials

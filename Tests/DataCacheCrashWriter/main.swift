@@ -12,6 +12,7 @@
 
 import Foundation
 import NukeCore
+import NukeDiskCache
 import NukeTestSupport
 
 let arguments = CommandLine.arguments

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeDiskCache
 import NukeTestSupport
 import Testing
 
@@ -133,7 +134,7 @@ import Testing
         let processed = ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")])
         _ = try await pipeline.image(for: plain)
         #expect(loader.createdTaskCount == 1)
-        #expect(httpCache.containsResponse(for: .test))
+        #expect(httpCache.containsData(for: .test))
 
         // Reads reach the HTTP cache for the original, never for a processed request.
         #expect(pipeline.cache.cachedData(for: plain) == MockDataLoader.defaultData)
@@ -149,22 +150,22 @@ import Testing
         // Removing the image (all layers by default) removes its URL's response: the next load
         // goes to the network instead of coming back from the HTTP cache.
         pipeline.cache.removeCachedImage(for: plain, caches: [.memory, .disk])
-        #expect(httpCache.containsResponse(for: .test))
+        #expect(httpCache.containsData(for: .test))
         pipeline.cache.removeCachedImage(for: processed)
-        #expect(!httpCache.containsResponse(for: .test))
+        #expect(!httpCache.containsData(for: .test))
         #expect(pipeline.cache.cachedImage(for: plain) == nil)
         _ = try await pipeline.image(for: plain)
         #expect(loader.createdTaskCount == 2)
 
         // removeCachedData and removeAll cover it too.
         pipeline.cache.removeCachedData(for: plain)
-        #expect(!httpCache.containsResponse(for: .test))
+        #expect(!httpCache.containsData(for: .test))
         _ = try await pipeline.image(for: ImageRequest(url: .test, options: [.disableMemoryCacheReads]))
         #expect(loader.createdTaskCount == 3)
         pipeline.cache.removeAll(caches: .disk)
-        #expect(httpCache.containsResponse(for: .test))
+        #expect(httpCache.containsData(for: .test))
         pipeline.cache.removeAll()
-        #expect(!httpCache.containsResponse(for: .test))
+        #expect(!httpCache.containsData(for: .test))
     }
 
     @Test("The default configuration uses ImageCache.shared; withDataCache makes a DataCache by name")

@@ -4,6 +4,7 @@
 import Foundation
 import NukeCore
 import NukeCurl
+import NukeHTTP
 import NukeTestSupport
 import Testing
 
@@ -24,6 +25,14 @@ import Testing
             "\(String(describing: record.error))"
         )
         #expect(record.chunks.isEmpty)
+    }
+
+    @Test("The loader reports its configuration's policy to whoever holds it as any DataLoading")
+    func reportsPolicy() {
+        var policy = AddressPolicy.publicInternetOnly
+        policy.allowedNetworks = [IPNetwork("10.20.0.0/16")!]
+        let loader: any DataLoading = makeLoader(policy)
+        #expect((loader as? any AddressPolicyReporting)?.addressPolicy == policy)
     }
 
     @Test("A denied address is refused before connecting; an allowed network overrides the denial")

@@ -4,6 +4,7 @@
 import Foundation
 import NukeCore
 import NukeCurl
+import NukeHTTP
 import NukeTestSupport
 import Testing
 

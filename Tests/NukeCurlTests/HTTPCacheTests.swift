@@ -4,6 +4,8 @@
 import Foundation
 import NukeCore
 import NukeCurl
+import NukeDiskCache
+import NukeHTTP
 import NukeTestSupport
 import Synchronization
 import Testing
@@ -288,7 +290,6 @@ import Testing
         let second = try await pipeline.data(for: server.url("/image"))
         #expect(second.data == body)
         #expect(requestCount == 1)
-        #expect(ImagePipeline.Configuration().httpCache === HTTPCache.shared)
         #expect(ImagePipeline.Configuration.withDataCache.httpCache == nil)
 
         server.stop()

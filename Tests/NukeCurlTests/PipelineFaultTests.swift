@@ -4,6 +4,8 @@
 import Foundation
 import NukeCore
 import NukeCurl
+import NukeDiskCache
+import NukeHTTP
 import NukeTestSupport
 import Testing
 

@@ -36,7 +36,7 @@ import Testing
     func defaultCaches() {
         let configuration = ImagePipeline.Configuration()
         #expect(configuration.imageCache as? ImageCache === ImageCache.shared)
-        #expect(configuration.httpCache === HTTPCache.shared)
+        #expect(configuration.httpCache as? HTTPCache === HTTPCache.shared)
     }
 
     @Test("ImagePipeline.shared comes with the default plugins, can be replaced, and is NukeCore's shared pipeline")

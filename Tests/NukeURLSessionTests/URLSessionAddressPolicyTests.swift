@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeHTTP
 import NukeTestSupport
 import NukeURLSession
 import Testing
@@ -15,6 +16,12 @@ import Testing
         configuration.retryPolicy = .disabled
         configuration.addressPolicy = policy
         return URLSessionDataLoader(configuration: configuration)
+    }
+
+    @Test("The loader does not report an address policy: it checks names, not addresses")
+    func reportsNoPolicy() {
+        let loader: any DataLoading = makeLoader(.publicInternetOnly)
+        #expect(!(loader is any AddressPolicyReporting))
     }
 
     @Test("A denied address literal or localhost is refused before any request")

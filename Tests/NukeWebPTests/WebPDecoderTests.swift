@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeDiskCache
 import NukeTestSupport
 import Testing
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeDiskCache
 import NukeTestSupport
 
 /// ImageCache and DataCache, and the disk read they compete with.

@@ -4,6 +4,7 @@
 import Foundation
 import NukeCore
 import NukeCurl
+import NukeDiskCache
 import NukeRedis
 import NukeTestSupport
 

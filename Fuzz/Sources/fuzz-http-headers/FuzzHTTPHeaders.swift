@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeHTTP
 
 @testable import NukeCore
+@testable import NukeDiskCache
 
 /// libFuzzer's entry point: the input as header values (one per line) through the HTTP parsers:
 /// dates, `Cache-Control`, and the cache's and resumable downloads' reading of a response.

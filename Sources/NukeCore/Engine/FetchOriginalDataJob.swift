@@ -81,7 +81,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             return
         }
         if let httpCache = services.caches.httpCache(for: request) {
-            loader = HTTPCachingDataLoader(loader: loader, cache: httpCache)
+            loader = httpCache.cachingLoader(wrapping: loader)
             if request.options.contains(.returnCacheDataDontLoad) {
                 urlRequest.cachePolicy = .returnCacheDataDontLoad
             } else if request.options.contains(.disableDiskCacheReads) {

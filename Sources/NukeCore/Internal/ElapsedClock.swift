@@ -30,12 +30,12 @@ struct ElapsedClock: Sendable {
 
 extension Duration {
     /// The duration in seconds, as a floating-point number.
-    var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 
     /// The duration in whole nanoseconds, saturating at `Int64`'s bounds (about 292 years).
-    var nanoseconds: Int64 {
+    package var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)

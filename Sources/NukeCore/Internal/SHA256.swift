@@ -1,11 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-/// SHA-256 (FIPS 180-4), used to name disk-cache files: collision resistance means an attacker
-/// who chooses URLs cannot make two keys share a file. Core has no dependencies, so it is here.
+/// SHA-256 (FIPS 180-4), used to key request bodies (``ImageRequest``'s image ID) and, by
+/// NukeDiskCache, to name disk-cache files: collision resistance means an attacker who chooses
+/// URLs cannot make two keys share a file. Core has no dependencies, so it is here, visible to
+/// this package's modules only.
 ///
 /// Written for short inputs (cache keys) on a hot path: no allocation besides the result.
-enum SHA256 {
+package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -22,13 +24,13 @@ enum SHA256 {
     ]
 
     /// The lowercase hexadecimal digest of `string`'s UTF-8 bytes (64 characters).
-    static func hexDigest(of string: String) -> String {
+    package static func hexDigest(of string: String) -> String {
         var string = string
         return string.withUTF8 { hexDigest(of: UnsafeRawBufferPointer($0)) }
     }
 
     /// The lowercase hexadecimal digest of `bytes` (64 characters).
-    static func hexDigest(of bytes: UnsafeRawBufferPointer) -> String {
+    package static func hexDigest(of bytes: UnsafeRawBufferPointer) -> String {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8 + 64) { scratch in
             let state = UnsafeMutableBufferPointer(rebasing: scratch[0..<8])
             let words = UnsafeMutableBufferPointer(rebasing: scratch[8..<72])

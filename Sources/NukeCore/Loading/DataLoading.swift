@@ -45,19 +45,11 @@ public protocol DataLoading: Sendable {
     /// ``ImagePipeline/shutdown(cancellingTasks:)``. A loader shared by several pipelines must
     /// stay usable afterwards (a later load may start its threads again). Does nothing by default.
     func shutdown() async
-
-    /// The ``AddressPolicy`` every connection of this loader is held to, or `nil` when the loader
-    /// does not say (the default). Image proxies read it to refuse a loader that would reach
-    /// private addresses; a loader wrapping another returns the wrapped one's.
-    var addressPolicy: AddressPolicy? { get }
 }
 
 extension DataLoading {
     /// Does nothing: the loader has no threads or connections of its own.
     public func shutdown() async {}
-
-    /// `nil`: the loader does not say which addresses it connects to.
-    public var addressPolicy: AddressPolicy? { nil }
 
     /// Loads without asking when there is no decision; fails the load with
     /// ``DataLoadingError/redirectDecisionUnsupported`` when there is one (fail closed).

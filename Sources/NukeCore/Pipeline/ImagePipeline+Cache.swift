@@ -160,7 +160,7 @@ extension ImagePipeline {
                 return data
             }
             guard caches.contains(.http), let (cache, url) = httpCacheHoldingImage(of: request) else { return nil }
-            return cache.cachedResponse(for: url)?.data
+            return cache.cachedData(for: url)
         }
 
         private func containsData(for request: ImageRequest, caches: Caches) -> Bool {
@@ -170,7 +170,7 @@ extension ImagePipeline {
                 return true
             }
             guard caches.contains(.http), let (cache, url) = httpCacheHoldingImage(of: request) else { return false }
-            return cache.containsResponse(for: url)
+            return cache.containsData(for: url)
         }
 
         private func removeCachedData(for request: ImageRequest, caches: Caches) {
@@ -180,13 +180,13 @@ extension ImagePipeline {
                 )
             }
             if caches.contains(.http), let cache = policy.httpCache(for: request), let url = request.url {
-                cache.removeResponse(for: url)
+                cache.removeData(for: url)
             }
         }
 
         /// The HTTP cache and URL whose stored body is the image `request` asks for: only an
         /// unprocessed request's image is the original download, and only if it may read disk.
-        private func httpCacheHoldingImage(of request: ImageRequest) -> (HTTPCache, URL)? {
+        private func httpCacheHoldingImage(of request: ImageRequest) -> (any HTTPCaching, URL)? {
             guard !request.isProcessed, !request.options.contains(.disableDiskCacheReads),
                 let cache = policy.httpCache(for: request), let url = request.url
             else { return nil }
@@ -206,7 +206,7 @@ extension ImagePipeline {
         }
 
         /// Empties the pipeline's caches in the chosen layers. The HTTP cache may be shared with
-        /// other pipelines (``HTTPCache/shared`` is the default): they lose its responses too.
+        /// other pipelines (`import Nuke`'s default is one shared cache): they lose its responses too.
         public func removeAll(caches: Caches = .all) {
             if caches.contains(.memory) { pipeline.imageCache?.removeAll() }
             if caches.contains(.disk) { pipeline.dataCache?.removeAll() }

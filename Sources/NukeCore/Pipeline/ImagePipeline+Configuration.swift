@@ -38,17 +38,18 @@ extension ImagePipeline {
         /// The name of a memory cache in ``registry``; when set, it replaces ``imageCache``.
         public var imageCacheName: String?
 
-        /// The disk (data) cache; `nil` (the default) for none. See ``withDataCache(name:sizeLimit:)``.
+        /// The disk (data) cache; `nil` (the default) for none. NukeDiskCache's `DataCache` and
+        /// `withDataCache(name:sizeLimit:)` make one.
         public var dataCache: (any DataCaching)?
 
         /// The name of a disk cache in ``registry``; when set, it replaces ``dataCache``.
         public var dataCacheName: String?
 
         /// The HTTP cache in front of the loader for `http` and `https` requests, honouring the
-        /// server's caching headers (see ``HTTPCachingDataLoader``); ``HTTPCache/shared`` by
-        /// default, `nil` for none. ``withDataCache`` turns it off in favour of the
-        /// validation-free ``dataCache``.
-        public var httpCache: HTTPCache? = .shared
+        /// server's caching headers; `nil` for none. NukeCore's default is none; `import Nuke`'s
+        /// default configuration sets NukeDiskCache's `HTTPCache.shared`, and its
+        /// `withDataCache` turns it off in favour of the validation-free ``dataCache``.
+        public var httpCache: (any HTTPCaching)?
 
         /// What goes into the disk cache: original data, encoded processed images, or both.
         public var dataCachePolicy = DataCachePolicy.storeOriginalData
@@ -156,34 +157,6 @@ extension ImagePipeline {
         /// Creates a configuration with a registry.
         public init(registry: PluginRegistry) {
             self.registry = registry
-        }
-
-        /// The default configuration with a ``DataCache`` named `nuke.data-cache` in this
-        /// program's folder under the user's cache directory, and no HTTP cache: data is stored
-        /// and served without validation, whatever the server's caching headers say.
-        public static var withDataCache: Configuration { withDataCache() }
-
-        /// The default configuration with a ``DataCache`` in this program's folder under the
-        /// user's cache directory (``DataCache/applicationCachesDirectory``), and ``httpCache`` off.
-        ///
-        /// If the directory cannot be created, the configuration has no disk cache.
-        ///
-        /// - Parameters:
-        ///   - name: the cache's directory name.
-        ///   - sizeLimit: its size limit in bytes; `nil` for the default (150 MiB).
-        public static func withDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) -> Configuration {
-            var configuration = Configuration()
-            configuration.useDataCache(name: name, sizeLimit: sizeLimit)
-            return configuration
-        }
-
-        /// Stores data in a ``DataCache`` in this program's folder under the user's cache directory
-        /// (``DataCache/applicationCachesDirectory``) and turns ``httpCache`` off, as ``withDataCache(name:sizeLimit:)`` does.
-        ///
-        /// If the directory cannot be created, the configuration has no disk cache.
-        public mutating func useDataCache(name: String = "nuke.data-cache", sizeLimit: Int? = nil) {
-            dataCache = try? DataCache(name: name, sizeLimit: sizeLimit ?? DataCache.defaultSizeLimit)
-            httpCache = nil
         }
 
         /// The default ``maximumResponseDataSize``: a tenth of the memory available to the process

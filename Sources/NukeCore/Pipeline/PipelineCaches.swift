@@ -53,7 +53,7 @@ struct PipelineCaches: Sendable {
     // MARK: HTTP cache
 
     /// The HTTP cache for a request's network load: `http`/`https` only, not for local resources.
-    func httpCache(for request: ImageRequest) -> HTTPCache? {
+    func httpCache(for request: ImageRequest) -> (any HTTPCaching)? {
         guard let httpCache = pipeline.configuration.httpCache, let scheme = request.url?.scheme?.lowercased(),
             scheme == "http" || scheme == "https"
         else { return nil }

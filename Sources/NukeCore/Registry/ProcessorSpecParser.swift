@@ -111,7 +111,9 @@ struct ProcessorSpecParser {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// The string without leading and trailing whitespace (for spec and header parsers in this
+    /// package, which cannot use Foundation's `trimmingCharacters` on FoundationEssentials).
+    package func trimmingWhitespace() -> String {
         var slice = Substring(self)
         while slice.first?.isWhitespace == true { slice.removeFirst() }
         while slice.last?.isWhitespace == true { slice.removeLast() }

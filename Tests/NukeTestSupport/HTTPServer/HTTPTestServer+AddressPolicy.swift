@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-public import NukeCore
+internal import NukeCore
+public import NukeHTTP
 
 extension HTTPTestServer {
     /// The block the address-policy redirect routes send their first redirect into.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 internal import NukeCore
+internal import NukeHTTP
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials

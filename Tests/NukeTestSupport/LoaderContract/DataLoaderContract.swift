@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+public import NukeHTTP
 internal import Synchronization
 
 #if canImport(FoundationEssentials)

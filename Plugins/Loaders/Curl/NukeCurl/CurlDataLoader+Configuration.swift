@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-public import NukeCore
+internal import NukeCore
+public import NukeHTTP
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+public import NukeHTTP
 internal import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -23,7 +24,7 @@ internal import Synchronization
 /// let loader = CurlDataLoader()
 /// let pipeline = ImagePipeline { $0.dataLoader = loader }
 /// ```
-public final class CurlDataLoader: RedirectDecidingDataLoading {
+public final class CurlDataLoader: RedirectDecidingDataLoading, AddressPolicyReporting {
     /// Counts of what the loader has done, for tests, benchmarks and diagnostics.
     public struct Statistics: Hashable, Sendable {
         /// Attempts libcurl finished (successful or not; retries count separately).

@@ -3,6 +3,7 @@
 
 internal import CNukeCurl
 internal import NukeCore
+internal import NukeHTTP
 
 #if canImport(Glibc)
     internal import Glibc

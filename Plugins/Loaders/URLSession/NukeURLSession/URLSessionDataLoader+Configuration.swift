@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-public import NukeCore
+internal import NukeCore
+public import NukeHTTP
 
 extension URLSessionDataLoader {
     /// How a ``URLSessionDataLoader`` validates, retries and limits its transfers.
@@ -22,7 +23,7 @@ extension URLSessionDataLoader {
         /// it connects to, so only the URL's host is checked: address literals and `localhost`.
         /// A name resolving to a denied address gets through; servers fetching URLs from
         /// strangers should use `NukeCurl`, which checks every connection's address. For the
-        /// same reason the loader reports no `DataLoading.addressPolicy`, and an image proxy
+        /// same reason the loader is not `AddressPolicyReporting`, and an image proxy
         /// refuses it unless it allows private addresses.
         public var addressPolicy = AddressPolicy.allowAll
         /// Most connections to one host (6).

@@ -4,6 +4,7 @@
 internal import Foundation
 internal import FoundationNetworking
 internal import NukeCore
+internal import NukeHTTP
 internal import Synchronization
 
 /// One request through a ``URLSessionDataLoader``, across its attempts (one session task each).

@@ -95,7 +95,9 @@ public final class ImageProxy: Sendable {
             guard
                 let loader = pipeline.configuration.dataLoader ?? pipeline.configuration.registry.dataLoader(for: url)
             else { continue }
-            guard let policy = loader.addressPolicy, policy.deniedRanges.isSuperset(of: .nonPublic) else {
+            guard let policy = (loader as? any AddressPolicyReporting)?.addressPolicy,
+                policy.deniedRanges.isSuperset(of: .nonPublic)
+            else {
                 throw .loaderAllowsPrivateAddresses(scheme: scheme, loader: "\(type(of: loader))")
             }
         }

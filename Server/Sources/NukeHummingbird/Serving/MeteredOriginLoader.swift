@@ -9,7 +9,7 @@ public import Nuke
 /// (`nuke_server_origin_bytes_total`). Register it in place of the loader, under the HTTP cache.
 /// Everything else — redirect decisions, the address policy, shutting down — is the wrapped
 /// loader's.
-public struct MeteredOriginLoader: RedirectDecidingDataLoading {
+public struct MeteredOriginLoader: RedirectDecidingDataLoading, AddressPolicyReporting {
     /// The loader that does the work.
     public let loader: any DataLoading
     private let metrics: ProxyMetrics
@@ -20,9 +20,9 @@ public struct MeteredOriginLoader: RedirectDecidingDataLoading {
         self.metrics = metrics
     }
 
-    /// The wrapped loader's address policy.
+    /// The wrapped loader's address policy, if it reports one.
     public var addressPolicy: AddressPolicy? {
-        loader.addressPolicy
+        (loader as? any AddressPolicyReporting)?.addressPolicy
     }
 
     /// Loads through the wrapped loader, which asks `redirectDecision` (if any) before following

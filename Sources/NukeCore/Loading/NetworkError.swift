@@ -21,8 +21,9 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
     case badServerResponse(reason: String)
     /// The response is larger than the loader accepts; the transfer stopped early.
     case responseTooLarge(limit: Int)
-    /// The loader's ``AddressPolicy`` refused every address it could connect to; `address` is
-    /// the last one refused (or the URL's host, for a loader that checks names only).
+    /// The loader's address policy (NukeHTTP's `AddressPolicy`) refused every address it could
+    /// connect to; `address` is the last one refused (or the URL's host, for a loader that
+    /// checks names only).
     case addressNotAllowed(address: String)
     /// The loader's redirect check refused the target of a redirect (`url`, as the server sent
     /// it); nothing was fetched from it.

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -18,7 +20,7 @@ public struct RetryPolicy: Hashable, Sendable {
     public var maximumRetries: Int
     /// Response status codes that are retried.
     public var retryableStatusCodes: Set<Int>
-    /// Whether connection failures (``NetworkError/isConnectionFailure``) are retried.
+    /// Whether connection failures (`NetworkError.isConnectionFailure`) are retried.
     public var retriesConnectionFailures: Bool
     /// The methods that may be retried (idempotent ones).
     public var retryableMethods: Set<String>
@@ -78,7 +80,7 @@ public struct RetryPolicy: Hashable, Sendable {
     }
 
     /// The wait before retry number `retry` of `request`, whose attempt failed with `error`, or
-    /// `nil` if it must not be retried: the error is no ``NetworkError`` the policy retries, or
+    /// `nil` if it must not be retried: the error is no `NetworkError` the policy retries, or
     /// body bytes were already delivered (they cannot be taken back).
     public func delay(
         beforeRetry retry: Int,

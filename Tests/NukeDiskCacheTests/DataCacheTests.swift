@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeCore
 import NukeTestSupport
 import Testing
 
-@testable import NukeCore
+@testable import NukeDiskCache
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

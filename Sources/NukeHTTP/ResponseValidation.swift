@@ -1,12 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 /// What a loader does with a response's status line, before delivering any of its body.
 ///
 /// Shared by the loaders so that they agree: acceptable statuses are delivered, a `304` answering
 /// a conditional request its sender made is delivered too (an HTTP cache asked for it), a status
 /// the ``RetryPolicy`` retries is retried, anything else fails with
-/// ``DataLoadingError/statusCodeUnacceptable(_:)``.
+/// `DataLoadingError.statusCodeUnacceptable(_:)`.
 public enum ResponseValidation: Sendable {
     /// Deliver the response.
     case accept

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -12,7 +14,7 @@
 ///
 /// - Reads try each tier in turn; data found in an outer tier is stored into the nearer ones
 ///   (promoted), so the next read of it is local.
-/// - Writes and removals go to every tier. ``DataCaching/storeData(_:for:)`` returns at once by
+/// - Writes and removals go to every tier. `DataCaching.storeData(_:for:)` returns at once by
 ///   contract, so a remote tier's write happens off the caller's path.
 /// - ``flush()`` flushes every tier.
 ///

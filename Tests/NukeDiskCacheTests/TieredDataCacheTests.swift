@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeCore
 import NukeTestSupport
 import Testing
 
-@testable import NukeCore
+@testable import NukeDiskCache
 
 @Suite("Data caches keep the DataCaching contract; tiers read outward, promote and write everywhere")
 struct TieredDataCacheTests {

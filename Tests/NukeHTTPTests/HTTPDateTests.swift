@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeCore
 import Testing
 
-@testable import NukeCore
+@testable import NukeHTTP
 
 /// HTTP dates in their three forms, and the ones a hostile server sends.
 @Suite struct HTTPDateTests {

@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeCore
 import Testing
 
-@testable import NukeCore
+@testable import NukeDiskCache
 
 /// `Cache-Control` parsing, including the malformed values servers send.
 @Suite struct CacheControlTests {

@@ -1,6 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+internal import NukeHTTP
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else

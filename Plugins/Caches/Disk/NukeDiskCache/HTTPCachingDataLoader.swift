@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 internal import Dispatch
+public import NukeCore
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -19,8 +20,8 @@ internal import Dispatch
 ///   stored); only complete `200` responses to `GET` are stored, never a failed transfer.
 /// - When revalidation fails for a network reason, a stale response is served unless it said
 ///   `must-revalidate` or `no-cache`.
-/// - The request's ``DataRequest/cachePolicy`` can skip the cache, prefer it, or forbid the
-///   network (`returnCacheDataDontLoad`, failing with ``HTTPCacheError/notCached(_:)``).
+/// - The request's `DataRequest.cachePolicy` can skip the cache, prefer it, or forbid the
+///   network (`returnCacheDataDontLoad`, failing with `HTTPCacheError.notCached(_:)`).
 ///
 /// Requests that are not `GET`, carry a body, or carry their own `Range` or conditional headers
 /// (resumed downloads), go straight to the loader.
@@ -36,7 +37,7 @@ public struct HTTPCachingDataLoader: RedirectDecidingDataLoading {
         self.cache = cache
     }
 
-    /// As ``loadData(with:didReceiveData:completion:)``, the wrapped loader asking
+    /// As `loadData(with:didReceiveData:completion:)`, the wrapped loader asking
     /// `redirectDecision` before following redirects.
     public func loadData(
         with request: DataRequest,

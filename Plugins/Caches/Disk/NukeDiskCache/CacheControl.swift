@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 /// The directives of a `Cache-Control` header that a private cache acts on (RFC 9111 §5.2).
 struct CacheControl: Hashable, Sendable {
     var noStore = false

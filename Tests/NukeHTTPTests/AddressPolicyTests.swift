@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import NukeCore
+import NukeHTTP
 import Testing
 
 /// The address policy's ranges, edges included, and the IPv4 addresses carried in IPv6.

@@ -1,6 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+internal import NukeHTTP
+
 internal import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 internal import Dispatch
+public import NukeCore
 internal import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 internal import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -13,7 +15,7 @@ internal import Synchronization
 /// ``DataCache`` (body as the entry's data, status and headers as its metadata).
 ///
 /// ``HTTPCachingDataLoader`` puts it in front of any loader; the pipeline does that for `http`
-/// and `https` requests when ``ImagePipeline/Configuration/httpCache`` is set, which it is by
+/// and `https` requests when `ImagePipeline.Configuration.httpCache` is set, which it is by
 /// default (``shared``).
 public final class HTTPCache: Sendable {
     private enum Storage {
@@ -84,12 +86,12 @@ public final class HTTPCache: Sendable {
     }
 
     /// `true` if a response for `url` is stored, fresh or not (its body is not read).
-    public func containsResponse(for url: URL) -> Bool {
+    public func containsData(for url: URL) -> Bool {
         dataCache?.containsData(for: url.absoluteString) ?? false
     }
 
     /// Removes the stored response for `url`.
-    public func removeResponse(for url: URL) {
+    public func removeData(for url: URL) {
         dataCache?.removeData(for: url.absoluteString)
     }
 
@@ -122,16 +124,14 @@ public final class HTTPCache: Sendable {
     }
 }
 
-/// Why the HTTP cache could not answer a request that must not go to the network.
-public enum HTTPCacheError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A cache-only request found no usable response: none stored, or a stale one the server
-    /// said must be revalidated.
-    case notCached(URL)
+extension HTTPCache: HTTPCaching {
+    /// `loader` behind this cache (an ``HTTPCachingDataLoader``).
+    public func cachingLoader(wrapping loader: any DataLoading) -> any DataLoading {
+        HTTPCachingDataLoader(loader: loader, cache: self)
+    }
 
-    /// A sentence describing the problem.
-    public var description: String {
-        switch self {
-        case .notCached(let url): "No usable cached response for \(url.absoluteString)"
-        }
+    /// The stored body for `url`, fresh or not.
+    public func cachedData(for url: URL) -> Data? {
+        cachedResponse(for: url)?.data
     }
 }
