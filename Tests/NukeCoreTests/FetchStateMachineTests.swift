@@ -7,69 +7,100 @@ import Testing
 @testable import NukeCore
 
 @Suite struct NetworkLoadStateTests {
+    /// The load's state over plain values: a slot is a number, a preparation and a transfer are
+    /// names, so that tests see which one each action hands back.
+    typealias State = NetworkLoadState<Int, String, String>
+
     @Test("Every stage in order: token, slot, willLoadData, transfer, finish")
     func fullRoute() {
-        var state = NetworkLoadState(needsToken: true, needsSlot: true, needsPreparation: true)
+        var state = State(needsToken: true, needsSlot: true, needsPreparation: true)
         #expect(state.start() == .takeToken)
         #expect(state.tokenGranted() == .requestSlot)
-        #expect(state.slotGranted() == .prepare)
+        #expect(state.slotGranted(1) == .prepare)
+        state.preparationStarted("willLoadData")
+        #expect(state.stage == .preparing(slot: 1, "willLoadData"))
         #expect(state.prepared() == .startTransfer)
-        #expect(state.stage == .transferring)
-        #expect(state.transferEnded() == .finish)
+        #expect(state.transferStarted("transfer") == .none)
+        #expect(state.stage == .transferring(slot: 1, "transfer"))
+        #expect(state.transferEnded() == .finish(slot: 1, "transfer"))
         #expect(state.stage == .ended)
         #expect(state.cancel() == .none)
     }
 
     @Test("Skipped stages: no limiter, no queue, no delegate starts the transfer at once")
     func skippedStages() {
-        var direct = NetworkLoadState(needsToken: false, needsSlot: false, needsPreparation: false)
+        var direct = State(needsToken: false, needsSlot: false, needsPreparation: false)
         #expect(direct.start() == .startTransfer)
-        var queued = NetworkLoadState(needsToken: false, needsSlot: true, needsPreparation: false)
+        #expect(direct.stage == .transferring(slot: nil, nil))
+        var queued = State(needsToken: false, needsSlot: true, needsPreparation: false)
         #expect(queued.start() == .requestSlot)
-        #expect(queued.slotGranted() == .startTransfer)
-        var limited = NetworkLoadState(needsToken: true, needsSlot: false, needsPreparation: true)
+        #expect(queued.slotGranted(2) == .startTransfer)
+        #expect(queued.slot == 2)
+        var limited = State(needsToken: true, needsSlot: false, needsPreparation: true)
         #expect(limited.start() == .takeToken)
         #expect(limited.tokenGranted() == .prepare)
     }
 
+    @Test("A slot request is kept until granted; one granted at once is not replaced")
+    func slotRequest() {
+        var waiting = State(needsToken: false, needsSlot: true, needsPreparation: false)
+        _ = waiting.start()
+        waiting.slotRequested(3)
+        #expect(waiting.stage == .waitingForSlot(3))
+        #expect(waiting.cancel() == .cancelSlotRequest(3))
+
+        var grantedAtOnce = State(needsToken: false, needsSlot: true, needsPreparation: false)
+        _ = grantedAtOnce.start()
+        _ = grantedAtOnce.slotGranted(4)
+        grantedAtOnce.slotRequested(4)
+        #expect(grantedAtOnce.stage == .transferring(slot: 4, nil))
+    }
+
     @Test("Cancelling at each stage undoes exactly that stage; later events are ignored")
     func cancellation() {
-        var waitingForToken = NetworkLoadState(needsToken: true, needsSlot: true, needsPreparation: true)
+        var waitingForToken = State(needsToken: true, needsSlot: true, needsPreparation: true)
         _ = waitingForToken.start()
         #expect(waitingForToken.cancel() == .none)
         #expect(waitingForToken.tokenGranted() == .returnToken)
 
-        var waitingForSlot = NetworkLoadState(needsToken: true, needsSlot: true, needsPreparation: true)
+        var waitingForSlot = State(needsToken: true, needsSlot: true, needsPreparation: true)
         _ = waitingForSlot.start()
         _ = waitingForSlot.tokenGranted()
-        #expect(waitingForSlot.cancel() == .cancelSlotRequest)
-        #expect(waitingForSlot.slotGranted() == .none)
+        #expect(waitingForSlot.cancel() == .cancelSlotRequest(nil))
+        #expect(waitingForSlot.slotGranted(1) == .none)
 
-        var preparing = NetworkLoadState(needsToken: false, needsSlot: true, needsPreparation: true)
+        var preparing = State(needsToken: false, needsSlot: true, needsPreparation: true)
         _ = preparing.start()
-        _ = preparing.slotGranted()
-        #expect(preparing.cancel() == .cancelPreparation)
+        _ = preparing.slotGranted(1)
+        preparing.preparationStarted("willLoadData")
+        #expect(preparing.cancel() == .cancelPreparation("willLoadData", slot: 1))
         #expect(preparing.prepared() == .none, "willLoadData answering after cancel starts nothing")
         #expect(preparing.preparationFailed() == .none)
 
-        var transferring = NetworkLoadState(needsToken: false, needsSlot: false, needsPreparation: false)
+        var transferring = State(needsToken: false, needsSlot: false, needsPreparation: false)
         _ = transferring.start()
-        #expect(transferring.cancel() == .cancelTransfer)
+        _ = transferring.transferStarted("transfer")
+        #expect(transferring.cancel() == .cancelTransfer("transfer", slot: nil))
         #expect(transferring.transferEnded() == .none)
         #expect(transferring.cancel() == .none)
+        #expect(
+            transferring.transferStarted("late") == .cancelTransfer("late", slot: nil),
+            "a transfer that starts after the end is cancelled"
+        )
     }
 
-    @Test("willLoadData throwing finishes the load")
+    @Test("willLoadData throwing finishes the load and ends its slot")
     func preparationFails() {
-        var state = NetworkLoadState(needsToken: false, needsSlot: false, needsPreparation: true)
-        #expect(state.start() == .prepare)
-        #expect(state.preparationFailed() == .finish)
+        var state = State(needsToken: false, needsSlot: true, needsPreparation: true)
+        #expect(state.start() == .requestSlot)
+        #expect(state.slotGranted(5) == .prepare)
+        #expect(state.preparationFailed() == .finish(slot: 5, nil))
         #expect(state.prepared() == .none)
     }
 
     @Test("start is idempotent")
     func startTwice() {
-        var state = NetworkLoadState(needsToken: false, needsSlot: true, needsPreparation: false)
+        var state = State(needsToken: false, needsSlot: true, needsPreparation: false)
         #expect(state.start() == .requestSlot)
         #expect(state.start() == .none)
     }

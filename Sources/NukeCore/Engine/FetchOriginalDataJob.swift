@@ -15,23 +15,31 @@
 /// user tasks behind it allow.
 @ImagePipelineActor
 final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
+    /// What the job is doing, each case holding what that step started.
+    private enum Stage {
+        /// Not started, or waiting for a data-loading slot to run the data closure.
+        case idle
+        /// The user's data closure runs: in its own task when it skips the data-loading queue,
+        /// else in the queue's operation (``Job/operation``).
+        case runningClosure(Task<Void, Never>?)
+        /// A `file:` or `data:` URL is read on a worker.
+        case readingLocalResource(WorkerPoolItem)
+        /// A loader transfers the bytes into the buffer.
+        case transferring(NetworkLoad, DownloadBuffer)
+        /// Held only while the buffer is changed, so that the buffer's bytes have one owner and
+        /// are appended to in place rather than copied.
+        case changingBuffer
+        /// The delegate's `didLoadData` runs on a worker over the downloaded bytes.
+        case runningDataHook(WorkerPoolItem)
+        /// The bytes were delivered, or the fetch failed or was cancelled.
+        case ended
+    }
+
     private let services: JobServices
     private let request: ImageRequest
-    private var buffer = Data()
-    /// The room reserved in `buffer`: grown by doubling, never past the size limit.
-    private var bufferCapacity = 0
-    private var response: DataResponse?
-    private var expectedTotal: Int64 = -1
-    private var resumable: ResumableData?
-    private var closureTask: Task<Void, Never>?
-    private var localRead: WorkerPoolItem?
-    /// The delegate's `didLoadData` running on a worker.
-    private var dataHookRun: WorkerPoolItem?
-    private var load: NetworkLoad?
-    /// Times the load from when it is queued; `nil` once reported (or when nobody listens).
-    private var loadTimer: StageTimer?
-    /// When the transfer, the read or the closure started, on the timer's clock.
-    private var loadStart: Duration?
+    private var stage = Stage.idle
+    /// Times the fetch from when it is queued; `nil` once reported (or when nobody listens).
+    private var loadReport: LoadReport?
 
     init(services: JobServices, request: ImageRequest) {
         self.services = services
@@ -55,15 +63,21 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     override func onCancelled() {
-        closureTask?.cancel()
-        localRead?.cancel()
-        dataHookRun?.cancel()
-        load?.cancel()
-        saveResumableData()
+        let previous = stage
+        stage = .ended
+        switch previous {
+        case .idle, .changingBuffer, .ended: break
+        case .runningClosure(let task): task?.cancel()
+        case .readingLocalResource(let read): read.cancel()
+        case .runningDataHook(let run): run.cancel()
+        case .transferring(let load, let buffer):
+            load.cancel()
+            saveResumableData(of: buffer)
+        }
     }
 
     override func onPriorityChanged() {
-        load?.priority = priority
+        if case .transferring(let load, _) = stage { load.priority = priority }
     }
 
     private func startLoadingURL() {
@@ -88,18 +102,16 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
             }
         }
-        if let resumable = services.resumableData?.take(for: resumableKey) {
-            resumable.apply(to: &urlRequest)
-            self.resumable = resumable
-        }
+        let resumed = services.resumableData?.take(for: resumableKey)
+        resumed?.apply(to: &urlRequest)
         if let limit = sizeLimit {  // The loader stops at it too.
             urlRequest.maximumResponseSize = min(urlRequest.maximumResponseSize ?? limit, limit)
         }
-        loadTimer = services.stageTimer(.load, for: request)
+        loadReport = LoadReport(timer: services.stageTimer(.load, for: request))
         let load = NetworkLoad(request: urlRequest, loader: loader, route: makeRoute(), priority: priority) {
             event in self.receive(event)  // Strong: the load drops its handler when it ends.
         }
-        self.load = load
+        stage = .transferring(load, DownloadBuffer(sizeLimit: sizeLimit, resuming: resumed))
         load.start()
     }
 
@@ -112,7 +124,7 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
             queue: isQueued ? services.dataLoadingQueue : nil,
             inFlight: services.workers.inFlight,
             prepare: services.willLoadData(for: request),
-            onTransferStart: { [weak self] in self?.loadStart = self?.loadTimer?.now() },
+            onTransferStart: { [weak self] in self?.loadReport?.markStart() },
             redirectDecision: services.redirectDecision(for: request)
         )
     }
@@ -121,12 +133,15 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
 
     /// Runs the data closure in a data-loading queue slot, or at once with `.skipDataLoadingQueue`.
     private func runDataClosure(_ makeData: @escaping @Sendable () async throws -> Data) {
-        loadTimer = services.stageTimer(.load, for: request)
+        loadReport = LoadReport(timer: services.stageTimer(.load, for: request))
         if request.options.contains(.skipDataLoadingQueue) {
-            closureTask = Task { @ImagePipelineActor in
-                await self.runDataClosureNow(makeData)
-            }
+            stage = .runningClosure(
+                Task { @ImagePipelineActor in
+                    await self.runDataClosureNow(makeData)
+                }
+            )
         } else {
+            stage = .runningClosure(nil)
             operation = services.dataLoadingQueue.add(priority: priority) {
                 guard !self.isDisposed else { return }
                 await self.runDataClosureNow(makeData)
@@ -135,187 +150,177 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
     }
 
     private func runDataClosureNow(_ makeData: @escaping @Sendable () async throws -> Data) async {
-        loadStart = loadTimer?.now()
+        loadReport?.markStart()
         do {
             // User code: on the worker pool, where blocking does not stall the cooperative pool.
             let data = try await withTaskExecutorPreference(services.workerPool) {
                 try await makeData()
             }
             guard !Task.isCancelled, !isDisposed else { return }
-            buffer = data
-            complete(with: nil, isLocal: false)
+            finish(with: data, response: nil, source: .closure)
         } catch {
             guard !isDisposed else { return }
-            reportLoad(isSuccess: false)
-            send(.error(.dataLoadingFailed(error: error)))
+            fail(.dataLoadingFailed(error: error))
         }
     }
 
     private func loadLocalResource(_ url: URL) {
         let maximumSize = sizeLimit
-        loadTimer = services.stageTimer(.load, for: request)
-        loadStart = loadTimer?.now()
-        localRead = services.workers.run {
-            Result { try LocalResource.load(url, maximumSize: maximumSize) }
-        } then: { result in
-            guard !self.isDisposed else { return }
-            switch result {
-            case .success(let (data, response)):
-                self.buffer = data
-                self.response = response
-                self.complete(with: nil, isLocal: true)
-            case .failure(let error):
-                self.reportLoad(isSuccess: false)
-                self.send(.error(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error)))
+        loadReport = LoadReport(timer: services.stageTimer(.load, for: request))
+        loadReport?.markStart()
+        stage = .readingLocalResource(
+            services.workers.run {
+                Result { try LocalResource.load(url, maximumSize: maximumSize) }
+            } then: { result in
+                guard !self.isDisposed else { return }
+                switch result {
+                case .success(let (data, response)):
+                    self.finish(with: data, response: response, source: .localResource)
+                case .failure(let error):
+                    self.fail(error as? ImagePipeline.Error ?? .dataLoadingFailed(error: error))
+                }
             }
-        }
+        )
     }
 
     // MARK: Network
 
     private func receive(_ event: NetworkLoad.Event) {
-        guard !isDisposed else { return }
+        guard !isDisposed, case .transferring(let load, var buffer) = stage else { return }
+        stage = .changingBuffer  // The buffer's one owner is now `buffer`.
         switch event {
         case let .chunk(data, response):
-            if !receive(data, response: response) { load?.cancel() }
+            if let error = add(data, response: response, to: &buffer) {
+                stage = .ended
+                load.cancel()
+                fail(error)
+                return
+            }
+            stage = .transferring(load, buffer)
+            send(.progress(ImageTask.Progress(completed: Int64(buffer.data.count), total: buffer.expectedTotal)))
+            if services.isProgressiveDecodingEnabled, buffer.isPartial {
+                send(.value((buffer.data, response), isCompleted: false))
+            }
         case .completed(let error):
-            complete(with: error, isLocal: false)
+            if let error {
+                stage = .ended
+                saveResumableData(of: buffer)
+                switch error {
+                case is HTTPCacheError: fail(.dataMissingInCache)
+                case NetworkError.responseTooLarge: fail(.dataDownloadExceededMaximumSize)
+                default: fail(.dataLoadingFailed(error: error))
+                }
+                return
+            }
+            let response = buffer.response
+            finish(with: buffer.takeData(), response: response, source: .network)
         }
     }
 
-    /// Appends a chunk; returns `false` if the download must stop (size limit).
-    private func receive(_ chunk: Data, response: DataResponse) -> Bool {
-        if self.response == nil {
-            if let resumable, response.statusCode == 206 {
-                buffer = resumable.data  // The server confirmed the validator: continue.
-            }
-            resumable = nil
-            self.response = response
+    /// Adds a chunk to `buffer`: the first one's response is validated and its declared length
+    /// checked against the size limit. Returns why the download must stop, if it must.
+    private func add(_ chunk: Data, response: DataResponse, to buffer: inout DownloadBuffer) -> ImagePipeline.Error? {
+        if buffer.response == nil {
             do {
                 try services.validateResponse(response, for: request)
             } catch {
-                reportLoad(isSuccess: false)
-                send(.error(.dataLoadingFailed(error: error)))
-                return false
+                return .dataLoadingFailed(error: error)
             }
-            let length = response.expectedContentLength
-            expectedTotal = length > 0 ? length + Int64(buffer.count) : -1
-            if let limit = sizeLimit, expectedTotal > Int64(limit) {
-                reportLoad(isSuccess: false)
-                send(.error(.dataDownloadExceededMaximumSize))
-                return false
-            }
-            if expectedTotal > Int64(chunk.count) {
-                reserve(Int(expectedTotal))
+            do throws(DownloadBuffer.TooLarge) {
+                try buffer.begin(with: response, firstChunkSize: chunk.count)
+            } catch {
+                return .dataDownloadExceededMaximumSize
             }
         }
-        // Checked before appending, so the buffer never holds (or grows towards) more.
-        if let limit = sizeLimit, chunk.count > limit - buffer.count {
-            reportLoad(isSuccess: false)
-            send(.error(.dataDownloadExceededMaximumSize))
-            return false
+        do throws(DownloadBuffer.TooLarge) {
+            try buffer.append(chunk)
+        } catch {
+            return .dataDownloadExceededMaximumSize
         }
-        if buffer.isEmpty, expectedTotal <= Int64(chunk.count), chunk.startIndex == 0 {
-            // The whole body in one chunk (a cache's answer, a small file), or the first of an
-            // unknown number: kept as it came instead of copied into a buffer of its own (a
-            // slice is copied, so the data handed on always starts at index 0).
-            buffer = chunk
-            bufferCapacity = chunk.count
-        } else {
-            if buffer.count + chunk.count > bufferCapacity {
-                reserve(max(buffer.count + chunk.count, bufferCapacity.multipliedReportingOverflow(by: 2).partialValue))
-            }
-            buffer.append(chunk)
-        }
-        send(.progress(ImageTask.Progress(completed: Int64(buffer.count), total: expectedTotal)))
-        if services.isProgressiveDecodingEnabled, expectedTotal > 0, Int64(buffer.count) < expectedTotal {
-            send(.value((buffer, response), isCompleted: false))
-        }
-        return true
+        return nil
     }
 
-    /// Makes room for `count` bytes in all, at most the size limit.
-    private func reserve(_ count: Int) {
-        bufferCapacity = min(max(count, 0), sizeLimit ?? .max)
-        buffer.reserveCapacity(bufferCapacity)
+    // MARK: Delivering
+
+    /// Where the bytes came from: only a network download runs `didLoadData` and is stored.
+    private enum Source {
+        case closure, localResource, network
     }
 
-    private func complete(with error: (any Error)?, isLocal: Bool) {
-        reportLoad(isSuccess: error == nil && !buffer.isEmpty)
-        if let error {
-            saveResumableData()
-            switch error {
-            case is HTTPCacheError: send(.error(.dataMissingInCache))
-            case NetworkError.responseTooLarge: send(.error(.dataDownloadExceededMaximumSize))
-            default: send(.error(.dataLoadingFailed(error: error)))
-            }
-            return
-        }
-        guard !buffer.isEmpty else {
+    /// Runs the delegate's `didLoadData` over a download, or delivers the bytes.
+    private func finish(with data: Data, response: DataResponse?, source: Source) {
+        reportLoad(isSuccess: !data.isEmpty)
+        guard !data.isEmpty else {
+            stage = .ended
             send(.error(.dataIsEmpty))
             return
         }
-        if load != nil, let hook = services.didLoadData(for: request) {
-            runDataHook(hook)
+        if source == .network, let hook = services.didLoadData(for: request) {
+            runDataHook(hook, data: data, response: response)
         } else {
-            deliver(isLocal: isLocal)
+            deliver(data, response: response, storing: source != .localResource)
         }
     }
 
     /// Stores the data (unless read from a local resource) and sends it.
-    private func deliver(isLocal: Bool) {
-        if !isLocal { storeOriginalDataIfNeeded() }
-        send(.value((buffer, response), isCompleted: true))
+    private func deliver(_ data: Data, response: DataResponse?, storing: Bool) {
+        stage = .ended
+        if storing { storeOriginalDataIfNeeded(data) }
+        send(.value((data, response), isCompleted: true))
+    }
+
+    /// Fails the fetch, reporting the load as failed.
+    private func fail(_ error: ImagePipeline.Error) {
+        stage = .ended
+        reportLoad(isSuccess: false)
+        send(.error(error))
     }
 
     /// Runs the delegate's `didLoadData` on a worker; delivers what it returns or fails with its
     /// error.
-    private func runDataHook(_ hook: @escaping @Sendable (Data, DataResponse?) throws -> Data) {
-        let (data, response) = (buffer, self.response)
-        buffer = Data()  // One copy of the download while the hook runs: the hook's.
-        dataHookRun = services.workers.run {
-            Result { try hook(data, response) }
-        } then: { result in
-            guard !self.isDisposed else { return }
-            switch result {
-            case .success(let data) where data.isEmpty:
-                self.send(.error(.dataIsEmpty))
-            case .success(let data):
-                self.buffer = data
-                self.deliver(isLocal: false)
-            case .failure(let error):
-                self.send(.error(.dataLoadingFailed(error: error)))
+    private func runDataHook(
+        _ hook: @escaping @Sendable (Data, DataResponse?) throws -> Data,
+        data: Data,
+        response: DataResponse?
+    ) {
+        stage = .runningDataHook(
+            services.workers.run {
+                Result { try hook(data, response) }
+            } then: { result in
+                guard !self.isDisposed else { return }
+                switch result {
+                case .success(let data) where data.isEmpty:
+                    self.stage = .ended
+                    self.send(.error(.dataIsEmpty))
+                case .success(let data):
+                    self.deliver(data, response: response, storing: true)
+                case .failure(let error):
+                    self.stage = .ended
+                    self.send(.error(.dataLoadingFailed(error: error)))
+                }
             }
-        }
+        )
     }
 
     /// Reports the load's metrics, once.
     private func reportLoad(isSuccess: Bool) {
-        guard let timer = loadTimer else { return }
-        loadTimer = nil
-        let now = timer.now()
-        timer.report(StageTimer.Span(start: loadStart ?? now, end: now), isSuccess: isSuccess)
+        loadReport?.report(isSuccess: isSuccess)
+        loadReport = nil
     }
 
-    /// Keeps partial data for a later resume; or puts back resumable data taken for an attempt
-    /// that ended before the server answered.
-    private func saveResumableData() {
-        guard let storage = services.resumableData else { return }
-        if let resumable, response == nil {
-            storage.store(resumable, for: resumableKey)
-        } else if let resumable = ResumableData(response: response, data: buffer, expectedTotal: expectedTotal) {
-            storage.store(resumable, for: resumableKey)
-        }
-        resumable = nil
+    /// Keeps a download's bytes for a later resume, or puts back the bytes of an earlier attempt
+    /// when this one ended before the server answered.
+    private func saveResumableData(of buffer: DownloadBuffer) {
+        guard let storage = services.resumableData, let resumable = buffer.resumableData else { return }
+        storage.store(resumable, for: resumableKey)
     }
 
     // MARK: Disk cache
 
-    private func storeOriginalDataIfNeeded() {
+    private func storeOriginalDataIfNeeded(_ data: Data) {
         guard shouldStoreOriginalData() else { return }
         let services = self.services
         let request = self.request
-        let data = buffer
         let key = services.caches.makeDataCacheKey(for: request.forOriginalData())
         services.workers.submit {
             services.caches.storeCachedData(data, image: nil, for: request, key: key)

@@ -57,3 +57,27 @@ extension Optional where Wrapped == StageTimer {
         timer.report(span, isSuccess: isSuccess)
     }
 }
+
+/// A stage's timer and when its work started, for work that starts later than it is queued (a
+/// download waits for the rate limiter and a slot first) and is reported once, when it ends.
+struct LoadReport {
+    let timer: StageTimer
+    private var start: Duration?
+
+    /// A report on `timer`; `nil` when there is no timer (nobody listens).
+    init?(timer: StageTimer?) {
+        guard let timer else { return nil }
+        self.timer = timer
+    }
+
+    /// Marks now as when the work started.
+    mutating func markStart() {
+        start = timer.now()
+    }
+
+    /// Reports the work as ending now (started now, if it never marked a start).
+    func report(isSuccess: Bool) {
+        let now = timer.now()
+        timer.report(StageTimer.Span(start: start ?? now, end: now), isSuccess: isSuccess)
+    }
+}

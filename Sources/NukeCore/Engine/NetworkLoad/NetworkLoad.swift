@@ -10,8 +10,8 @@
 /// One download through a loader: waits for the rate limiter and a data-loading slot, lets the
 /// delegate adjust the request, then streams the loader's callbacks to its owner on the actor.
 ///
-/// ``NetworkLoadState`` decides; this class performs its actions and holds what they start (the
-/// slot, the `willLoadData` task, the inbox and the loader's transfer), so a single ``cancel()``
+/// ``NetworkLoadState`` decides and holds what each stage started (the slot, the `willLoadData`
+/// task, the transfer with its inbox); this class performs its actions, so a single ``cancel()``
 /// stops whichever stage is running. Callbacks stop once the load ended or was cancelled.
 @ImagePipelineActor
 final class NetworkLoad {
@@ -38,20 +38,26 @@ final class NetworkLoad {
         var redirectDecision: RedirectDecision? = nil
     }
 
-    private var state: NetworkLoadState
+    /// A running transfer: the loader's handle, and the inbox its callbacks reach the load by.
+    struct Transfer {
+        let inbox: LoaderInbox
+        let cancellable: any Cancellable
+    }
+
+    private typealias State = NetworkLoadState<TaskQueue.Operation, Task<Void, Never>, Transfer>
+
+    private var state: State
     private var request: DataRequest
     private let loader: any DataLoading
     private let route: Route
+    /// The owner's handler; dropped when the load ends, so no event follows.
     private var onEvent: ((Event) -> Void)?
-    private var slot: TaskQueue.Operation?
-    private var preparation: Task<Void, Never>?
-    private var inbox: LoaderInbox?
-    private var transfer: (any Cancellable)?
+    /// Why the load failed: the delegate's or the loader's error.
     private var failure: (any Error)?
 
     /// The priority of the slot request.
     var priority: ImageRequest.Priority {
-        didSet { slot?.priority = priority }
+        didSet { state.slot?.priority = priority }
     }
 
     init(
@@ -61,7 +67,7 @@ final class NetworkLoad {
         priority: ImageRequest.Priority,
         onEvent: @escaping (Event) -> Void
     ) {
-        self.state = NetworkLoadState(
+        self.state = State(
             needsToken: route.rateLimiter != nil,
             needsSlot: route.queue != nil,
             needsPreparation: route.prepare != nil
@@ -84,52 +90,43 @@ final class NetworkLoad {
         perform(state.cancel())
     }
 
-    private func perform(_ action: NetworkLoadState.Action) {
+    private func perform(_ action: State.Action) {
         switch action {
         case .takeToken:
             route.rateLimiter?.execute { [self] in
                 let action = state.tokenGranted()
-                guard action != .returnToken else { return false }
+                if case .returnToken = action { return false }
                 perform(action)
                 return true
             }
         case .returnToken, .none:
             return
         case .requestSlot:
-            let operation = route.queue?.addCallbackOperation(priority: priority) { [self] operation in
-                slot = operation  // Before going on: the loader may answer, and end the load, at once.
-                perform(state.slotGranted())
+            guard let queue = route.queue else { return }
+            let operation = queue.addCallbackOperation(priority: priority) { [self] operation in
+                perform(state.slotGranted(operation))
             }
-            if state.stage == .waitingForSlot { slot = operation }  // Not granted at once.
+            state.slotRequested(operation)  // Unless granted at once, above.
         case .prepare:
             startPreparation()
         case .startTransfer:
             startTransfer()
-        case .finish:
-            release(endingSlot: true)
+        case .finish(let slot, let transfer):
+            slot?.end()
+            transfer?.inbox.close()
             let onEvent = self.onEvent
             self.onEvent = nil
             onEvent?(.completed(failure))
-        case .cancelSlotRequest:
-            release(endingSlot: false)
-        case .cancelPreparation:
+        case .cancelSlotRequest(let slot):
+            slot?.cancel()
+        case .cancelPreparation(let preparation, let slot):
             preparation?.cancel()
-            release(endingSlot: false)
-        case .cancelTransfer:
-            transfer?.cancel()
-            release(endingSlot: false)
+            slot?.cancel()
+        case .cancelTransfer(let transfer, let slot):
+            transfer?.cancellable.cancel()
+            transfer?.inbox.close()
+            slot?.cancel()
         }
-    }
-
-    /// Frees the slot (ends it after a completed load, cancels it otherwise) and drops the inbox,
-    /// the transfer and the preparation task.
-    private func release(endingSlot: Bool) {
-        if endingSlot { slot?.end() } else { slot?.cancel() }
-        slot = nil
-        inbox?.close()
-        inbox = nil
-        transfer = nil
-        preparation = nil
     }
 
     private func startPreparation() {
@@ -137,31 +134,33 @@ final class NetworkLoad {
         let request = self.request
         let inFlight = route.inFlight
         inFlight.begin()
-        preparation = Task { @ImagePipelineActor [self] in
-            defer { inFlight.end() }
-            do {
-                self.request = try await prepare(request)
-                perform(state.prepared())
-            } catch {
-                failure = error
-                perform(state.preparationFailed())
+        state.preparationStarted(
+            Task { @ImagePipelineActor [self] in
+                defer { inFlight.end() }
+                do {
+                    self.request = try await prepare(request)
+                    perform(state.prepared())
+                } catch {
+                    failure = error
+                    perform(state.preparationFailed())
+                }
             }
-        }
+        )
     }
 
-    /// Calls the loader; its callbacks reach the load through a ``LoaderInbox``, drained at once
-    /// for whatever the loader delivered synchronously.
+    /// Calls the loader; its callbacks reach the load through a ``LoaderInbox``, drained once
+    /// the state holds the transfer, for whatever the loader delivered synchronously.
     private func startTransfer() {
         // Strong: the inbox is closed whenever the load ends, which breaks the cycle.
         let inbox = LoaderInbox { event in self.receive(event) }
-        self.inbox = inbox
         route.onTransferStart?()
-        transfer = loader.loadData(
+        let cancellable = loader.loadData(
             with: request,
             redirectDecision: route.redirectDecision,
             didReceiveData: { data, response in inbox.post(.chunk(data, response)) },
             completion: { error in inbox.post(.completed(error)) }
         )
+        perform(state.transferStarted(Transfer(inbox: inbox, cancellable: cancellable)))
         inbox.drain()
     }
 
