@@ -39,6 +39,9 @@ let modules: [Module] = [
     // HTTP semantics loaders share: address policy and IP parsing, retries, validation, HTTP
     // dates, Cache-Control.
     Module(name: "NukeHTTP", path: "Sources/NukeHTTP"),
+    // The processor spec language (`resize(width:320)|gaussianBlur(radius:8)`) over the registry,
+    // for the command line and the image proxy.
+    Module(name: "NukeProcessorSpec", path: "Sources/NukeProcessorSpec"),
     // Decoders and encoders.
     Module(
         name: "NukeJPEG",
@@ -91,9 +94,9 @@ let modules: [Module] = [
     Module(
         name: "NukeLCMS",
         path: "Plugins/ColorManagement/LCMS/NukeLCMS",
-        dependencies: ["CNukeLibLCMS", "CNukeLCMS"],
+        dependencies: ["NukeImaging", "CNukeLibLCMS", "CNukeLCMS"],
         // Files with profiles through the pipeline, and every encoder that embeds them.
-        testDependencies: ["NukeJPEG", "NukePNG", "NukeWebP", "NukeAVIF", "NukeJXL"],
+        testDependencies: ["NukeImaging", "NukeJPEG", "NukePNG", "NukeWebP", "NukeAVIF", "NukeJXL"],
         testResources: [.copy("Fixtures")]
     ),
     // Processors.
@@ -101,14 +104,14 @@ let modules: [Module] = [
         name: "NukeProcessors",
         path: "Plugins/Processors/NukeProcessors",
         dependencies: ["NukeImaging", "CNukeProcessors"],
-        testDependencies: ["CNukeProcessors", "NukeImaging"],
+        testDependencies: ["CNukeProcessors", "NukeImaging", "NukeProcessorSpec"],
         testResources: [.copy("Goldens"), .copy("PillowReferences")]
     ),
     Module(
         name: "NukeFilters",
         path: "Plugins/Processors/NukeFilters",
         dependencies: ["NukeImaging"],
-        testDependencies: ["NukeImaging"],
+        testDependencies: ["NukeImaging", "NukeProcessorSpec"],
         testResources: [.copy("Goldens")]
     ),
     // Loaders.
@@ -143,7 +146,7 @@ let modules: [Module] = [
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeImaging", "NukeHTTP",
+            "NukeImaging", "NukeHTTP", "NukeProcessorSpec",
             "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
             "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],

@@ -36,6 +36,7 @@ let package = Package(
                     "FuzzSupport",
                     .product(name: "NukeProcessors", package: "nuke-linux"),
                     .product(name: "NukeFilters", package: "nuke-linux"),
+                    .product(name: "NukeProcessorSpec", package: "nuke-linux"),
                 ],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),

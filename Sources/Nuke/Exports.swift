@@ -15,5 +15,6 @@
 @_exported public import NukeJXL
 @_exported public import NukeLCMS
 @_exported public import NukePNG
+@_exported public import NukeProcessorSpec
 @_exported public import NukeProcessors
 @_exported public import NukeWebP

@@ -3,6 +3,7 @@
 
 import NukeCore
 import NukeImaging
+import NukeProcessorSpec
 import NukeTestSupport
 import Testing
 

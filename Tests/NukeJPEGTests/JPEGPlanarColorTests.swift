@@ -4,6 +4,7 @@
 import CNukeJPEG
 import Foundation
 import NukeCore
+import NukeImaging
 import NukeJPEG
 import NukeTestSupport
 import Testing
@@ -15,7 +16,7 @@ struct JPEGPlanarColorTests {
 
     /// A colour manager whose planar conversion writes blue, green, red: a conversion no decoder
     /// could produce by accident, so its bytes show that every row went through it.
-    final class SwappingManager: ColorManaging {
+    final class SwappingManager: PlanarRowConverting {
         func convertToSRGB(_ image: Bitmap, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap? {
             nil
         }

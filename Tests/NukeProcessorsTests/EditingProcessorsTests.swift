@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeProcessorSpec
 import NukeTestSupport
 import Testing
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import NukeCore
+import NukeProcessorSpec
 import NukeTestSupport
 import Testing
 

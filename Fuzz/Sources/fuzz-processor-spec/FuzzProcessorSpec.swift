@@ -4,6 +4,7 @@
 import Foundation
 import NukeCore
 import NukeFilters
+import NukeProcessorSpec
 import NukeProcessors
 
 private let registry: PluginRegistry = {

@@ -5,7 +5,7 @@
 /// with a colour manager registered), handed to decoders through
 /// ``ImageDecodingContext/colorConversion`` for the colours only they can convert (CMYK, which
 /// becomes RGB inside the decoder) and for conversions they run row by row as they decode
-/// (``planarRowConversion(from:)``).
+/// (NukeImaging's `planarRowConversion(from:)`).
 public struct ColorConversion: Sendable {
     /// The registry's colour manager.
     public var manager: any ColorManaging
@@ -16,11 +16,6 @@ public struct ColorConversion: Sendable {
     public init(manager: any ColorManaging, intent: RenderingIntent = .perceptual) {
         self.manager = manager
         self.intent = intent
-    }
-
-    /// The manager's conversion from `profile` to sRGB for a decoder's row loop, if it has one.
-    public func planarRowConversion(from profile: ColorProfile) -> PlanarRowConversion? {
-        manager.planarRowConversion(from: profile, intent: intent)
     }
 
     /// `pixels` converted from `profile` (a CMYK ICC profile) to sRGB.

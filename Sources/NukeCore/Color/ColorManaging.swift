@@ -31,14 +31,6 @@ public protocol ColorManaging: Sendable {
     /// The default implementation throws ``ColorManagementError/unsupportedColorSpace(_:)``:
     /// the decoder then converts the CMYK naively, as without a colour manager.
     func convertToSRGB(_ pixels: CMYKPixels, from profile: ColorProfile, intent: RenderingIntent) throws -> Bitmap
-
-    /// A conversion from `profile` to sRGB that decoders producing red, green and blue planes
-    /// (NukeJPEG) run row by row inside their decode, or `nil` when there is none for this
-    /// profile or it would not be faster: the pipeline then converts after decoding. It must give
-    /// the bytes this manager's conversion of a decoded image gives, for opaque RGBA.
-    ///
-    /// The default implementation returns `nil`.
-    func planarRowConversion(from profile: ColorProfile, intent: RenderingIntent) -> PlanarRowConversion?
 }
 
 extension ColorManaging {
@@ -50,11 +42,6 @@ extension ColorManaging {
         guard let converted = try convertToSRGB(image, from: profile, intent: intent) else { return false }
         image = converted
         return true
-    }
-
-    /// `nil`: this manager converts after decoding only.
-    public func planarRowConversion(from profile: ColorProfile, intent: RenderingIntent) -> PlanarRowConversion? {
-        nil
     }
 
     /// Throws ``ColorManagementError/unsupportedColorSpace(_:)``: this manager converts no CMYK.

@@ -3,6 +3,7 @@
 
 internal import CNukeLibLCMS
 public import NukeCore
+public import NukeImaging
 internal import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -23,7 +24,7 @@ internal import Synchronization
 /// nothing.
 /// Alpha is copied unchanged. Thread-safe: transforms run without Little CMS's pixel cache, so
 /// one transform serves many threads at once, and none is built or run under the cache's lock.
-public final class LCMSColorManager: ColorManaging {
+public final class LCMSColorManager: PlanarRowConverting {
     /// How many transforms to keep, and which pixel loop converts matrix/curve profiles.
     public struct Configuration: Sendable {
         /// The most transforms kept, least recently used dropped first (default 32). A

@@ -4,6 +4,7 @@
 internal import CNukeLCMS
 internal import CNukeLibLCMS
 internal import NukeCore
+internal import NukeImaging
 
 /// A fast transform to sRGB for matrix/curve profiles (Display P3, Adobe RGB, ProPhoto and most
 /// camera and editor profiles; gray profiles with a curve), the colours Little CMS's own

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 /// Parses `name(key:value,…)|name2|…` into named steps.
 ///
 /// Grammar: `chain = step ("|" step)*`, `step = name ["(" [param ("," param)*] ")"]`,
@@ -107,16 +109,5 @@ struct ProcessorSpecParser {
 
     private func error(expected: String) -> ProcessorSpecError {
         ProcessorSpecError(spec: spec, offset: position, reason: .syntax(expected: expected))
-    }
-}
-
-extension String {
-    /// The string without leading and trailing whitespace (for spec and header parsers in this
-    /// package, which cannot use Foundation's `trimmingCharacters` on FoundationEssentials).
-    package func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 }
