@@ -196,11 +196,11 @@ final class FetchOriginalDataJob: Job<(Data, DataResponse?)> {
                 fail(error)
                 return
             }
-            stage = .transferring(load, buffer)
-            send(.progress(ImageTask.Progress(completed: Int64(buffer.data.count), total: buffer.expectedTotal)))
-            if services.isProgressiveDecodingEnabled, buffer.isPartial {
-                send(.value((buffer.data, response), isCompleted: false))
-            }
+            let progress = ImageTask.Progress(completed: Int64(buffer.data.count), total: buffer.expectedTotal)
+            let partial = services.isProgressiveDecodingEnabled && buffer.isPartial ? buffer.data : nil
+            stage = .transferring(load, consume buffer)
+            send(.progress(progress))
+            if let partial { send(.value((partial, response), isCompleted: false)) }
         case .completed(let error):
             if let error {
                 stage = .ended
