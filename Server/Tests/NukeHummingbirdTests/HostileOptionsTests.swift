@@ -10,11 +10,17 @@ import Testing
 
 @Suite("Hostile option lists")
 struct HostileOptionsTests {
-    static let names = [
-        "rs", "s", "w", "h", "rt", "el", "ex", "g", "c", "dpr", "q", "fq", "mb", "f", "bl", "sh", "rot", "fl",
-        "bg", "pix", "t", "pd", "wm", "cb", "exp", "fn", "att", "pr", "nuke", "zz", "z", "mw", "mh", "exar", "ar",
-        "skp", "sm", "kcr", "scp", "et", "msr", "msfs", "maf", "mafr", "mrd",
-    ]
+    /// Every option's first name in the table, presets, and a name no option has.
+    static let names = ProcessingOptions.table.map { $0.names[0] } + ["pr", "zz"]
+
+    @Test("Every name and alias in the option table belongs to one option")
+    func namesAreUnique() {
+        let names = ProcessingOptions.table.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+        #expect(!names.contains("pr") && !names.contains("preset"))  // Presets are read by the reader itself.
+        #expect(ProcessingOptions.rowsByName.count == names.count)
+    }
+
     static let arguments = [
         "", "0", "1", "-1", "0.5", "1e308", "-1e308", "nan", "inf", "9223372036854775807", "-9223372036854775808",
         "99999999999999999999", "8192", "100000", "fit", "fill", "ce", "sm", "fp", "noea", "jpg", "gif", "avif",

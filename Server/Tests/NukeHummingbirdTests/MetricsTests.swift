@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import NukeHummingbird
 import NukeTestSupport
 import Prometheus
@@ -16,10 +18,22 @@ struct MetricsTests {
         let metrics = ProxyMetrics(factory: PrometheusMetricsFactory(registry: registry))
         let proxy = fixture.proxy(resultCache: MockDataCache(), metrics: metrics)
         let path = fixture.path("w:100", "/photo.jpg")
-        #expect(await proxy.respond(to: path).status == 200)
-        #expect(await proxy.respond(to: path).status == 200)  // from the result cache
-        #expect(await proxy.respond(to: fixture.path("w:100/q:50", "/photo.jpg")).status == 200)  // memory
-        #expect(await proxy.respond(to: fixture.path("w:100", "/missing.jpg")).status == 404)
+        // Through the router: requests are counted by its middleware.
+        try await Application(router: proxy.router()).test(.router) { client in
+            for (uri, status) in [
+                (path, HTTPResponse.Status.ok),
+                (path, .ok),  // from the result cache
+                (fixture.path("w:100/q:50", "/photo.jpg"), .ok),  // memory
+                (fixture.path("w:100", "/missing.jpg"), .notFound),
+            ] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == status)
+                }
+            }
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)  // Not an image request: not counted.
+            }
+        }
         let text = registry.emitToString()
         for line in [
             #"nuke_server_requests_total{status="200"} 3"#,

@@ -21,7 +21,7 @@ public final class ImageProxy: Sendable {
     public let resultCache: (any DataCaching)?
     private let gate: AdmissionGate
     private let logger: Logger
-    private let metrics: ProxyMetrics
+    let metrics: ProxyMetrics
     /// The requests to cancel when their clients go away (see ``httpServer(limits:)``).
     let disconnects = DisconnectCancellation()
     /// The connections open to the servers ``httpServer(limits:)`` makes.
@@ -127,8 +127,7 @@ public final class ImageProxy: Sendable {
     ///   - accept: the request's `Accept` header, for format negotiation.
     ///   - ifNoneMatch: the request's `If-None-Match` header; a match answers 304.
     public func respond(to path: String, accept: String? = nil, ifNoneMatch: String? = nil) async -> ProxyResponse {
-        let start = ContinuousClock.now
-        var response: ProxyResponse
+        let response: ProxyResponse
         do throws(ProxyRequestError) {
             let plan = try ProxyPlan(
                 path: path,
@@ -153,24 +152,7 @@ public final class ImageProxy: Sendable {
             metrics.originError(error)
             response = .failure(error)
         }
-        metrics.requestFinished(status: response.status, duration: ContinuousClock.now - start)
-        if let origin = configuration.allowedOrigin { response.headers[.accessControlAllowOrigin] = origin }
         return response
-    }
-
-    /// The answer to a CORS preflight (`OPTIONS`): 204 with the allowed origin and methods, or
-    /// 405 when no origin is allowed.
-    public func respondToPreflight() -> ProxyResponse {
-        guard let origin = configuration.allowedOrigin else {
-            return ProxyResponse(status: 405, headers: [.allow: "GET, HEAD"], body: Data())
-        }
-        let headers: HTTPFields = [
-            .accessControlAllowOrigin: origin,
-            .accessControlAllowMethods: "GET, HEAD, OPTIONS",
-            .accessControlAllowHeaders: "Accept, If-None-Match",
-            .accessControlMaxAge: "86400",
-        ]
-        return ProxyResponse(status: 204, headers: headers, body: Data())
     }
 
     /// An encoded result and its type.

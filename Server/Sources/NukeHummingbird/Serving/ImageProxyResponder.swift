@@ -14,6 +14,9 @@ public import Hummingbird
 /// router.get("**", use: ImageProxyResponder(proxy: proxy).respond)
 /// ```
 ///
+/// Request metrics and CORS are middleware (``ProxyMetricsMiddleware``, ``ProxyCORSMiddleware``):
+/// add them to the routes the responder serves, as ``ImageProxy/router(context:)`` does.
+///
 /// When the context is a ``ConnectionRequestContext`` (``ProxyRequestContext`` is one) and the
 /// server comes from ``ImageProxy/httpServer(limits:)``, a client that disconnects cancels
 /// its request's work: the pipeline cancels the download and decode unless other requests share
@@ -27,10 +30,9 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
         self.proxy = proxy
     }
 
-    /// Answers `GET` and `HEAD` requests with the proxy's response, `OPTIONS` with its CORS
-    /// preflight answer; other methods get 405.
+    /// Answers `GET` and `HEAD` requests with the proxy's response; other methods get 405 (a CORS
+    /// preflight is ``ProxyCORSMiddleware``'s to answer).
     public func respond(to request: Request, context: Context) async throws -> Response {
-        if request.method == .options { return Self.response(proxy.respondToPreflight(), withBody: true) }
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }

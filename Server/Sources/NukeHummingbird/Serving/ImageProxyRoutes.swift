@@ -6,19 +6,28 @@ public import HummingbirdCore
 
 extension ImageProxy {
     /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
-    /// and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy.
+    /// and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its
+    /// image routes counted by ``ProxyMetricsMiddleware`` and, when
+    /// ``ProxyConfiguration/allowedOrigin`` is set, answered with ``ProxyCORSMiddleware``.
     ///
     /// To add image routes to an application of your own, register an
-    /// ``ImageProxyResponder`` on your router instead.
+    /// ``ImageProxyResponder`` on your router instead, with the same middleware.
     public func router<Context: RequestContext>(context: Context.Type = ProxyRequestContext.self) -> Router<Context> {
         let router = Router(context: Context.self)
         let responder = ImageProxyResponder<Context>(proxy: self)
         // Under a prefix too: a route below it would otherwise hide the catch-all there.
         for prefix in Set(["", configuration.pathPrefix]) {
             router.get(RouterPath(prefix + "/health")) { _, _ in "ok\n" }
-            router.get(RouterPath(prefix + "/**"), use: responder.respond)
-            router.head(RouterPath(prefix + "/**"), use: responder.respond)
-            router.on(RouterPath(prefix + "/**"), method: .options, use: responder.respond)
+        }
+        let images = router.group()
+        if let origin = configuration.allowedOrigin {
+            images.add(middleware: ProxyCORSMiddleware(allowedOrigin: origin))
+        }
+        images.add(middleware: ProxyMetricsMiddleware(proxy: self))
+        for prefix in Set(["", configuration.pathPrefix]) {
+            images.get(RouterPath(prefix + "/**"), use: responder.respond)
+            images.head(RouterPath(prefix + "/**"), use: responder.respond)
+            images.on(RouterPath(prefix + "/**"), method: .options, use: responder.respond)
         }
         return router
     }

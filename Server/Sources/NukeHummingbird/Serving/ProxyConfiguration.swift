@@ -47,9 +47,10 @@ public struct ProxyConfiguration: Sendable {
     /// A format's own quality when the URL gives none (imgproxy's `IMGPROXY_FORMAT_QUALITY`); a
     /// URL's `fq` overrides it per format, its `q` for every format.
     public var formatQualities: [OutputFormat: Int] = [:]
-    /// The `Access-Control-Allow-Origin` every response carries (`*` or one origin, such as
-    /// `https://app.example.com`), so pages there can read results (a canvas, `fetch`); `nil`
-    /// sends none (imgproxy's `IMGPROXY_ALLOW_ORIGIN`).
+    /// The `Access-Control-Allow-Origin` every response of ``ImageProxy/router(context:)``
+    /// carries (`*` or one origin, such as `https://app.example.com`), so pages there can read
+    /// results (a canvas, `fetch`); `nil` sends none (imgproxy's `IMGPROXY_ALLOW_ORIGIN`). With a
+    /// router of your own, add ``ProxyCORSMiddleware`` to the image routes.
     public var allowedOrigin: String?
     /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
     public var negotiatesWebP = true
