@@ -1,9 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-// clock_gettime, for choosing between the loops.
-#define _POSIX_C_SOURCE 199309L
-
 #include "CNukeLCMS.h"
 #include "matrix_shaper_loops.h"
 
@@ -16,10 +13,7 @@
 _Static_assert(NUKE_LINEAR_MAX == (1 << NUKE_LINEAR_BITS) - 1, "linear light is NUKE_LINEAR_BITS wide");
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
-#include <stdatomic.h>
-#include <time.h>
-#define NUKE_HAS_AVX2_KERNEL 1
+#define NUKE_HAS_AVX512_KERNEL 1
 #endif
 
 static inline int32_t clamp_linear(int32_t value) {
@@ -166,90 +160,11 @@ static void convert_tables(const nuke_matrix_shaper *t, const uint8_t *source, u
 
 #endif
 
-#ifdef NUKE_HAS_AVX2_KERNEL
-
-/// `term` in eight lanes.
-__attribute__((target("avx2"))) static inline __m256i term_avx2(__m256i linear, __m256i coefficient) {
-    const __m256i half = _mm256_set1_epi32(1 << (NUKE_LINEAR_BITS - 1));
-    return _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(linear, coefficient), half), NUKE_LINEAR_BITS);
-}
-
-/// Eight pixels at a time: lookups by gather (32-bit loads at byte offsets for the sRGB table,
-/// masked to their low byte), the matrix's terms in 32-bit lanes; the rest of the row in plain C.
-__attribute__((target("avx2"))) static void convert_avx2(const nuke_matrix_shaper *t, const uint8_t *source,
-                                                         uint8_t *destination, size_t width) {
-    const __m256i low_byte = _mm256_set1_epi32(0xff);
-    const __m256i alpha_mask = _mm256_set1_epi32((int)0xff000000u);
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i top = _mm256_set1_epi32(NUKE_LINEAR_MAX);
-    __m256i m[9];
-    for (int i = 0; i < 9; i++) m[i] = _mm256_set1_epi32(t->matrix[i]);
-    const int *encode = (const int *)(const void *)t->to_srgb;
-    size_t x = 0;
-    for (; x + 8 <= width; x += 8) {
-        const __m256i pixels = _mm256_loadu_si256((const __m256i *)(const void *)(source + 4 * x));
-        const __m256i r = _mm256_i32gather_epi32(t->to_linear[0], _mm256_and_si256(pixels, low_byte), 4);
-        const __m256i g =
-            _mm256_i32gather_epi32(t->to_linear[1], _mm256_and_si256(_mm256_srli_epi32(pixels, 8), low_byte), 4);
-        const __m256i b =
-            _mm256_i32gather_epi32(t->to_linear[2], _mm256_and_si256(_mm256_srli_epi32(pixels, 16), low_byte), 4);
-        __m256i channels[3];
-        for (int row = 0; row < 3; row++) {
-            __m256i sum = _mm256_add_epi32(_mm256_add_epi32(term_avx2(r, m[3 * row]), term_avx2(g, m[3 * row + 1])),
-                                           term_avx2(b, m[3 * row + 2]));
-            sum = _mm256_min_epi32(_mm256_max_epi32(sum, zero), top);
-            channels[row] = _mm256_and_si256(_mm256_i32gather_epi32(encode, sum, 1), low_byte);
-        }
-        const __m256i out =
-            _mm256_or_si256(_mm256_or_si256(channels[0], _mm256_slli_epi32(channels[1], 8)),
-                            _mm256_or_si256(_mm256_slli_epi32(channels[2], 16), _mm256_and_si256(pixels, alpha_mask)));
-        _mm256_storeu_si256((__m256i *)(void *)(destination + 4 * x), out);
-    }
-    convert_scalar(t, source + 4 * x, destination + 4 * x, width - x);
-}
-
-#endif
-
 typedef void (*row_converter)(const nuke_matrix_shaper *, const uint8_t *, uint8_t *, size_t);
-
-#ifdef NUKE_HAS_AVX2_KERNEL
-
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-/// The shortest of three runs of `convert` over a block of 2048 pixels (16 KB in all, in L1).
-static double time_converter(row_converter convert, const nuke_matrix_shaper *t, const uint8_t *source,
-                             uint8_t *destination) {
-    double best = 1e9;
-    for (int run = 0; run < 3; run++) {
-        const double start = seconds();
-        convert(t, source, destination, 2048);
-        const double elapsed = seconds() - start;
-        if (elapsed < best) best = elapsed;
-    }
-    return best;
-}
-
-/// 1 when the vector loop beat the summed tables on this processor, 0 otherwise; -1 until
-/// measured. Two threads measuring at once both store a valid answer.
-static _Atomic int vector_is_faster = -1;
-
-static int measure_vector_loop(const nuke_matrix_shaper *t) {
-    uint8_t source[2048 * 4], destination[2048 * 4];
-    for (size_t i = 0; i < sizeof source; i++) source[i] = (uint8_t)(i * 97 + (i >> 7) * 31);
-    const double tables = time_converter(convert_tables, t, source, destination);
-    const double vector = time_converter(convert_avx2, t, source, destination);
-    return vector < tables ? 1 : 0;
-}
-
-#endif
 
 /// 1 when the AVX-512 loop runs `t` on this processor.
 static int avx512_runs(const nuke_matrix_shaper *t) {
-#ifdef NUKE_HAS_AVX2_KERNEL
+#ifdef NUKE_HAS_AVX512_KERNEL
     return t->fits_avx512 && nuke_matrix_shaper_has_avx512();
 #else
     (void)t;
@@ -264,24 +179,10 @@ nuke_kernel nuke_matrix_shaper_resolve(const nuke_matrix_shaper *_Nonnull t, nuk
         return kernel;
     case NUKE_KERNEL_AVX512:
         return avx512_runs(t) ? NUKE_KERNEL_AVX512 : NUKE_KERNEL_SCALAR;
-    case NUKE_KERNEL_VECTOR:
     case NUKE_KERNEL_BEST:
         break;
     }
-    if (kernel == NUKE_KERNEL_BEST && avx512_runs(t)) return NUKE_KERNEL_AVX512;
-#ifdef NUKE_HAS_AVX2_KERNEL
-    if (__builtin_cpu_supports("avx2")) {
-        if (kernel == NUKE_KERNEL_VECTOR) return NUKE_KERNEL_VECTOR;
-        int faster = atomic_load_explicit(&vector_is_faster, memory_order_relaxed);
-        if (faster < 0) {
-            faster = measure_vector_loop(t);
-            atomic_store_explicit(&vector_is_faster, faster, memory_order_relaxed);
-        }
-        return faster ? NUKE_KERNEL_VECTOR : NUKE_KERNEL_TABLES;
-    }
-#endif
-    // No vector loop on this processor: plain C stands in for it, and the tables are the fastest.
-    return kernel == NUKE_KERNEL_VECTOR ? NUKE_KERNEL_SCALAR : NUKE_KERNEL_TABLES;
+    return avx512_runs(t) ? NUKE_KERNEL_AVX512 : NUKE_KERNEL_TABLES;
 }
 
 void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const uint8_t *_Nonnull source,
@@ -292,10 +193,7 @@ void nuke_matrix_shaper_rgba(const nuke_matrix_shaper *_Nonnull transform, const
     case NUKE_KERNEL_SCALAR:
         convert = convert_scalar;
         break;
-#ifdef NUKE_HAS_AVX2_KERNEL
-    case NUKE_KERNEL_VECTOR:
-        convert = convert_avx2;
-        break;
+#ifdef NUKE_HAS_AVX512_KERNEL
     case NUKE_KERNEL_AVX512:
         nuke_matrix_shaper_convert_avx512(transform, source, source_stride, destination, destination_stride, width,
                                           height);
@@ -314,7 +212,7 @@ void nuke_matrix_shaper_planes(const void *_Nullable context, const uint8_t *_Nu
                                uint8_t *_Nullable rgba, size_t width) {
     const nuke_matrix_shaper *transform = context;
     if (!transform || !red || !green || !blue || !rgba) return;
-#ifdef NUKE_HAS_AVX2_KERNEL
+#ifdef NUKE_HAS_AVX512_KERNEL
     if (avx512_runs(transform)) {
         nuke_matrix_shaper_planes_avx512(transform, red, green, blue, rgba, width);
         return;

@@ -31,8 +31,7 @@ public final class LCMSColorManager: PlanarRowConverting {
         /// matrix/curve transform holds about 290 KB of tables; the default bounds them at 9 MB.
         public var cachedTransformCount = 32
         /// The pixel loop of matrix/curve profiles (default ``PixelLoop/fastest``). Every loop
-        /// gives the same bytes; pin one where the one-time measurement picks badly, such as on
-        /// a machine too busy to time 2,048 pixels, or to compare them.
+        /// gives the same bytes; pin one to compare them.
         public var pixelLoop = PixelLoop.fastest
 
         /// Creates the default configuration.
@@ -41,15 +40,10 @@ public final class LCMSColorManager: PlanarRowConverting {
 
     /// The pixel loops of matrix/curve profiles on RGBA; all give the same bytes.
     public enum PixelLoop: Sendable, CaseIterable {
-        /// ``avx512`` where it runs the transform on this processor; otherwise the faster of
-        /// ``vector`` and ``summedTables``, timed once per process on 2,048 pixels (about 40 µs).
+        /// ``avx512`` where it runs the transform on this processor, otherwise ``summedTables``.
         case fastest
-        /// Eight pixels at a time with AVX2, its table lookups by gathers (fast on recent Intel
-        /// cores, slow on AMD's and where Intel's Gather Data Sampling mitigation is on); plain C
-        /// where the processor has no AVX2.
-        case vector
         /// One pixel at a time from per-channel tables of the matrix's products: no
-        /// multiplications and no gathers.
+        /// multiplications and no gathers; the fast loop on every processor without AVX-512.
         case summedTables
         /// One pixel at a time, three multiplications (each rounded) and a clamp per channel: the
         /// reference.

@@ -15,8 +15,7 @@ internal import NukeImaging
 /// followed by the inverse of sRGB's, both as the profiles store them, adapted to D50), and the
 /// result goes through sRGB's curve (a 16,384-entry table). Alpha is copied. The pixel loop is C
 /// (`nuke_matrix_shaper_rgba`): 64 pixels at a time with AVX-512 where the processor has it, else
-/// eight at a time with AVX2 where its gathers are fast, else per-channel tables of the matrix's
-/// terms summed per pixel. Each of the matrix's terms is rounded back to 14 bits before the three
+/// per-channel tables of the matrix's terms summed per pixel. Each of the matrix's terms is rounded back to 14 bits before the three
 /// are summed, what AVX-512's 16-bit multiply (`vpmulhrsw`) gives, so every loop gives the same
 /// bytes.
 ///
@@ -268,7 +267,6 @@ extension LCMSColorManager.PixelLoop {
     var kernel: nuke_kernel {
         switch self {
         case .fastest: NUKE_KERNEL_BEST
-        case .vector: NUKE_KERNEL_VECTOR
         case .summedTables: NUKE_KERNEL_TABLES
         case .plainC: NUKE_KERNEL_SCALAR
         case .avx512: NUKE_KERNEL_AVX512

@@ -1,12 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB. Four loops give
+// The C side of NukeLCMS: the pixel loop of the matrix/curve transform to sRGB. Three loops give
 // the same bytes: plain C (the reference), per-channel tables of the matrix's rounded terms summed
-// per pixel (no multiplications, no clamping), and on x86-64 processors that have them AVX2 (eight
-// pixels at a time, its table lookups done by gathers) and AVX-512 (64 pixels at a time, its
-// lookups done by byte permutes). AVX-512 where it runs, else the faster of the two before it on
-// this processor, picked once.
+// per pixel (no multiplications, no clamping; the portable fast loop), and on x86-64 processors
+// that have it AVX-512 (64 pixels at a time, its lookups done by byte permutes). AVX-512 where it
+// runs, else the summed tables.
 #ifndef CNUKELCMS_H
 #define CNUKELCMS_H
 
@@ -46,8 +45,7 @@ typedef struct {
     /// mixed by rounding each of its row's three terms (a linear value times a coefficient) back
     /// to NUKE_LINEAR_BITS, half up, summing them and clamping the sum to 0…NUKE_LINEAR_MAX.
     int32_t matrix[9];
-    /// Linear light 0…NUKE_LINEAR_MAX → the 8-bit sRGB value; the last three bytes are padding
-    /// (the vector loop reads four bytes at each index).
+    /// Linear light 0…NUKE_LINEAR_MAX → the 8-bit sRGB value; the last three bytes are padding.
     uint8_t to_srgb[NUKE_LINEAR_MAX + 1 + 3];
     /// Derived by `nuke_matrix_shaper_prepare`: per channel and 8-bit value, that channel's
     /// rounded term in each matrix row (red, green, blue rows; the fourth lane is zero), so a
@@ -82,16 +80,12 @@ static inline uint8_t *_Nonnull nuke_matrix_shaper_srgb_table(nuke_matrix_shaper
 
 /// Which pixel loop to run. Every loop gives the same bytes.
 typedef enum {
-    /// The AVX-512 loop where it runs this transform on this processor; otherwise the faster of
-    /// the vector loop and the summed tables, measured once per process on the first call:
-    /// gathers are fast on recent Intel processors and slow on others (AMD's Zen cores, Intel
-    /// parts with the Gather Data Sampling mitigation), where the tables win.
+    /// The AVX-512 loop where it runs this transform on this processor, otherwise the summed
+    /// tables (decision 0030: no timing at start-up, no AVX2 loop).
     NUKE_KERNEL_BEST = 0,
     /// Plain C, one pixel at a time: three multiplications, each rounded, and a clamp per channel
     /// (the reference the tests compare the others with).
     NUKE_KERNEL_SCALAR = 1,
-    /// The vector loop where the processor has one (AVX2), else plain C.
-    NUKE_KERNEL_VECTOR = 2,
     /// The summed tables (`products`, `to_srgb_extended`), one pixel at a time: SSE2 on x86-64,
     /// plain C elsewhere.
     NUKE_KERNEL_TABLES = 3,
