@@ -121,4 +121,48 @@ struct JPEGFastIDCTTests {
         )
         #expect(ReferenceImage.maximumDifference(decoded, expected) == 0)
     }
+
+    @Test("This machine's libjpeg-turbo passes the self-test, so its functions may be replaced")
+    func selfTestPasses() {
+        #expect(nuke_jpeg_hooks_self_test_passed() == 1)
+    }
+
+    @Test("With the replacements turned off, libjpeg's own IDCTs decode the same bytes")
+    func fallback() throws {
+        let data = try fixture("photo-420.jpg")
+        let expected = try reference("photo-420-three-eighths")
+        nuke_jpeg_set_hooks_allowed(0)
+        defer { nuke_jpeg_set_hooks_allowed(1) }
+        var result = nuke_jpeg_result()
+        var message = [CChar](repeating: 0, count: Int(NUKE_JPEG_MESSAGE_SIZE))
+        let stride = expected.width * 4
+        var pixels = [UInt8](repeating: 0, count: stride * expected.height)
+        let status = data.withUnsafeBytes { bytes in
+            nuke_jpeg_decode(
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                bytes.count,
+                3,
+                0,
+                100,
+                0,
+                1,
+                0,
+                &pixels,
+                pixels.count,
+                stride,
+                nil,
+                &result,
+                &message
+            )
+        }
+        #expect(status == NUKE_JPEG_OK)
+        #expect(result.fast_idct_components == 0)
+        let decoded = try Bitmap(
+            width: Int(result.width),
+            height: Int(result.height),
+            pixelFormat: .rgba8,
+            pixels: pixels
+        )
+        #expect(ReferenceImage.maximumDifference(decoded, expected) == 0)
+    }
 }

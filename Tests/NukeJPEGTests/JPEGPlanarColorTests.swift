@@ -94,6 +94,17 @@ struct JPEGPlanarColorTests {
         }
     }
 
+    @Test("With the replacements turned off, libjpeg's colour stage runs and the profile is kept")
+    func fallback() throws {
+        let data = Self.addingProfile(Self.profile, to: try fixture("baseline-444.jpg"))
+        let plain = try decode(data, converting: false)
+        nuke_jpeg_set_hooks_allowed(0)
+        defer { nuke_jpeg_set_hooks_allowed(1) }
+        let converted = try decode(data, converting: true)
+        #expect(converted.image.pixels == plain.image.pixels)
+        #expect(converted.userInfo[.iccProfileKey] as? Data == Data(Self.profile))
+    }
+
     @Test("Gray images, fast decodes and images without a profile are decoded as without it")
     func notConverted() throws {
         let gray = Self.addingProfile(Self.profile, to: try fixture("gray.jpg"))

@@ -18,12 +18,12 @@
 
 #include "nuke_jpeg_idct.h"
 #include "nuke_jpeg_error.h"
+#include "nuke_jpeg_hooks.h"
 #include "CNukeJPEG.h"
 
 #include <setjmp.h>
 #include <stdint.h>
 #include <string.h>
-#include <jpegint.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define NUKE_JPEG_HAS_AVX2_IDCT 1
@@ -259,7 +259,7 @@ static int nuke_has_16_bit_multipliers(jpeg_component_info *component) {
 
 /// The AVX2 replacement for libjpeg's inverse DCT `method`, or NULL where there is none (another
 /// method, or a CPU without AVX2).
-static inverse_DCT_method_ptr nuke_fast_replacement(inverse_DCT_method_ptr method) {
+static nuke_inverse_dct nuke_fast_replacement(nuke_inverse_dct method) {
 #if NUKE_JPEG_HAS_AVX2_IDCT
     if (!nuke_jpeg_has_fast_idct()) return NULL;
     if (method == jpeg_idct_6x6) return nuke_idct_6x6_avx2;
@@ -269,16 +269,18 @@ static inverse_DCT_method_ptr nuke_fast_replacement(inverse_DCT_method_ptr metho
     return NULL;
 }
 
-int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo) {
+int nuke_jpeg_install_fast_idct(j_decompress_ptr cinfo) {
     int replaced = 0;
-    if (!cinfo->idct) return 0;
     for (int index = 0; index < cinfo->num_components && index < MAX_COMPONENTS; index++) {
-        inverse_DCT_method_ptr replacement = nuke_fast_replacement(cinfo->idct->inverse_DCT[index]);
+        nuke_inverse_dct replacement = nuke_fast_replacement(nuke_jpeg_inverse_dct(cinfo, index));
         if (!replacement || !nuke_has_16_bit_multipliers(cinfo->comp_info + index)) continue;
-        cinfo->idct->inverse_DCT[index] = replacement;
-        replaced++;
+        replaced += nuke_jpeg_set_inverse_dct(cinfo, index, replacement);
     }
     return replaced;
+}
+
+int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo) {
+    return nuke_jpeg_hooks_enabled() ? nuke_jpeg_install_fast_idct(cinfo) : 0;
 }
 
 // MARK: Test support
@@ -293,8 +295,8 @@ int nuke_jpeg_compare_idct(
 ) {
     if (!jpeg || size == 0 || !coefficients || !quantizers || count < 0) return -1;
     if (block_size != 3 && block_size != 6) return -1;
-    inverse_DCT_method_ptr library = block_size == 6 ? jpeg_idct_6x6 : jpeg_idct_3x3;
-    inverse_DCT_method_ptr fast = nuke_fast_replacement(library);
+    nuke_inverse_dct library = block_size == 6 ? jpeg_idct_6x6 : jpeg_idct_3x3;
+    nuke_inverse_dct fast = nuke_fast_replacement(library);
     if (!fast) fast = library;  // No replacement on this CPU: the library against itself.
     struct jpeg_decompress_struct cinfo;
     nuke_error_mgr error;

@@ -8,17 +8,10 @@
 #include <stdio.h>
 #include <jpeglib.h>
 
-/// libjpeg-turbo's scalar 6x6 inverse DCT (exported by the library, declared in its private jdct.h).
-void jpeg_idct_6x6(j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPTR coef_block,
-                   JSAMPARRAY output_buf, JDIMENSION output_col);
-
-/// libjpeg-turbo's scalar 3x3 inverse DCT (likewise).
-void jpeg_idct_3x3(j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPTR coef_block,
-                   JSAMPARRAY output_buf, JDIMENSION output_col);
-
 /// After an output pass has started (jpeg_start_decompress), puts the fast 6x6 or 3x3 IDCT in
 /// place of libjpeg's for every component that libjpeg gave jpeg_idct_6x6 or jpeg_idct_3x3 (on
-/// CPUs with AVX2, when the multiplier table is 16-bit). Returns how many it replaced.
+/// CPUs with AVX2, when the multiplier table is 16-bit, and when nuke_jpeg_hooks_enabled says
+/// libjpeg may be hooked). Returns how many it replaced.
 int nuke_jpeg_use_fast_idct(j_decompress_ptr cinfo);
 
 #endif

@@ -17,12 +17,12 @@
 
 #include "nuke_jpeg_planar_color.h"
 #include "nuke_jpeg_error.h"
+#include "nuke_jpeg_hooks.h"
 
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <jpegint.h>
 
 /// libjpeg's fixed point: 16 fractional bits, FIX(x) rounded.
 #define NUKE_YCC_SCALE_BITS 16
@@ -153,19 +153,23 @@ static void nuke_planar_color_convert(j_decompress_ptr cinfo, JSAMPIMAGE input, 
 
 int nuke_jpeg_use_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *state) {
     state->buffer = NULL;
+    return nuke_jpeg_hooks_enabled() ? nuke_jpeg_install_planar_color(cinfo, state) : 0;
+}
+
+int nuke_jpeg_install_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *state) {
+    state->buffer = NULL;
     if (!state->conversion.function || !nuke_jpeg_has_planar_color()) return 0;
     // Only where libjpeg runs its separate colour stage on YCbCr: with fancy upsampling (the merged
     // upsampler converts by itself), no quantization, to RGBA.
     if (cinfo->jpeg_color_space != JCS_YCbCr || cinfo->num_components != 3 || cinfo->out_color_space != JCS_EXT_RGBA ||
-        !cinfo->do_fancy_upsampling || cinfo->quantize_colors || cinfo->raw_data_out || !cinfo->cconvert) {
+        !cinfo->do_fancy_upsampling || cinfo->quantize_colors || cinfo->raw_data_out || !nuke_jpeg_color_convert(cinfo)) {
         return 0;
     }
     state->buffer = malloc(sizeof(nuke_ycc_tables) + 3 * (size_t)cinfo->output_width);
     if (!state->buffer) return 0;
     nuke_make_ycc_tables(nuke_state_tables(state));
     cinfo->client_data = state;
-    cinfo->cconvert->color_convert = nuke_planar_color_convert;
-    return 1;
+    return nuke_jpeg_set_color_convert(cinfo, nuke_planar_color_convert);
 }
 
 void nuke_jpeg_end_planar_color(nuke_jpeg_planar_state *state) {
@@ -195,7 +199,8 @@ int nuke_jpeg_compare_planar_color(const uint8_t *jpeg, size_t size) {
     jpeg_read_header(&cinfo, TRUE);
     cinfo.out_color_space = JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);
-    if (cinfo.jpeg_color_space != JCS_YCbCr || cinfo.num_components != 3) {
+    nuke_color_convert library_stage = nuke_jpeg_color_convert(&cinfo);
+    if (cinfo.jpeg_color_space != JCS_YCbCr || cinfo.num_components != 3 || !library_stage) {
         jpeg_destroy_decompress(&cinfo);
         free(buffer);
         return -1;
@@ -218,7 +223,7 @@ int nuke_jpeg_compare_planar_color(const uint8_t *jpeg, size_t size) {
             blue_chroma[x] = (uint8_t)((row & 15) << 4 | x >> 8);
             red_chroma[x] = (uint8_t)(row >> 4);
         }
-        cinfo.cconvert->color_convert(&cinfo, image, 0, &output, 1);
+        library_stage(&cinfo, image, 0, &output, 1);
         nuke_ycc_row(tables, luma, blue_chroma, red_chroma, planes, planes + width, planes + 2 * width, width);
         for (int x = 0; x < width; x++) {
             for (int channel = 0; channel < 3; channel++) {

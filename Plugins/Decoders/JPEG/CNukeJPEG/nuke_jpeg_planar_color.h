@@ -22,8 +22,13 @@ typedef struct {
 /// stage (fancy upsampling, so not the merged upsampler that converts by itself), replaces that
 /// stage with YCbCr → red, green and blue planes (libjpeg-turbo's arithmetic) followed by
 /// `state->conversion`, row by row. Returns 1 when it did; 0, with nothing changed, when the
-/// image or the processor does not allow it (see nuke_jpeg_has_planar_color).
+/// image or the processor does not allow it (see nuke_jpeg_has_planar_color), or libjpeg may not
+/// be hooked (nuke_jpeg_hooks_enabled).
 int nuke_jpeg_use_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *state);
+
+/// What nuke_jpeg_use_planar_color does, without asking nuke_jpeg_hooks_enabled (for the
+/// self-test).
+int nuke_jpeg_install_planar_color(j_decompress_ptr cinfo, nuke_jpeg_planar_state *state);
 
 /// Frees what nuke_jpeg_use_planar_color allocated (safe when it did not).
 void nuke_jpeg_end_planar_color(nuke_jpeg_planar_state *state);

@@ -120,6 +120,16 @@ int nuke_jpeg_encode(
 /// Releases a buffer from nuke_jpeg_encode.
 void nuke_jpeg_free(void *buffer);
 
+/// Whether this build replaces libjpeg-turbo's functions at all: a libjpeg-turbo version it was
+/// tested with (2.1.x), whose private structures it may touch, and a self-test on the library the
+/// process loaded (a small image decoded with and without the replacements, the same bytes),
+/// run once on the first call. Otherwise every decode uses the library's own functions.
+int nuke_jpeg_hooks_self_test_passed(void);
+
+/// Test support: 0 makes the calling thread's later decodes use libjpeg's own inverse DCTs and
+/// colour stage (the fallback); 1 allows the replacements again.
+void nuke_jpeg_set_hooks_allowed(int allowed);
+
 /// Whether decodes use AVX2 inverse DCTs in place of libjpeg's scalar 6x6 and 3x3 ones (the
 /// reduced sizes of a 3/8 decode; x86-64 with AVX2), which give the same bytes.
 int nuke_jpeg_has_fast_idct(void);
