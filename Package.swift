@@ -76,6 +76,7 @@ let modules: [Module] = [
         name: "NukeAVIF",
         path: "Plugins/Decoders/AVIF/NukeAVIF",
         dependencies: ["NukeImaging", "CNukeLibAVIF"],
+        testDependencies: ["NukeImaging"],
         testResources: [.copy("Fixtures")]
     ),
     Module(

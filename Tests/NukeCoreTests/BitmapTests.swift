@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeImaging
 import NukeTestSupport
 import Testing
 

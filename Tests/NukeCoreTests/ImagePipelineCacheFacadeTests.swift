@@ -195,5 +195,17 @@ import Testing
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCacheName = "small"
         #expect(ImagePipeline(configuration: configuration).imageCache === small)
+
+        // One choice, two spellings: the last one set wins, and reading either tells the truth.
+        #expect(configuration.imageCache as? ImageCache === small)
+        let other = ImageCache()
+        configuration.imageCache = other
+        #expect(configuration.imageCacheName == nil)
+        #expect(ImagePipeline(configuration: configuration).imageCache === other)
+        configuration.imageCacheName = "small"
+        configuration.imageCacheName = nil
+        #expect(configuration.imageCache == nil)  // A cleared name leaves no cache.
+        configuration.imageCacheName = "missing"
+        #expect(configuration.imageCache == nil)
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeImaging
 import NukeTestSupport
 import Synchronization
 import Testing

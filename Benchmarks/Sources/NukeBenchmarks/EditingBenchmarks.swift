@@ -3,6 +3,7 @@
 
 import Foundation
 import NukeCore
+import NukeImaging
 import NukeProcessors
 
 /// The editing processors (rotate, flip, background, pixelate, trim, sharpen, overlay) on a

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
 extension ImageProcessors {
     /// Crops to an explicit rectangle, in pixels, clipped to the image.

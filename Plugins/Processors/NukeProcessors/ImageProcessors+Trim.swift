@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
 extension ImageProcessors {
     /// Cuts away uniform borders: the rows and columns at the edges whose every pixel is within

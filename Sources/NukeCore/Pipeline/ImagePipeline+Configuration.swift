@@ -32,18 +32,38 @@ extension ImagePipeline {
 
         // MARK: Caches
 
-        /// The memory cache (default: ``ImageCache/shared``); `nil` for none.
-        public var imageCache: (any ImageCaching)? = ImageCache.shared
+        /// The memory cache (default: ``ImageCache/shared``); `nil` for none. After
+        /// ``imageCacheName`` is set, the cache of that name in ``registry``.
+        public var imageCache: (any ImageCaching)? {
+            get { imageCacheChoice.resolved { registry.imageCache(named: $0) } }
+            set { imageCacheChoice = .instance(newValue) }
+        }
 
-        /// The name of a memory cache in ``registry``; when set, it replaces ``imageCache``.
-        public var imageCacheName: String?
+        /// The memory cache by its name in ``registry``: another spelling of ``imageCache``, looked
+        /// up when read (so ``registry`` may change after). Setting either replaces the other;
+        /// `nil` when the cache was given as an instance.
+        public var imageCacheName: String? {
+            get { imageCacheChoice.name }
+            set { imageCacheChoice.setName(newValue) }
+        }
 
         /// The disk (data) cache; `nil` (the default) for none. NukeDiskCache's `DataCache` and
-        /// `withDataCache(name:sizeLimit:)` make one.
-        public var dataCache: (any DataCaching)?
+        /// `withDataCache(name:sizeLimit:)` make one. After ``dataCacheName`` is set, the cache of
+        /// that name in ``registry``.
+        public var dataCache: (any DataCaching)? {
+            get { dataCacheChoice.resolved { registry.dataCache(named: $0) } }
+            set { dataCacheChoice = .instance(newValue) }
+        }
 
-        /// The name of a disk cache in ``registry``; when set, it replaces ``dataCache``.
-        public var dataCacheName: String?
+        /// The disk cache by its name in ``registry``: another spelling of ``dataCache``, as
+        /// ``imageCacheName`` is of ``imageCache``.
+        public var dataCacheName: String? {
+            get { dataCacheChoice.name }
+            set { dataCacheChoice.setName(newValue) }
+        }
+
+        private var imageCacheChoice = CacheChoice<any ImageCaching>.instance(ImageCache.shared)
+        private var dataCacheChoice = CacheChoice<any DataCaching>.instance(nil)
 
         /// The HTTP cache in front of the loader for `http` and `https` requests, honouring the
         /// server's caching headers; `nil` for none. NukeCore's default is none; `import Nuke`'s

@@ -102,10 +102,8 @@ public final class ImagePipeline: Sendable {
         self.configuration = configuration
         self.delegate = delegate ?? ImagePipelineDefaultDelegate()
         self.hasCustomDelegate = delegate != nil
-        self.imageCache =
-            configuration.imageCacheName.map(configuration.registry.imageCache(named:)) ?? configuration.imageCache
-        self.dataCache =
-            configuration.dataCacheName.map(configuration.registry.dataCache(named:)) ?? configuration.dataCache
+        self.imageCache = configuration.imageCache
+        self.dataCache = configuration.dataCache
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "nuke.pipeline.callbacks")
         let coalescing = configuration.isTaskCoalescingEnabled
         self.loadImageJobs = JobPool(isCoalescingEnabled: coalescing, census: jobCensus)

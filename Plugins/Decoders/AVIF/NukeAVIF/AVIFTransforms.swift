@@ -3,6 +3,7 @@
 
 internal import CNukeLibAVIF
 internal import NukeCore
+internal import NukeImaging
 
 /// The transforms an AVIF container asks of its pixels, applied in HEIF's order: the clean
 /// aperture's crop (`clap`), then the rotation (`irot`), then the mirror (`imir`).

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+public import NukeCore
+
 extension Bitmap {
     /// The pixels of the rectangle at (`x`, `y`), `width × height`, as a new bitmap in the same
     /// pixel format; the bitmap itself when the rectangle is the whole image. For processors that
