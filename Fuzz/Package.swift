@@ -18,7 +18,10 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "NukeCore", package: "nuke-linux")],
+            dependencies: [
+                .product(name: "NukeCore", package: "nuke-linux"),
+                .product(name: "NukeImaging", package: "nuke-linux"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         )
     ]

@@ -2,11 +2,12 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+public import NukeImaging
 
 /// A colour manager whose only conversion is the row conversion decoders run as they decode, and
 /// which only interleaves the planes it is given: for fuzzing a decoder's side of that path
 /// without a colour-management plugin.
-public final class InterleavingColorManager: ColorManaging {
+public final class InterleavingColorManager: PlanarRowConverting {
     /// Creates the manager.
     public init() {}
 
