@@ -26,7 +26,7 @@ struct Module {
 }
 
 let modules: [Module] = [
-    // The pipeline, caches, registry; depends on nothing.
+    // The pipeline, its contracts, the memory cache and the registry; depends on nothing.
     // Its tests resize with NukeImaging's resampler as a real processor and cache on a real disk.
     Module(
         name: "NukeCore",
@@ -34,10 +34,10 @@ let modules: [Module] = [
         testDependencies: ["NukeImaging", "NukeHTTP", "NukeDiskCache"]
     ),
     // Support modules: what several plugins share, on NukeCore alone.
-    // Pixel algorithms: the resampler, box blur, EXIF structure.
+    // Pixel algorithms: the resampler, blurs, crops, EXIF structure, planar row conversion.
     Module(name: "NukeImaging", path: "Sources/NukeImaging"),
     // HTTP semantics loaders share: address policy and IP parsing, retries, validation, HTTP
-    // dates, Cache-Control.
+    // dates.
     Module(name: "NukeHTTP", path: "Sources/NukeHTTP"),
     // The processor spec language (`resize(width:320)|gaussianBlur(radius:8)`) over the registry,
     // for the command line and the image proxy.
