@@ -84,8 +84,9 @@ struct JPEGFastIDCTTests {
         #expect(differing == 0)
     }
 
-    @Test("A 3/8 decode of 4:2:0 files uses them and gives djpeg's bytes", arguments: ["baseline-420", "photo-420"])
-    func threeEighthsDecode(name: String) throws {
+    /// `name`.jpg decoded at 3/8 by the C decoder (which must succeed), its result, and the
+    /// decode `djpeg` made of it.
+    func decodeAtThreeEighths(_ name: String) throws -> (result: nuke_jpeg_result, decoded: Bitmap, expected: Bitmap) {
         let data = try fixture(name + ".jpg")
         let expected = try reference(name + "-three-eighths")
         var result = nuke_jpeg_result()
@@ -111,14 +112,20 @@ struct JPEGFastIDCTTests {
             )
         }
         #expect(status == NUKE_JPEG_OK)
-        // Luma's 3x3 and both chroma components' 6x6.
-        #expect(result.fast_idct_components == (nuke_jpeg_has_fast_idct() != 0 ? 3 : 0))
         let decoded = try Bitmap(
             width: Int(result.width),
             height: Int(result.height),
             pixelFormat: .rgba8,
             pixels: pixels
         )
+        return (result, decoded, expected)
+    }
+
+    @Test("A 3/8 decode of 4:2:0 files uses them and gives djpeg's bytes", arguments: ["baseline-420", "photo-420"])
+    func threeEighthsDecode(name: String) throws {
+        let (result, decoded, expected) = try decodeAtThreeEighths(name)
+        // Luma's 3x3 and both chroma components' 6x6.
+        #expect(result.fast_idct_components == (nuke_jpeg_has_fast_idct() != 0 ? 3 : 0))
         #expect(ReferenceImage.maximumDifference(decoded, expected) == 0)
     }
 
@@ -129,40 +136,10 @@ struct JPEGFastIDCTTests {
 
     @Test("With the replacements turned off, libjpeg's own IDCTs decode the same bytes")
     func fallback() throws {
-        let data = try fixture("photo-420.jpg")
-        let expected = try reference("photo-420-three-eighths")
         nuke_jpeg_set_hooks_allowed(0)
         defer { nuke_jpeg_set_hooks_allowed(1) }
-        var result = nuke_jpeg_result()
-        var message = [CChar](repeating: 0, count: Int(NUKE_JPEG_MESSAGE_SIZE))
-        let stride = expected.width * 4
-        var pixels = [UInt8](repeating: 0, count: stride * expected.height)
-        let status = data.withUnsafeBytes { bytes in
-            nuke_jpeg_decode(
-                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                bytes.count,
-                3,
-                0,
-                100,
-                0,
-                1,
-                0,
-                &pixels,
-                pixels.count,
-                stride,
-                nil,
-                &result,
-                &message
-            )
-        }
-        #expect(status == NUKE_JPEG_OK)
+        let (result, decoded, expected) = try decodeAtThreeEighths("photo-420")
         #expect(result.fast_idct_components == 0)
-        let decoded = try Bitmap(
-            width: Int(result.width),
-            height: Int(result.height),
-            pixelFormat: .rgba8,
-            pixels: pixels
-        )
         #expect(ReferenceImage.maximumDifference(decoded, expected) == 0)
     }
 }
