@@ -42,6 +42,8 @@ let modules: [Module] = [
     // The processor spec language (`resize(width:320)|gaussianBlur(radius:8)`) over the registry,
     // for the command line and the image proxy.
     Module(name: "NukeProcessorSpec", path: "Sources/NukeProcessorSpec"),
+    // Loading images ahead of need through a pipeline (`ImagePrefetcher`).
+    Module(name: "NukePrefetching", path: "Sources/NukePrefetching"),
     // Decoders and encoders.
     Module(
         name: "NukeJPEG",
@@ -54,14 +56,14 @@ let modules: [Module] = [
         name: "NukePNG",
         path: "Plugins/Decoders/PNG/NukePNG",
         dependencies: ["NukeImaging", "CNukePNG"],
-        testDependencies: ["NukeDiskCache"],
+        testDependencies: ["NukeImaging", "NukeDiskCache"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
         name: "NukeGIF",
         path: "Plugins/Decoders/GIF/NukeGIF",
         dependencies: ["NukeImaging", "CNukeGIF"],
-        testDependencies: ["NukeDiskCache"],
+        testDependencies: ["NukeImaging", "NukeDiskCache"],
         testResources: [.copy("Fixtures")]
     ),
     Module(
@@ -147,7 +149,7 @@ let modules: [Module] = [
         name: "Nuke",
         path: "Sources/Nuke",
         dependencies: [
-            "NukeImaging", "NukeHTTP", "NukeProcessorSpec",
+            "NukeImaging", "NukeHTTP", "NukeProcessorSpec", "NukePrefetching",
             "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
             "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],
@@ -226,7 +228,13 @@ let cTargets: [Target] = [
         pkgConfig: "libpng",
         providers: [.apt(["libpng-dev"]), .yum(["libpng-devel"])]
     ),
-    .target(name: "CNukePNG", dependencies: ["CNukeLibPNG"], path: "Plugins/Decoders/PNG/CNukePNG"),
+    // zlib (which libpng is built on) for the chunk CRCs and `iCCP` compression of metadata editing.
+    .target(
+        name: "CNukePNG",
+        dependencies: ["CNukeLibPNG"],
+        path: "Plugins/Decoders/PNG/CNukePNG",
+        linkerSettings: [.linkedLibrary("z")]
+    ),
     .systemLibrary(
         name: "CNukeLibCurl",
         path: "Plugins/Loaders/Curl/CNukeLibCurl",

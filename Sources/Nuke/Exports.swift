@@ -15,6 +15,7 @@
 @_exported public import NukeJXL
 @_exported public import NukeLCMS
 @_exported public import NukePNG
+@_exported public import NukePrefetching
 @_exported public import NukeProcessorSpec
 @_exported public import NukeProcessors
 @_exported public import NukeWebP

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -26,7 +28,7 @@ extension EXIFStructure {
         } else if bytes.starts(with: Array("Exif\0\0".utf8)), hasHeader(at: 6) {
             start = 6
         } else if bytes.count >= 4 {
-            let offset = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            let offset = bytes.bigEndianInteger(at: 0, size: 4)
             start = hasHeader(at: 4 + offset) ? 4 + offset : nil
         }
         return start.map { Data(bytes[$0...]) }

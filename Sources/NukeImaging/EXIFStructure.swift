@@ -1,12 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 /// The TIFF structure of an EXIF block (a JPEG's APP1 `Exif` payload after `Exif\0\0`, a PNG
 /// `eXIf` chunk, `UserInfoKey.exifKey`): its image file directories (IFDs) read as far as
 /// decoders and servers need. Every offset is checked; anything malformed reads as absent.
 public struct EXIFStructure: Sendable {
     /// The block's bytes, from its `II` or `MM` header.
-    public let bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// Whether the block is little-endian (`II`) rather than big-endian (`MM`).
     public let isLittleEndian: Bool
 
@@ -105,7 +107,7 @@ public struct EXIFStructure: Sendable {
     /// The unsigned integer of `size` bytes at `offset` in the block's byte order, if inside it.
     public func unsignedInteger(at offset: Int, size: Int) -> Int? {
         guard offset >= 0, (1...4).contains(size), offset <= bytes.count - size else { return nil }
-        let field = bytes[offset..<offset + size]
-        return (isLittleEndian ? Array(field.reversed()) : Array(field)).reduce(0) { $0 << 8 | Int($1) }
+        return isLittleEndian
+            ? bytes.littleEndianInteger(at: offset, size: size) : bytes.bigEndianInteger(at: offset, size: size)
     }
 }

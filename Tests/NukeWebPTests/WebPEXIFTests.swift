@@ -24,7 +24,7 @@ import Testing
         )
         let context = ImageEncodingContext(request: ImageRequest(url: nil), image: frames)
         let animation = try WebPEncoder().encode(frames, context: context)
-        return try [still, animation].map { try WebPEncoder.adding(chunk: "EXIF", Data(payload), to: $0) }
+        return try [still, animation].map { try WebPMetadataEditor().settingEXIF(Data(payload), in: $0) }
     }
 
     static func decode(_ data: Data, keepingEXIF: Bool) throws -> ImageContainer {

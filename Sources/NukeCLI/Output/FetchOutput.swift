@@ -140,8 +140,11 @@ struct FetchOutput {
     }
 
     private static func stripped(_ data: Data, type: AssetType) throws(CommandLineError) -> Data {
+        guard let editor = PluginRegistry.defaultPlugins.metadataEditor(for: type) else {
+            throw CommandLineError("cannot strip metadata from \(type)")
+        }
         do {
-            return try MetadataStripper.strip(data, type: type)
+            return try editor.removing(.all, from: data)
         } catch {
             throw CommandLineError("cannot strip metadata: \(error)")
         }

@@ -50,7 +50,7 @@ enum JPEGHeader {
                     offset += 2
                     continue
                 default:
-                    let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+                    let length = bytes.bigEndianInteger(at: offset + 2, size: 2)
                     guard length >= 2 else { return false }
                     offset += 2 + length
                 }

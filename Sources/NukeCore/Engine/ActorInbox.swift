@@ -5,13 +5,16 @@ internal import Synchronization
 
 /// Carries completions from worker threads to the pipeline actor in batches: at most one hop to
 /// the actor is pending however many completions arrive meanwhile.
-final class ActorInbox: Sendable {
-    typealias Work = @ImagePipelineActor @Sendable () -> Void
+package final class ActorInbox: Sendable {
+    package typealias Work = @ImagePipelineActor @Sendable () -> Void
 
     private let pending = Mutex(PendingBatch<Work>(isDrainPending: false))
 
+    /// An inbox with nothing posted.
+    package init() {}
+
     /// Runs `work` on the actor, after the work posted before it.
-    func post(_ work: @escaping Work) {
+    package func post(_ work: @escaping Work) {
         if pending.withLock({ $0.append(work) }) {
             Task { @ImagePipelineActor in self.drain() }
         }

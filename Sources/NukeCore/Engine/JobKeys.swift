@@ -84,7 +84,7 @@ struct FetchOriginalImageKey: Hashable {
 
 /// Identifies a processed image load: the decode plus the processors (by hashable identifier),
 /// the cache identity and the options. Priority takes no part.
-struct LoadImageKey: Hashable {
+package struct LoadImageKey: Hashable {
     let image: FetchOriginalImageKey
     let imageID: String?
     let options: ImageRequest.Options
@@ -92,7 +92,7 @@ struct LoadImageKey: Hashable {
     /// The processor an unprocessed image is decoded for when it may shrink on load.
     let shrinkOnLoadFor: (any ImageDownscaling)?
 
-    init(_ request: ImageRequest) {
+    package init(_ request: ImageRequest) {
         image = FetchOriginalImageKey(request)
         imageID = request.imageID
         options = request.options
@@ -100,13 +100,13 @@ struct LoadImageKey: Hashable {
         shrinkOnLoadFor = request.shrinkOnLoadFor
     }
 
-    static func == (lhs: LoadImageKey, rhs: LoadImageKey) -> Bool {
+    package static func == (lhs: LoadImageKey, rhs: LoadImageKey) -> Bool {
         lhs.image == rhs.image && lhs.imageID == rhs.imageID && lhs.options == rhs.options
             && lhs.processors.isEquivalent(to: rhs.processors)
             && lhs.shrinkOnLoadFor?.hashableIdentifier == rhs.shrinkOnLoadFor?.hashableIdentifier
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(image)
         hasher.combine(imageID)
         hasher.combine(options)

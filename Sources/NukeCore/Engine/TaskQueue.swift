@@ -32,7 +32,7 @@ public final class TaskQueue {
     private var isDraining = false
 
     /// Observes the queue (tests and diagnostics).
-    var onEvent: ((Event) -> Void)?
+    package var onEvent: ((Event) -> Void)?
 
     /// Creates a queue.
     ///
@@ -44,9 +44,10 @@ public final class TaskQueue {
 
     /// Adds work; it runs when a slot is free and no higher-priority work is waiting.
     @discardableResult
-    func add(priority: ImageRequest.Priority = .normal, _ work: @escaping @ImagePipelineActor () async -> Void)
-        -> Operation
-    {
+    package func add(
+        priority: ImageRequest.Priority = .normal,
+        _ work: @escaping @ImagePipelineActor () async -> Void
+    ) -> Operation {
         enqueue(Operation(queue: self, priority: priority, work: .task(work)))
     }
 
@@ -176,7 +177,7 @@ public final class TaskQueue {
     }
 
     /// What happened in a queue, for observers.
-    enum Event {
+    package enum Event {
         case added(Operation)
         case priorityChanged(Operation)
         case cancelled(Operation)
@@ -185,7 +186,7 @@ public final class TaskQueue {
 
     /// A unit of work in a ``TaskQueue``.
     @ImagePipelineActor
-    final class Operation {
+    package final class Operation {
         enum State { case pending, running, cancelled, cancelledWhileRunning, finished }
 
         /// What an operation runs: a Swift task, or a start call for work that ends itself.
@@ -206,7 +207,7 @@ public final class TaskQueue {
         var next: Operation?
 
         /// The operation's priority; changing it re-orders pending work.
-        var priority: ImageRequest.Priority {
+        package var priority: ImageRequest.Priority {
             didSet {
                 guard priority != oldValue else { return }
                 queue.operation(self, didChangePriorityFrom: oldValue)
@@ -221,7 +222,7 @@ public final class TaskQueue {
 
         /// Removes pending work (it never runs), cancels the running Swift task, or calls a running
         /// callback operation's ``onCancel`` and frees its slot.
-        func cancel() {
+        package func cancel() {
             queue.cancel(self)
         }
 

@@ -79,7 +79,7 @@ struct ISOMediaFileType {
     init?(_ data: Data) {
         let bytes = [UInt8](data.prefix(16 + 4 * Self.maximumCompatibleBrands))
         guard bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
-        let boxSize = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let boxSize = bytes.bigEndianInteger(at: 0, size: 4)
         majorBrand = String(decoding: bytes[8..<12], as: UTF8.self)
         // After the major brand: a minor version (4 bytes), then compatible brands up to the box's end.
         let end = min(boxSize, bytes.count)

@@ -219,7 +219,7 @@ public final class ImagePipeline: Sendable {
 
     // MARK: Task lifecycle
 
-    nonisolated func makeTask(
+    nonisolated package func makeTask(
         request: ImageRequest,
         kind: ImageTask.Kind,
         onEvent: (@Sendable (ImageTask, ImageTask.Event) -> Void)? = nil

@@ -31,7 +31,7 @@ public final class ImageTask: Hashable, Identifiable, Sendable, CustomStringConv
     /// The task's subscription to its root job; touched only on the pipeline actor.
     @ImagePipelineActor var subscription: JobSubscription?
 
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case image
         case data
     }

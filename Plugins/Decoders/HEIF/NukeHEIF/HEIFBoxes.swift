@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 /// Reading ISO base media boxes from a HEIF file's bytes, as much as NukeHEIF's checks need
 /// before libheif reads the file: lenient like a parser that reads what it can (a box whose size
 /// runs past its parent is read up to the parent's end).
@@ -41,8 +43,7 @@ enum HEIFBoxes {
     /// The big-endian integer of `count` bytes at index `offset` (at most 8 bytes; saturating).
     static func integer<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int, _ count: Int) -> Int
     where Bytes.Index == Int {
-        var value: UInt64 = 0
-        for byte in bytes[offset..<offset + count] { value = value << 8 | UInt64(byte) }
+        let value = bytes.bigEndianInteger(at: offset, size: count, as: UInt64.self)
         return value > UInt64(Int.max) ? Int.max : Int(value)
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
@@ -41,7 +43,7 @@ struct JPEGBaselineDC {
             let marker = bytes[offset + 1]
             if marker == 0xD9 { break }  // EOI
             guard offset + 4 <= bytes.count else { return nil }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length = bytes.bigEndianInteger(at: offset + 2, size: 2)
             let end = offset + 2 + length
             guard length >= 2, end <= bytes.count else { return nil }
             let payload = bytes[(offset + 4)..<end]
@@ -58,7 +60,7 @@ struct JPEGBaselineDC {
                 guard Self.readDCTables(payload, into: &tables) else { return nil }
             case 0xDD:
                 guard payload.count == 2 else { return nil }
-                restartInterval = Int(payload[payload.startIndex]) << 8 | Int(payload[payload.startIndex + 1])
+                restartInterval = payload.bigEndianInteger(at: payload.startIndex, size: 2)
             case 0xDA:
                 guard let frame, let scan = Scan(payload, frame: frame, tables: tables) else { return nil }
                 var reader = JPEGEntropyReader(bytes, from: end)
@@ -120,8 +122,8 @@ struct JPEGBaselineDC {
             guard payload.count >= 6, payload[base] == 8, let sampling = JPEGDCScans.frameComponents(segment),
                 payload.count == 6 + 3 * sampling.count
             else { return nil }
-            let height = Int(payload[base + 1]) << 8 | Int(payload[base + 2])
-            let width = Int(payload[base + 3]) << 8 | Int(payload[base + 4])
+            let height = payload.bigEndianInteger(at: base + 1, size: 2)
+            let width = payload.bigEndianInteger(at: base + 3, size: 2)
             guard width > 0, height > 0 else { return nil }
             let count = sampling.count
             // A one-component frame is coded a block at a time, whatever its sampling factors say.

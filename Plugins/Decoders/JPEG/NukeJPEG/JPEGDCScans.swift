@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
@@ -58,7 +60,7 @@ struct JPEGDCScans {
                 return nil
             default:
                 guard start + 4 <= bytes.count else { return nil }
-                let length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+                let length = bytes.bigEndianInteger(at: start + 2, size: 2)
                 let end = start + 2 + length
                 guard length >= 2, end <= bytes.count else { return nil }
                 let segment = bytes[start..<end]

@@ -50,7 +50,7 @@ struct JPEGMetadata {
                 break
             }
             if marker == 0xD9 { break }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length = bytes.bigEndianInteger(at: offset + 2, size: 2)
             guard length >= 2, offset + 2 + length <= bytes.count else { break }
             let payload = bytes[(offset + 4)..<(offset + 2 + length)]
             if marker == 0xE1, payload.starts(with: Array("Exif\0\0".utf8)),

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
-/// Registers NukeJPEG's decoder and encoder for `AssetType.jpeg`.
+/// Registers NukeJPEG's decoder, encoder and metadata editor for `AssetType.jpeg`.
 ///
 /// ```swift
 /// var registry = PluginRegistry()
@@ -24,12 +25,18 @@ public struct JPEGPlugin: NukePlugin {
     /// `nuke.jpeg`.
     public var id: PluginID { "nuke.jpeg" }
 
-    /// Registers the decoder factory and the encoder.
+    /// Registers the decoder factory, the encoder and the metadata editor.
     public func register(in registry: inout PluginRegistry) {
         let options = decoderOptions
         registry.register(Capabilities.Decoding.self, id: "nuke.jpeg.decoder", for: [.jpeg]) { context in
             JPEGDecoder(context: context, options: options)
         }
         registry.register(Capabilities.Encoding.self, id: "nuke.jpeg.encoder", for: [.jpeg], encoder)
+        registry.register(
+            Capabilities.MetadataEditing.self,
+            id: "nuke.jpeg.metadata",
+            for: [.jpeg],
+            JPEGMetadataEditor()
+        )
     }
 }

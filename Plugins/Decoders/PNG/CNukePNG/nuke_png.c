@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 // MARK: Errors
 
@@ -300,6 +301,33 @@ int nuke_png_encode(
 
 void nuke_png_free(void *pointer) {
     free(pointer);
+}
+
+uint32_t nuke_png_crc32(const uint8_t *bytes, size_t size) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    while (size > 0) {
+        uInt step = size > UINT32_MAX ? UINT32_MAX : (uInt)size;
+        crc = crc32(crc, bytes, step);
+        bytes += step;
+        size -= step;
+    }
+    return (uint32_t)crc;
+}
+
+int nuke_png_compress(const uint8_t *bytes, size_t size, uint8_t **output, size_t *output_size) {
+    *output = NULL;
+    *output_size = 0;
+    if (size > UINT32_MAX) return NUKE_PNG_BAD_ARGUMENT;
+    uLongf capacity = compressBound((uLong)size);
+    uint8_t *buffer = malloc(capacity);
+    if (buffer == NULL) return NUKE_PNG_BAD_ARGUMENT;
+    if (compress2(buffer, &capacity, bytes, (uLong)size, Z_BEST_COMPRESSION) != Z_OK) {
+        free(buffer);
+        return NUKE_PNG_BAD_ARGUMENT;
+    }
+    *output = buffer;
+    *output_size = capacity;
+    return NUKE_PNG_OK;
 }
 
 const char *nuke_png_library_version(void) {

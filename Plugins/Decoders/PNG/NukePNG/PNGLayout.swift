@@ -24,9 +24,7 @@ struct PNGLayout {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard data.count >= 33, data.starts(with: signature) else { return nil }
         let base = data.startIndex
-        func integer(_ offset: Int) -> Int {
-            (0..<4).reduce(0) { $0 << 8 | Int(data[base + offset + $1]) }
-        }
+        func integer(_ offset: Int) -> Int { data.bigEndianInteger(at: base + offset, size: 4) }
         guard integer(8) == 13, data[(base + 12)..<(base + 16)].elementsEqual(Array("IHDR".utf8)) else { return nil }
         width = integer(16)
         height = integer(20)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeImaging
 
 /// Registers NukePNG's decoder and encoder for `AssetType.png`.
 ///
@@ -24,12 +25,13 @@ public struct PNGPlugin: NukePlugin {
     /// `nuke.png`.
     public var id: PluginID { "nuke.png" }
 
-    /// Registers the decoder factory and the encoder.
+    /// Registers the decoder factory, the encoder and the metadata editor.
     public func register(in registry: inout PluginRegistry) {
         let options = decoderOptions
         registry.register(Capabilities.Decoding.self, id: "nuke.png.decoder", for: [.png]) { context in
             PNGDecoder(context: context, options: options)
         }
         registry.register(Capabilities.Encoding.self, id: "nuke.png.encoder", for: [.png], encoder)
+        registry.register(Capabilities.MetadataEditing.self, id: "nuke.png.metadata", for: [.png], PNGMetadataEditor())
     }
 }

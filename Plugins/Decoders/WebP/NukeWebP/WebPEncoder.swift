@@ -81,33 +81,10 @@ public struct WebPEncoder: ImageEncoding, Hashable {
             encoded = try encode(container.image)
         }
         guard let profile = container.userInfo[.iccProfileKey] as? Data, !profile.isEmpty else { return encoded }
-        return try Self.adding(chunk: "ICCP", profile, to: encoded)
-    }
-
-    /// `webp` (a still or an animation) remuxed with a `fourCC` chunk (`ICCP`, `EXIF`, `XMP `)
-    /// holding `payload`.
-    static func adding(chunk fourCC: String, _ payload: Data, to webp: Data) throws -> Data {
-        var assembled = WebPData()
-        defer { WebPDataClear(&assembled) }
-        let status = webp.withUnsafeBytes { image in
-            payload.withUnsafeBytes { payload -> WebPMuxError in
-                var bitstream = WebPData(
-                    bytes: image.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                    size: image.count
-                )
-                guard let mux = WebPMuxCreate(&bitstream, 1) else { return WEBP_MUX_BAD_DATA }
-                defer { WebPMuxDelete(mux) }
-                var chunk = WebPData(
-                    bytes: payload.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                    size: payload.count
-                )
-                guard WebPMuxSetChunk(mux, fourCC, &chunk, 1) == WEBP_MUX_OK else { return WEBP_MUX_BAD_DATA }
-                return WebPMuxAssemble(mux, &assembled)
-            }
+        do {
+            return try WebPMetadataEditor().settingICCProfile(profile, in: encoded)
+        } catch {
+            throw ImageEncodingError.failed(reason: "\(error)")
         }
-        guard status == WEBP_MUX_OK, let bytes = assembled.bytes else {
-            throw ImageEncodingError.failed(reason: "libwebpmux could not add the \(fourCC) chunk")
-        }
-        return Data(bytes: bytes, count: assembled.size)
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
@@ -35,14 +37,11 @@ enum WebPFrameList {
             guard bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)),
                 bytes[8..<12].elementsEqual(Array("WEBP".utf8))
             else { return nil }
-            func littleEndian(_ offset: Int, _ count: Int) -> Int {
-                (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-            }
             let anmf = Array("ANMF".utf8)
             var frames: [Frame] = []
             var offset = 12
             while offset + 8 <= bytes.count {
-                let size = littleEndian(offset + 4, 4)
+                let size = bytes.littleEndianInteger(at: offset + 4, size: 4)
                 let payload = offset + 8
                 guard size <= bytes.count - payload else { return nil }
                 if bytes[offset..<(offset + 4)].elementsEqual(anmf) {
@@ -53,11 +52,11 @@ enum WebPFrameList {
                     frames.append(
                         Frame(
                             payload: (payload + 16)..<(payload + size),
-                            x: littleEndian(payload, 3) * 2,
-                            y: littleEndian(payload + 3, 3) * 2,
-                            width: littleEndian(payload + 6, 3) + 1,
-                            height: littleEndian(payload + 9, 3) + 1,
-                            duration: Double(littleEndian(payload + 12, 3)) / 1000,
+                            x: bytes.littleEndianInteger(at: payload, size: 3) * 2,
+                            y: bytes.littleEndianInteger(at: payload + 3, size: 3) * 2,
+                            width: bytes.littleEndianInteger(at: payload + 6, size: 3) + 1,
+                            height: bytes.littleEndianInteger(at: payload + 9, size: 3) + 1,
+                            duration: Double(bytes.littleEndianInteger(at: payload + 12, size: 3)) / 1000,
                             blends: flags & 0b10 == 0,
                             disposesToBackground: flags & 0b01 != 0
                         )

@@ -75,6 +75,17 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The asset type of results in this format.
+    var assetType: AssetType {
+        switch self {
+        case .jpeg: .jpeg
+        case .png: .png
+        case .webp: .webp
+        case .avif: .avif
+        case .gif: .gif
+        }
+    }
+
     /// The format a source of `type` is written in, when it is one of these.
     init?(sourceType type: AssetType) {
         switch type {

@@ -13,7 +13,7 @@ struct EXIFBlock {
     private let ifd0: Int
 
     /// The largest block kept: what one JPEG APP1 segment holds after its `Exif\0\0`.
-    static let maximumSize = 65_527
+    static let maximumSize = JPEGMetadataEditor.maximumEXIFSize
 
     /// Reads the block; `nil` without a TIFF header and an IFD0, or past ``maximumSize``.
     init?(_ data: Data) {
@@ -37,24 +37,15 @@ struct EXIFBlock {
     /// orientation said, or kept as stored with `ar:0`), and IFD1 dropped with its thumbnail's
     /// bytes zeroed: the thumbnail shows the uncropped source.
     func keepingAll() -> Data {
-        var bytes = structure.bytes
-        func write(_ value: Int, at offset: Int, size: Int) {
-            guard offset >= 0, offset <= bytes.count - size else { return }
-            for index in 0..<size {
-                let shift = 8 * (structure.isLittleEndian ? index : size - 1 - index)
-                bytes[offset + index] = UInt8(truncatingIfNeeded: value >> shift)
-            }
-        }
+        var kept = structure
         if let entry = structure.entry(0x0112, inDirectoryAt: ifd0), entry.type == 3 {
-            write(1, at: entry.position + 8, size: 2)
+            kept.write(1, at: entry.position + 8, size: 2)
         }
         if let link = structure.nextDirectoryLink(ofDirectoryAt: ifd0), let ifd1 = nextIFDOffset, ifd1 > 0 {
-            if let thumbnail = structure.thumbnailRange {
-                bytes.replaceSubrange(thumbnail, with: repeatElement(0, count: thumbnail.count))
-            }
-            write(0, at: link, size: 4)
+            if let thumbnail = structure.thumbnailRange { kept.zero(thumbnail) }
+            kept.write(0, at: link, size: 4)
         }
-        return Data(bytes)
+        return Data(kept.bytes)
     }
 
     /// A new block of IFD0's Artist (0x013B) and Copyright (0x8298) only, for `kcr`; `nil` when
@@ -62,31 +53,6 @@ struct EXIFBlock {
     func keepingCopyright() -> Data? {
         let fields = [0x013B, 0x8298].compactMap { tag in ascii(tag).map { (tag, $0) } }
         guard !fields.isEmpty else { return nil }
-        return Self.block(asciiFields: fields)
-    }
-
-    /// A little-endian TIFF structure whose IFD0 holds `fields` (ascending tags, ASCII values).
-    static func block(asciiFields fields: [(tag: Int, value: [UInt8])]) -> Data {
-        var output: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
-        func append(_ value: Int, size: Int) { output += EXIFEmbedding.littleEndian(value, size: size) }
-        var values: [UInt8] = []
-        var valueOffset = 8 + 2 + fields.count * 12 + 4
-        append(fields.count, size: 2)
-        for (tag, value) in fields {
-            let text = value + [0]
-            append(tag, size: 2)
-            append(2, size: 2)
-            append(text.count, size: 4)
-            if text.count <= 4 {
-                output += text + repeatElement(0, count: 4 - text.count)
-            } else {
-                append(valueOffset, size: 4)
-                let padded = text + (text.count.isMultiple(of: 2) ? [] : [0])
-                values += padded
-                valueOffset += padded.count
-            }
-        }
-        append(0, size: 4)
-        return Data(output + values)
+        return Data(EXIFStructure.block(asciiFields: fields).bytes)
     }
 }

@@ -221,6 +221,7 @@ public final class ImageProxy: Sendable {
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil
         let frameLimit = pipeline.configuration.maximumAnimationFrameCount(for: plan.sourceRequest())
         let colors = ResultColors(plan: plan, format: format, pipeline: pipeline.configuration)
+        let metadataEditor = pipeline.configuration.registry.metadataEditor(for: format.assetType)
         let encoded = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
@@ -238,15 +239,9 @@ public final class ImageProxy: Sendable {
                         with: format.encoder(quality: quality),
                         maximumFrameCount: frameLimit
                     )
-                    guard let exif else { return data }
-                    return EXIFEmbedding.embedding(
-                        exif,
-                        in: data,
-                        format: format,
-                        width: image.width,
-                        height: image.height,
-                        hasAlpha: !image.isOpaque
-                    )
+                    // A format with no editor or no place for EXIF (AVIF, GIF) is served without it.
+                    guard let exif, let editor = metadataEditor else { return data }
+                    return (try? editor.settingEXIF(exif, in: data)) ?? data
                 }
                 let quality = plan.quality(for: format)
                 guard let budget = plan.maximumBytes, format.isLossy else { return try encode(quality) }

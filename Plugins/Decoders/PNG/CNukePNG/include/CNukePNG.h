@@ -72,6 +72,14 @@ int nuke_png_encode(
 /// Releases memory returned by nuke_png_decode or nuke_png_encode.
 void nuke_png_free(void *pointer);
 
+/// zlib's CRC-32 of `size` bytes, the checksum every PNG chunk ends with.
+uint32_t nuke_png_crc32(const uint8_t *bytes, size_t size);
+
+/// Compresses `size` bytes into a zlib stream, as an `iCCP` chunk holds its profile. Returns
+/// NUKE_PNG_OK with `*output` (release with nuke_png_free) and `*output_size`, or
+/// NUKE_PNG_BAD_ARGUMENT when zlib refuses (out of memory, input too large).
+int nuke_png_compress(const uint8_t *bytes, size_t size, uint8_t **output, size_t *output_size);
+
 /// The version of the libpng loaded at run time, such as "1.6.39".
 const char *nuke_png_library_version(void);
 

@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import NukeCore
+@testable import NukePrefetching
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
