@@ -58,6 +58,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The Access-Control-Allow-Origin of every response: * or an origin such as https://app.example.com.")
     var allowOrigin: String?
 
+    @Option(
+        help: """
+            The level of each image request's log line once answered: trace, debug, info (default), \
+            notice, warning, error, critical, or off.
+            """
+    )
+    var requestLogLevel: String?
+
     @Option(help: "A path prefix every image URL starts with, such as /images (not part of what is signed).")
     var pathPrefix: String?
 

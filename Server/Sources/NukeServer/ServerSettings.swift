@@ -4,6 +4,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
+import Logging
 import Nuke
 import NukeHummingbird
 import NukeRedis
@@ -160,6 +161,15 @@ struct ServerSettings: Sendable {
         proxy.shrinkOnLoad = shrinkOnLoad
         proxy.negotiatesWebP = !e.isOn(c.noWebpNegotiation, "no-webp-negotiation")
         proxy.negotiatesAVIF = e.isOn(c.avifNegotiation, "avif-negotiation")
+        let requestLogLevel = e.value(c.requestLogLevel, "request-log-level", default: "info")
+        if requestLogLevel == "off" {
+            proxy.requestLogLevel = nil
+        } else if let level = Logger.Level(rawValue: requestLogLevel) {
+            proxy.requestLogLevel = level
+        } else {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--request-log-level is one of \(levels) or off, not '\(requestLogLevel)'")
+        }
         if let path = e.value(c.watermark, "watermark") {
             let opacity = try e.number(c.watermarkOpacity, "watermark-opacity", default: 1.0)
             guard (0...1).contains(opacity) else { throw ValidationError("--watermark-opacity is 0 to 1") }

@@ -8,10 +8,21 @@ import Synchronization
 /// Keeps every message logged through its ``logger``, in order, with the name of the thread it
 /// was logged on, so that tests can see why a request was answered as it was, and where.
 final class LogRecorder: Sendable {
-    private let entries = Mutex<[(message: String, thread: String)]>([])
+    private let entries = Mutex<[Entry]>([])
+
+    /// One message as logged.
+    struct Entry {
+        var level: Logger.Level
+        var message: String
+        var metadata: Logger.Metadata
+        var thread: String
+    }
 
     /// The messages so far.
     var messages: [String] { entries.withLock { $0.map(\.message) } }
+
+    /// Everything logged so far.
+    var logged: [Entry] { entries.withLock { $0 } }
 
     /// The names of the threads each message was logged on.
     var threadNames: [String] { entries.withLock { $0.map(\.thread) } }
@@ -21,9 +32,14 @@ final class LogRecorder: Sendable {
         Logger(label: "test") { [self] _ in Handler(recorder: self) }
     }
 
-    private func record(_ message: String) {
-        let thread = currentThreadName()
-        entries.withLock { $0.append((message, thread)) }
+    private func record(_ event: LogEvent, metadata: Logger.Metadata) {
+        let entry = Entry(
+            level: event.level,
+            message: "\(event.message)",
+            metadata: metadata.merging(event.metadata ?? [:]) { $1 },
+            thread: currentThreadName()
+        )
+        entries.withLock { $0.append(entry) }
     }
 
     private struct Handler: LogHandler {
@@ -37,7 +53,7 @@ final class LogRecorder: Sendable {
         }
 
         func log(event: LogEvent) {
-            recorder.record("\(event.message)")
+            recorder.record(event, metadata: metadata)
         }
     }
 }

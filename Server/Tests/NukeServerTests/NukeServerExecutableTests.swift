@@ -85,6 +85,7 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned"], ["NUKE_SERVER_BASE_URL": "ftp://files/"], "is not an http, https or local URL"),
             (["--allow-unsigned", "--allow-origin", "https://app.example.com/page"], [:], "--allow-origin is *"),
             (["--allow-unsigned"], ["NUKE_SERVER_PATH_PREFIX": "images"], "--path-prefix is a path such as /images"),
+            (["--allow-unsigned"], ["NUKE_SERVER_REQUEST_LOG_LEVEL": "loud"], "--request-log-level is one of trace"),
             (["--allow-unsigned", "--fallback-image", "/nonexistent.png"], [:], "/nonexistent.png cannot be read"),
             (["--allow-unsigned"], ["NUKE_SERVER_USER_AGENT": "a\r\nX-Injected: 1"], "--user-agent is printable ASCII"),
             (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),

@@ -20,7 +20,7 @@ public final class ImageProxy: Sendable {
     /// Where encoded results are kept (a `DataCache` on disk, typically), or `nil`.
     public let resultCache: (any DataCaching)?
     private let gate: AdmissionGate
-    private let logger: Logger
+    let logger: Logger
     let metrics: ProxyMetrics
     /// The requests to cancel when their clients go away (see ``httpServer(limits:)``).
     let disconnects = DisconnectCancellation()

@@ -7,7 +7,8 @@ public import HummingbirdCore
 extension ImageProxy {
     /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
     /// and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its
-    /// image routes counted by ``ProxyMetricsMiddleware`` and, when
+    /// image routes counted by ``ProxyMetricsMiddleware``, logged by
+    /// ``ProxyRequestLogMiddleware`` at ``ProxyConfiguration/requestLogLevel`` and, when
     /// ``ProxyConfiguration/allowedOrigin`` is set, answered with ``ProxyCORSMiddleware``.
     ///
     /// To add image routes to an application of your own, register an
@@ -24,6 +25,9 @@ extension ImageProxy {
             images.add(middleware: ProxyCORSMiddleware(allowedOrigin: origin))
         }
         images.add(middleware: ProxyMetricsMiddleware(proxy: self))
+        if let level = configuration.requestLogLevel {
+            images.add(middleware: ProxyRequestLogMiddleware(logger: logger, level: level))
+        }
         for prefix in Set(["", configuration.pathPrefix]) {
             images.get(RouterPath(prefix + "/**"), use: responder.respond)
             images.head(RouterPath(prefix + "/**"), use: responder.respond)

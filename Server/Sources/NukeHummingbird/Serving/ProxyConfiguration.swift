@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import Foundation
+public import Logging
 public import Nuke
 
 /// How an ``ImageProxy`` reads URLs and what it allows. The defaults are the safe ones: a
@@ -52,6 +53,9 @@ public struct ProxyConfiguration: Sendable {
     /// results (a canvas, `fetch`); `nil` sends none (imgproxy's `IMGPROXY_ALLOW_ORIGIN`). With a
     /// router of your own, add ``ProxyCORSMiddleware`` to the image routes.
     public var allowedOrigin: String?
+    /// The level at which ``ImageProxy/router(context:)`` logs each image request once answered
+    /// (``ProxyRequestLogMiddleware``: method, path, status, time, size); `nil` logs none.
+    public var requestLogLevel: Logger.Level? = .info
     /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
     public var negotiatesWebP = true
     /// Answer with AVIF (before WebP) when no format is asked for and the client's `Accept`

@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Hummingbird
+public import Logging
+
+/// Logs one line for each request of the routes it is added to, once it is answered: method, path
+/// (without the query), status, time taken and the body's size when known, also as metadata
+/// (`status`, `duration_ms`, `bytes`) for structured log handlers. Why a request failed is logged
+/// by the proxy itself, where the cause is known.
+public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    private let logger: Logger
+    private let level: Logger.Level
+
+    /// Logs to `logger` at `level`.
+    public init(logger: Logger, level: Logger.Level = .info) {
+        self.logger = logger
+        self.level = level
+    }
+
+    /// Runs the request and logs how it was answered; a request that throws is logged with the
+    /// status its error carries (500 when it carries none).
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            log(request, status: response.status.code, bytes: response.body.contentLength, since: start)
+            return response
+        } catch {
+            log(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, bytes: nil, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
+        guard logger.logLevel <= level else { return }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let duration = (milliseconds * 10).rounded() / 10
+        var metadata: Logger.Metadata = ["status": "\(status)", "duration_ms": "\(duration)"]
+        if let bytes { metadata["bytes"] = "\(bytes)" }
+        let size = bytes.map { " \($0) B" } ?? ""
+        logger.log(
+            level: level,
+            "\(request.method) \(request.uri.path) \(status) \(duration) ms\(size)",
+            metadata: metadata
+        )
+    }
+}
