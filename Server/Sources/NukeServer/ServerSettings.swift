@@ -1,7 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-import ArgumentParser
 import Crypto
 import Foundation
 import Logging
@@ -9,7 +8,8 @@ import Nuke
 import NukeHummingbird
 import NukeRedis
 
-/// The server's settings, read from the flags and the environment and checked together.
+/// The server's settings, read from the flags, the environment and an environment file
+/// (``SettingsReader``, over the table in ``ServerSetting/all``) and checked together.
 struct ServerSettings: Sendable {
     var host: String
     var port: Int
@@ -35,222 +35,221 @@ struct ServerSettings: Sendable {
 
     /// Decodes the watermark file with the default plugins; its id is a digest of the file, so a
     /// new image makes new cache keys.
-    static func watermark(at path: String, opacity: Double) throws -> ProxyConfiguration.Watermark {
+    static func watermark(at path: String, opacity: Double) throws(SettingsError) -> ProxyConfiguration.Watermark {
         let file = try imageFile(at: path, flag: "watermark")
         return ProxyConfiguration.Watermark(image: file.image, id: "watermark-\(file.digest)", opacity: opacity)
     }
 
     /// The image file at `path` (for `--<flag>`), decoded to check it is one, and a digest of it.
-    static func imageFile(at path: String, flag: String) throws -> (data: Data, image: Bitmap, digest: String) {
+    static func imageFile(at path: String, flag: String) throws(SettingsError) -> (
+        data: Data, image: Bitmap, digest: String
+    ) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--\(flag) \(path) cannot be read")
+            throw SettingsError("--\(flag) \(path) cannot be read")
         }
         let context = ImageDecodingContext(request: ImageRequest(url: URL(fileURLWithPath: path)), data: data)
         guard let decoder = PluginRegistry.defaultPlugins.decoder(for: context),
             let image = try? decoder.decode(data).image
-        else { throw ValidationError("--\(flag) \(path) is not an image the server decodes") }
+        else { throw SettingsError("--\(flag) \(path) is not an image the server decodes") }
         let digest = SHA256.hash(data: data).prefix(8).map { String(format: "%02x", $0) }.joined()
         return (data, image, digest)
     }
 
-    init(command c: ServeCommand, environment e: Environment) throws {
-        host = e.value(c.bind, "bind", default: "127.0.0.1")
-        port = try e.number(c.port, "port", default: 8080)
+    init(reading e: SettingsReader) throws(SettingsError) {
+        host = e.text(defaulted: .bind)
+        port = try e.number(defaulted: .port)
 
-        let keys = e.values(c.key, "key")
-        let salts = e.values(c.salt, "salt")
+        let keys = e.list(.key)
+        let salts = e.list(.salt)
         guard keys.count == salts.count else {
-            throw ValidationError("give one --salt for each --key (\(keys.count) keys, \(salts.count) salts)")
+            throw SettingsError("give one --salt for each --key (\(keys.count) keys, \(salts.count) salts)")
         }
         var signatureKeys: [URLSignature.Key] = []
         for (key, salt) in zip(keys, salts) {
             do {
                 signatureKeys.append(try URLSignature.Key(hexKey: key, hexSalt: salt))
             } catch {
-                throw ValidationError("\(error)")
+                throw SettingsError("\(error)")
             }
         }
-        let size = try e.number(c.signatureSize, "signature-size", default: 32)
+        let size = try e.number(defaulted: .signatureSize)
         proxy = ProxyConfiguration(
             signature: signatureKeys.isEmpty ? nil : URLSignature(keys: signatureKeys, size: size)
         )
-        proxy.allowsUnsignedURLs = e.isOn(c.allowUnsigned, "allow-unsigned")
+        proxy.allowsUnsignedURLs = e.isOn(.allowUnsigned)
         if proxy.allowsUnsignedURLs, !Self.isLoopback(host) {
-            throw ValidationError("--allow-unsigned is only allowed when bound to loopback (--bind 127.0.0.1 or ::1)")
+            throw SettingsError("--allow-unsigned is only allowed when bound to loopback (--bind 127.0.0.1 or ::1)")
         }
         if signatureKeys.isEmpty, !proxy.allowsUnsignedURLs {
-            throw ValidationError(
+            throw SettingsError(
                 "give a signing --key and --salt (hex), or --allow-unsigned on loopback for development"
             )
         }
 
         var allowed: [SourcePolicy.AllowedSource] = []
-        for text in e.values(c.allowedSource, "allowed-source") {
+        for text in e.list(.allowedSource) {
             do {
                 allowed.append(try SourcePolicy.AllowedSource(parsing: text))
             } catch {
-                throw ValidationError("\(error)")
+                throw SettingsError("\(error)")
             }
         }
-        let localRoot = e.value(c.localRoot, "local-root").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let localRoot = e.text(.localRoot).map { URL(fileURLWithPath: $0, isDirectory: true) }
         if let localRoot {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: localRoot.path, isDirectory: &isDirectory),
                 isDirectory.boolValue
-            else { throw ValidationError("--local-root \(localRoot.path) is not a folder") }
+            else { throw SettingsError("--local-root \(localRoot.path) is not a folder") }
         }
-        let baseURL = e.value(c.baseURL, "base-url")
+        let baseURL = e.text(.baseURL)
         if let baseURL {
             let scheme = URLComponents(string: baseURL)?.scheme?.lowercased()
             guard ["http", "https", "local"].contains(scheme), URLComponents(string: baseURL)?.user == nil else {
-                throw ValidationError("--base-url '\(baseURL)' is not an http, https or local URL")
+                throw SettingsError("--base-url '\(baseURL)' is not an http, https or local URL")
             }
         }
         proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot, baseURL: baseURL)
-        if let origin = e.value(c.allowOrigin, "allow-origin") {
+        if let origin = e.text(.allowOrigin) {
             guard Self.isOrigin(origin) else {
                 let expected = "* or an origin such as https://app.example.com"
-                throw ValidationError("--allow-origin is \(expected), not '\(origin)'")
+                throw SettingsError("--allow-origin is \(expected), not '\(origin)'")
             }
             proxy.allowedOrigin = origin
         }
-        for text in e.values(c.preset, "preset") {
+        for text in e.list(.preset) {
             do {
                 let preset = try ProxyConfiguration.preset(parsing: text)
                 proxy.presets[preset.name] = preset.options
             } catch {
-                throw ValidationError("\(error)")
+                throw SettingsError("\(error)")
             }
         }
-        proxy.onlyPresets = e.isOn(c.onlyPresets, "only-presets")
-        proxy.allowsSecurityOptions = e.isOn(c.allowSecurityOptions, "allow-security-options")
-        if let prefix = e.value(c.pathPrefix, "path-prefix") {
+        proxy.onlyPresets = e.isOn(.onlyPresets)
+        proxy.allowsSecurityOptions = e.isOn(.allowSecurityOptions)
+        if let prefix = e.text(.pathPrefix) {
             let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
             guard trimmed.isEmpty || (trimmed.hasPrefix("/") && !trimmed.contains("//") && !trimmed.contains("?"))
             else {
-                throw ValidationError("--path-prefix is a path such as /images, not '\(prefix)'")
+                throw SettingsError("--path-prefix is a path such as /images, not '\(prefix)'")
             }
             proxy.pathPrefix = trimmed
         }
-        proxy.allowedProcessors = Set(
-            e.values(c.allowedProcessors.map { [$0] } ?? [], "allowed-processors").flatMap {
-                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            }
-        )
-        proxy.maximumResultDimension = try e.number(c.maxResultDimension, "max-result-dimension", default: 8192)
-        proxy.maximumChainLength = try e.number(c.maxChainLength, "max-chain-length", default: 8)
-        proxy.maximumPathLength = try e.number(c.maxPathLength, "max-path-length", default: 8192)
-        proxy.maximumConcurrentRequests = try e.number(c.maxConcurrentRequests, "max-concurrent-requests", default: 256)
-        proxy.cacheMaxAge = try e.number(c.cacheMaxAge, "cache-max-age", default: 31_536_000)
-        proxy.defaultQuality = try e.number(c.defaultQuality, "default-quality", default: 80)
-        guard (1...100).contains(proxy.defaultQuality) else { throw ValidationError("--default-quality is 1 to 100") }
-        for item in e.values(c.formatQuality, "format-quality").flatMap({ $0.split(separator: ",") }) {
+        proxy.allowedProcessors = Set(e.list(.allowedProcessors))
+        proxy.maximumResultDimension = try e.number(defaulted: .maxResultDimension)
+        proxy.maximumChainLength = try e.number(defaulted: .maxChainLength)
+        proxy.maximumPathLength = try e.number(defaulted: .maxPathLength)
+        proxy.maximumConcurrentRequests = try e.number(defaulted: .maxConcurrentRequests)
+        proxy.cacheMaxAge = try e.number(defaulted: .cacheMaxAge)
+        proxy.defaultQuality = try e.number(defaulted: .defaultQuality)
+        guard (1...100).contains(proxy.defaultQuality) else { throw SettingsError("--default-quality is 1 to 100") }
+        for item in e.list(.formatQuality) {
             let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let format = OutputFormat(name: parts[0]), let quality = Int(parts[1]),
                 (1...100).contains(quality)
             else {
                 let expected = "format=quality (jpg, webp, avif; 1 to 100)"
-                throw ValidationError("--format-quality takes \(expected), not '\(item)'")
+                throw SettingsError("--format-quality takes \(expected), not '\(item)'")
             }
             proxy.formatQualities[format] = quality
         }
-        let rule = e.value(c.shrinkOnLoad, "shrink-on-load", default: "fast")
+        let rule = e.text(defaulted: .shrinkOnLoad)
         guard let shrinkOnLoad = ShrinkOnLoadRule(rawValue: rule) else {
-            throw ValidationError("--shrink-on-load is fast or quality, not '\(rule)'")
+            throw SettingsError("--shrink-on-load is fast or quality, not '\(rule)'")
         }
         proxy.shrinkOnLoad = shrinkOnLoad
-        proxy.negotiatesWebP = !e.isOn(c.noWebpNegotiation, "no-webp-negotiation")
-        proxy.negotiatesAVIF = e.isOn(c.avifNegotiation, "avif-negotiation")
-        let requestLogLevel = e.value(c.requestLogLevel, "request-log-level", default: "info")
+        proxy.negotiatesWebP = !e.isOn(.noWebpNegotiation)
+        proxy.negotiatesAVIF = e.isOn(.avifNegotiation)
+        let requestLogLevel = e.text(defaulted: .requestLogLevel)
         if requestLogLevel == "off" {
             proxy.requestLogLevel = nil
         } else if let level = Logger.Level(rawValue: requestLogLevel) {
             proxy.requestLogLevel = level
         } else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("--request-log-level is one of \(levels) or off, not '\(requestLogLevel)'")
+            throw SettingsError("--request-log-level is one of \(levels) or off, not '\(requestLogLevel)'")
         }
-        if let path = e.value(c.watermark, "watermark") {
-            let opacity = try e.number(c.watermarkOpacity, "watermark-opacity", default: 1.0)
-            guard (0...1).contains(opacity) else { throw ValidationError("--watermark-opacity is 0 to 1") }
+        if let path = e.text(.watermark) {
+            let opacity = try e.number(defaulted: .watermarkOpacity, as: Double.self)
+            guard (0...1).contains(opacity) else { throw SettingsError("--watermark-opacity is 0 to 1") }
             proxy.watermark = try Self.watermark(at: path, opacity: opacity)
         }
-        if let path = e.value(c.fallbackImage, "fallback-image") {
+        if let path = e.text(.fallbackImage) {
             let file = try Self.imageFile(at: path, flag: "fallback-image")
-            let status = try e.number(c.fallbackImageStatus, "fallback-image-status", default: 200)
-            guard (200...599).contains(status) else { throw ValidationError("--fallback-image-status is 200 to 599") }
-            let ttl = try e.number(c.fallbackImageTtl, "fallback-image-ttl", default: 60)
-            guard ttl >= 0 else { throw ValidationError("--fallback-image-ttl must be 0 or more") }
+            let status = try e.number(defaulted: .fallbackImageStatus)
+            guard (200...599).contains(status) else { throw SettingsError("--fallback-image-status is 200 to 599") }
+            let ttl = try e.number(defaulted: .fallbackImageTtl)
+            guard ttl >= 0 else { throw SettingsError("--fallback-image-ttl must be 0 or more") }
             proxy.fallbackImage = .init(data: file.data, id: file.digest, status: status, cacheMaxAge: ttl)
         }
-        let requestTimeout = try e.number(c.requestTimeout, "request-timeout", default: 30.0)
+        let requestTimeout = try e.number(defaulted: .requestTimeout, as: Double.self)
         proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))
 
-        proxy.allowsPrivateAddresses = e.isOn(c.allowPrivateAddresses, "allow-private-addresses")
-        usesEnvironmentProxy = e.isOn(c.useEnvironmentProxy, "use-environment-proxy")
-        userAgent = e.value(c.userAgent, "user-agent", default: "nuke-server")
+        proxy.allowsPrivateAddresses = e.isOn(.allowPrivateAddresses)
+        usesEnvironmentProxy = e.isOn(.useEnvironmentProxy)
+        userAgent = e.text(defaulted: .userAgent)
         guard !userAgent.isEmpty, userAgent.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) }) else {
-            throw ValidationError("--user-agent is printable ASCII, not '\(userAgent)'")
+            throw SettingsError("--user-agent is printable ASCII, not '\(userAgent)'")
         }
-        maximumSourceBytes = try e.number(c.maxSourceBytes, "max-source-bytes", default: 50 << 20)
-        maximumSourcePixels = try e.number(c.maxSourcePixels, "max-source-pixels", default: 50_000_000)
-        maximumAnimationFrames = try e.number(c.maxAnimationFrames, "max-animation-frames", default: 1000)
-        maximumRedirects = try e.number(c.maxRedirects, "max-redirects", default: 10)
-        maximumConcurrentDownloads = try e.number(c.maxConcurrentDownloads, "max-concurrent-downloads", default: 64)
-        guard maximumRedirects >= 0 else { throw ValidationError("--max-redirects must be 0 or more") }
-        downloadTimeout = try e.number(c.downloadTimeout, "download-timeout", default: 20.0)
-        let directory = e.value(c.cacheDirectory, "cache-directory")
+        maximumSourceBytes = try e.number(defaulted: .maxSourceBytes)
+        maximumSourcePixels = try e.number(defaulted: .maxSourcePixels)
+        maximumAnimationFrames = try e.number(defaulted: .maxAnimationFrames)
+        maximumRedirects = try e.number(defaulted: .maxRedirects)
+        maximumConcurrentDownloads = try e.number(defaulted: .maxConcurrentDownloads)
+        guard maximumRedirects >= 0 else { throw SettingsError("--max-redirects must be 0 or more") }
+        downloadTimeout = try e.number(defaulted: .downloadTimeout, as: Double.self)
+        let directory = e.text(.cacheDirectory)
         cacheDirectory =
             directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("nuke-server", isDirectory: true)
-        cacheSizeLimit = try e.number(c.cacheSize, "cache-size", default: 1024) << 20
-        memoryCacheSizeLimit = try e.number(c.memoryCacheSize, "memory-cache-size", default: 256) << 20
-        keepsResults = !e.isOn(c.noResultCache, "no-result-cache")
-        shutdownTimeout = try e.number(c.shutdownTimeout, "shutdown-timeout", default: 10.0)
-        connections = try Self.connectionLimits(command: c, environment: e)
-        if let url = e.value(c.redis, "redis") {
+        cacheSizeLimit = try e.number(defaulted: .cacheSize) << 20
+        memoryCacheSizeLimit = try e.number(defaulted: .memoryCacheSize) << 20
+        keepsResults = !e.isOn(.noResultCache)
+        shutdownTimeout = try e.number(defaulted: .shutdownTimeout, as: Double.self)
+        connections = try Self.connectionLimits(reading: e)
+        if let url = e.text(.redis) {
+            var redis: RedisDataCache.Configuration
             do {
-                var redis = try RedisDataCache.Configuration(url: url)
-                redis.keyPrefix = e.value(c.redisKeyPrefix, "redis-key-prefix", default: "nuke-server:")
-                let timeout = try e.number(c.redisTimeout, "redis-timeout", default: 100)
-                let ttl = try e.number(c.redisTtl, "redis-ttl", default: 7 * 24 * 3600)
-                guard timeout >= 1, ttl >= 1 else {
-                    throw ValidationError("--redis-timeout and --redis-ttl must be at least 1")
-                }
-                redis.operationTimeout = .milliseconds(timeout)
-                redis.timeToLive = .seconds(ttl)
-                redis.maximumValueSize = max(redis.maximumValueSize, maximumSourceBytes + 4096)
-                self.redis = redis
-            } catch let error as RedisConfigurationError {
-                throw ValidationError("--redis: \(error)")
+                redis = try RedisDataCache.Configuration(url: url)
+            } catch {
+                throw SettingsError("--redis: \(error)")
             }
+            redis.keyPrefix = e.text(defaulted: .redisKeyPrefix)
+            let timeout = try e.number(defaulted: .redisTimeout)
+            let ttl = try e.number(defaulted: .redisTtl)
+            guard timeout >= 1, ttl >= 1 else {
+                throw SettingsError("--redis-timeout and --redis-ttl must be at least 1")
+            }
+            redis.operationTimeout = .milliseconds(timeout)
+            redis.timeToLive = .seconds(ttl)
+            redis.maximumValueSize = max(redis.maximumValueSize, maximumSourceBytes + 4096)
+            self.redis = redis
         }
-        guard memoryCacheSizeLimit >= 0 else { throw ValidationError("--memory-cache-size must be 0 or more") }
-        for (name, value) in [
-            ("max-source-bytes", maximumSourceBytes), ("max-source-pixels", maximumSourcePixels),
-            ("max-animation-frames", maximumAnimationFrames), ("max-result-dimension", proxy.maximumResultDimension),
-            ("max-chain-length", proxy.maximumChainLength), ("max-path-length", proxy.maximumPathLength),
-            ("max-concurrent-requests", proxy.maximumConcurrentRequests), ("cache-size", cacheSizeLimit),
-            ("max-concurrent-downloads", maximumConcurrentDownloads),
+        guard memoryCacheSizeLimit >= 0 else { throw SettingsError("--memory-cache-size must be 0 or more") }
+        for (setting, value) in [
+            (ServerSetting.maxSourceBytes, maximumSourceBytes), (.maxSourcePixels, maximumSourcePixels),
+            (.maxAnimationFrames, maximumAnimationFrames), (.maxResultDimension, proxy.maximumResultDimension),
+            (.maxChainLength, proxy.maximumChainLength), (.maxPathLength, proxy.maximumPathLength),
+            (.maxConcurrentRequests, proxy.maximumConcurrentRequests), (.cacheSize, cacheSizeLimit),
+            (.maxConcurrentDownloads, maximumConcurrentDownloads),
         ] where value < 1 {
-            throw ValidationError("--\(name) must be at least 1")
+            throw SettingsError("\(setting.flag) must be at least 1")
         }
     }
 
     /// `--read-request-timeout`, `--keep-alive-timeout` and `--max-connections`, checked against
     /// the descriptor limit.
-    static func connectionLimits(command c: ServeCommand, environment e: Environment) throws -> ConnectionLimits {
-        let readRequest = try e.number(c.readRequestTimeout, "read-request-timeout", default: 10.0)
-        let keepAlive = try e.number(c.keepAliveTimeout, "keep-alive-timeout", default: 10.0)
+    static func connectionLimits(reading e: SettingsReader) throws(SettingsError) -> ConnectionLimits {
+        let readRequest = try e.number(defaulted: .readRequestTimeout, as: Double.self)
+        let keepAlive = try e.number(defaulted: .keepAliveTimeout, as: Double.self)
         guard readRequest > 0, keepAlive > 0 else {
-            throw ValidationError("--read-request-timeout and --keep-alive-timeout must be above 0 seconds")
+            throw SettingsError("--read-request-timeout and --keep-alive-timeout must be above 0 seconds")
         }
         let available = ConnectionLimits.defaultMaximumConnections
-        let maximum = try e.number(c.maxConnections, "max-connections", default: available)
+        let maximum = try e.number(.maxConnections) ?? available
         let (limit, reserved) = (ConnectionLimits.descriptorLimit, ConnectionLimits.reservedDescriptors)
         let upper = max(available, limit - reserved)
         guard (1...upper).contains(maximum) else {
-            throw ValidationError(
+            throw SettingsError(
                 "--max-connections must be 1 to \(upper): the process may open \(limit) descriptors (ulimit -n), "
                     + "\(reserved) of them kept for caches and origins"
             )

@@ -86,6 +86,9 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned", "--allow-origin", "https://app.example.com/page"], [:], "--allow-origin is *"),
             (["--allow-unsigned"], ["NUKE_SERVER_PATH_PREFIX": "images"], "--path-prefix is a path such as /images"),
             (["--allow-unsigned"], ["NUKE_SERVER_REQUEST_LOG_LEVEL": "loud"], "--request-log-level is one of trace"),
+            (["--allow-unsigned", "--environment-file", "/nonexistent.env"], [:], "/nonexistent.env cannot be read"),
+            (["--allow-unsigned", "--port", "80", "--port", "81"], [:], "--port is given more than once"),
+            (["--allow-unsigned", "stray"], [:], "Unexpected argument 'stray'"),
             (["--allow-unsigned", "--fallback-image", "/nonexistent.png"], [:], "/nonexistent.png cannot be read"),
             (["--allow-unsigned"], ["NUKE_SERVER_USER_AGENT": "a\r\nX-Injected: 1"], "--user-agent is printable ASCII"),
             (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
@@ -194,6 +197,38 @@ struct NukeServerExecutableTests {
         let agents = origin.requests(to: "/photo.jpg").map { $0.headers["User-Agent"] }
         #expect(agents == ["photo-proxy/2.0", "nuke-server"])
     }
+    @Test("--environment-file: settings from a file of NUKE_SERVER_ variables; the environment wins over it")
+    func environmentFile() async throws {
+        let origin = try HTTPTestServer()
+        defer { origin.stop() }
+        origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        let files = try TemporaryDirectory(prefix: "nuke-server-env")
+        let file = files.appending("nuke-server.env")
+        try Data(
+            """
+            # As an operator's deployment keeps them.
+            NUKE_SERVER_ALLOW_UNSIGNED=1
+            NUKE_SERVER_ALLOW_PRIVATE_ADDRESSES=true
+            NUKE_SERVER_USER_AGENT=from-file
+            NUKE_SERVER_DEFAULT_QUALITY=30
+            """.utf8
+        ).write(to: file)
+        for (environment, agent) in [
+            ([:], "from-file"), (["NUKE_SERVER_USER_AGENT": "from-environment"], "from-environment"),
+        ] {
+            let server = try await RunningServer(["--environment-file", file.path], environment: environment)
+            let request = try server.startRequest(
+                "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString + "@jpg",
+                savingBodyTo: "photo.jpg"
+            )
+            #expect(try await request.exitStatus() == 0)
+            #expect(request.output == "200")
+            server.child.signal(SIGTERM)
+            #expect(try await server.child.exitStatus() == 0)
+            #expect(origin.requests(to: "/photo.jpg").last?.headers["User-Agent"] == agent)
+        }
+    }
+
     @Test(
         "NUKE_SERVER_ALLOW_SECURITY_OPTIONS lets a URL's msfs raise --max-source-bytes past the loader's own limit; without it, 403"
     )

@@ -1,0 +1,379 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+extension ServerSetting {
+    // Listening and signing.
+    static let bind = ServerSetting(
+        name: "bind",
+        kind: .text,
+        defaultValue: "127.0.0.1",
+        help: "The address to listen on."
+    )
+    static let port = ServerSetting(name: "port", kind: .integer, defaultValue: "8080", help: "The port.")
+    static let key = ServerSetting(
+        name: "key",
+        kind: .list,
+        defaultValue: nil,
+        help: "A signing key in hex; repeat with --salt for key rotation.",
+        isSecret: true
+    )
+    static let salt = ServerSetting(
+        name: "salt",
+        kind: .list,
+        defaultValue: nil,
+        help: "The salt in hex for the --key at the same position.",
+        isSecret: true
+    )
+    static let signatureSize = ServerSetting(
+        name: "signature-size",
+        kind: .integer,
+        defaultValue: "32",
+        help: "Bytes of the HMAC a signature carries, 1–32."
+    )
+    static let allowUnsigned = ServerSetting(
+        name: "allow-unsigned",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Accept unsigned URLs (any text as the signature); only when bound to loopback."
+    )
+
+    // Sources.
+    static let userAgent = ServerSetting(
+        name: "user-agent",
+        kind: .text,
+        defaultValue: "nuke-server",
+        help: "The User-Agent sent to origins."
+    )
+    static let allowedSource = ServerSetting(
+        name: "allowed-source",
+        kind: .list,
+        defaultValue: nil,
+        help: "An allowed source, such as https://images.example.com/public/ (repeatable; default: any)."
+    )
+    static let localRoot = ServerSetting(
+        name: "local-root",
+        kind: .text,
+        defaultValue: nil,
+        help: "A folder served as local:///<path> sources."
+    )
+    static let baseURL = ServerSetting(
+        name: "base-url",
+        kind: .text,
+        defaultValue: nil,
+        help: "A prefix for sources that do not start with it, such as https://cdn.example.com/images/."
+    )
+    static let allowPrivateAddresses = ServerSetting(
+        name: "allow-private-addresses",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Let the loader connect to loopback, private and link-local addresses."
+    )
+    static let useEnvironmentProxy = ServerSetting(
+        name: "use-environment-proxy",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Use http_proxy/https_proxy from the environment."
+    )
+
+    // Responses.
+    static let allowOrigin = ServerSetting(
+        name: "allow-origin",
+        kind: .text,
+        defaultValue: nil,
+        help: "The Access-Control-Allow-Origin of every response: * or an origin such as https://app.example.com."
+    )
+    static let requestLogLevel = ServerSetting(
+        name: "request-log-level",
+        kind: .text,
+        defaultValue: "info",
+        help: """
+            The level of each image request's log line once answered: trace, debug, info, notice, warning, \
+            error, critical, or off.
+            """
+    )
+    static let pathPrefix = ServerSetting(
+        name: "path-prefix",
+        kind: .text,
+        defaultValue: nil,
+        help: "A path prefix every image URL starts with, such as /images (not part of what is signed)."
+    )
+    static let preset = ServerSetting(
+        name: "preset",
+        kind: .list,
+        defaultValue: nil,
+        help: "A preset, name=option/option… (repeatable); 'default' applies to every request."
+    )
+    static let onlyPresets = ServerSetting(
+        name: "only-presets",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Refuse every option but presets (pr:)."
+    )
+    static let allowSecurityOptions = ServerSetting(
+        name: "allow-security-options",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Let signed URLs replace the source and result limits (msr, msfs, maf, mrd); refused (403) without."
+    )
+    static let allowedProcessors = ServerSetting(
+        name: "allowed-processors",
+        kind: .list,
+        defaultValue: nil,
+        help: "Processor names the nuke: option may use, comma-separated (default: none)."
+    )
+    static let cacheMaxAge = ServerSetting(
+        name: "cache-max-age",
+        kind: .integer,
+        defaultValue: "31536000",
+        help: "Cache-Control max-age of results, in seconds."
+    )
+    static let defaultQuality = ServerSetting(
+        name: "default-quality",
+        kind: .integer,
+        defaultValue: "80",
+        help: "JPEG, WebP and AVIF quality when the URL gives none."
+    )
+    static let formatQuality = ServerSetting(
+        name: "format-quality",
+        kind: .list,
+        defaultValue: nil,
+        help: """
+            A format's own quality when the URL gives none, as format=quality (jpg, webp, avif; repeatable or \
+            comma-separated, e.g. avif=63,webp=79); fq: in a URL overrides it.
+            """
+    )
+    static let shrinkOnLoad = ServerSetting(
+        name: "shrink-on-load",
+        kind: .text,
+        defaultValue: "fast",
+        help: """
+            How small a decode resizes accept: fast (the smallest JPEG/WebP scale not below the output, as \
+            thumbnailers do) or quality (three times the output).
+            """
+    )
+    static let noWebpNegotiation = ServerSetting(
+        name: "no-webp-negotiation",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Do not answer WebP to clients whose Accept lists it when no format is asked for."
+    )
+    static let avifNegotiation = ServerSetting(
+        name: "avif-negotiation",
+        kind: .toggle,
+        defaultValue: nil,
+        help: """
+            Answer AVIF to clients whose Accept lists it when no format is asked for (off by default: an AVIF \
+            costs several WebPs to encode; animations stay WebP or their own format).
+            """
+    )
+    static let fallbackImage = ServerSetting(
+        name: "fallback-image",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            An image file served, processed as the URL asks, when the source is missing, failing, too slow or \
+            not an image (default: the error).
+            """
+    )
+    static let fallbackImageStatus = ServerSetting(
+        name: "fallback-image-status",
+        kind: .integer,
+        defaultValue: "200",
+        help: "The status the fallback image is served with."
+    )
+    static let fallbackImageTtl = ServerSetting(
+        name: "fallback-image-ttl",
+        kind: .integer,
+        defaultValue: "60",
+        help: "Cache-Control max-age of fallback responses, in seconds."
+    )
+    static let watermark = ServerSetting(
+        name: "watermark",
+        kind: .text,
+        defaultValue: nil,
+        help: "An image file wm: draws over results (any format the server decodes; default: wm: is refused)."
+    )
+    static let watermarkOpacity = ServerSetting(
+        name: "watermark-opacity",
+        kind: .decimal,
+        defaultValue: "1",
+        help: "The opacity of the --watermark, 0 to 1, which wm:'s own multiplies."
+    )
+
+    // Limits.
+    static let maxSourceBytes = ServerSetting(
+        name: "max-source-bytes",
+        kind: .integer,
+        defaultValue: "52428800",
+        help: "The largest source accepted, in bytes (50 MiB)."
+    )
+    static let maxSourcePixels = ServerSetting(
+        name: "max-source-pixels",
+        kind: .integer,
+        defaultValue: "50000000",
+        help: "The largest source accepted, in pixels."
+    )
+    static let maxAnimationFrames = ServerSetting(
+        name: "max-animation-frames",
+        kind: .integer,
+        defaultValue: "1000",
+        help: "The most frames of an animated source."
+    )
+    static let maxResultDimension = ServerSetting(
+        name: "max-result-dimension",
+        kind: .integer,
+        defaultValue: "8192",
+        help: "The largest result width or height."
+    )
+    static let maxChainLength = ServerSetting(
+        name: "max-chain-length",
+        kind: .integer,
+        defaultValue: "8",
+        help: "The most processors one request may run."
+    )
+    static let maxPathLength = ServerSetting(
+        name: "max-path-length",
+        kind: .integer,
+        defaultValue: "8192",
+        help: "The longest URL path accepted, in bytes."
+    )
+    static let maxRedirects = ServerSetting(
+        name: "max-redirects",
+        kind: .integer,
+        defaultValue: "10",
+        help: "The most redirects followed, each checked against the allowed sources."
+    )
+    static let downloadTimeout = ServerSetting(
+        name: "download-timeout",
+        kind: .decimal,
+        defaultValue: "20",
+        help: "Seconds a download may take."
+    )
+    static let requestTimeout = ServerSetting(
+        name: "request-timeout",
+        kind: .decimal,
+        defaultValue: "30",
+        help: "Seconds a whole request may take before 504."
+    )
+    static let maxConcurrentRequests = ServerSetting(
+        name: "max-concurrent-requests",
+        kind: .integer,
+        defaultValue: "256",
+        help: "The most requests served at once; past it, 429."
+    )
+    static let maxConcurrentDownloads = ServerSetting(
+        name: "max-concurrent-downloads",
+        kind: .integer,
+        defaultValue: "64",
+        help: "The most origin downloads at once; more wait for a slot."
+    )
+
+    // Caches.
+    static let cacheDirectory = ServerSetting(
+        name: "cache-directory",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            Where results and originals are cached on disk (default: a nuke-server folder in the temporary \
+            directory).
+            """
+    )
+    static let cacheSize = ServerSetting(
+        name: "cache-size",
+        kind: .integer,
+        defaultValue: "1024",
+        help: "Disk cache size in MiB, for results and for originals each."
+    )
+    static let memoryCacheSize = ServerSetting(
+        name: "memory-cache-size",
+        kind: .integer,
+        defaultValue: "256",
+        help: "Memory cache of processed images in MiB; 0 turns it off."
+    )
+    static let noResultCache = ServerSetting(
+        name: "no-result-cache",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Do not keep encoded results on disk (every request is processed; originals stay cached)."
+    )
+    static let redis = ServerSetting(
+        name: "redis",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            A Redis shared by a fleet, as the cache tier behind the local disk for results and originals: \
+            redis://[[user]:password@]host[:port][/db] or unix:///path/to/redis.sock.
+            """,
+        isSecret: true
+    )
+    static let redisKeyPrefix = ServerSetting(
+        name: "redis-key-prefix",
+        kind: .text,
+        defaultValue: "nuke-server:",
+        help: "Prefix of the keys in Redis."
+    )
+    static let redisTimeout = ServerSetting(
+        name: "redis-timeout",
+        kind: .integer,
+        defaultValue: "100",
+        help: "Milliseconds a Redis lookup may add to a request before it counts as a miss."
+    )
+    static let redisTtl = ServerSetting(
+        name: "redis-ttl",
+        kind: .integer,
+        defaultValue: "604800",
+        help: "Seconds entries live in Redis (a week)."
+    )
+
+    // Connections and shutdown.
+    static let shutdownTimeout = ServerSetting(
+        name: "shutdown-timeout",
+        kind: .decimal,
+        defaultValue: "10",
+        help: "Seconds in-flight requests get to finish on SIGTERM."
+    )
+    static let readRequestTimeout = ServerSetting(
+        name: "read-request-timeout",
+        kind: .decimal,
+        defaultValue: "10",
+        help: "Seconds a client may take to send a request's head; then its connection is closed."
+    )
+    static let keepAliveTimeout = ServerSetting(
+        name: "keep-alive-timeout",
+        kind: .decimal,
+        defaultValue: "10",
+        help: "Seconds a connection may wait for its next request; then it is closed."
+    )
+    static let maxConnections = ServerSetting(
+        name: "max-connections",
+        kind: .integer,
+        defaultValue: nil,
+        help: """
+            The most connections open at once; one past it is closed at once (default: the descriptor limit, \
+            raised to its hard limit, less 256, at most 10000).
+            """
+    )
+
+    // Where else settings come from.
+    static let environmentFile = ServerSetting(
+        name: "environment-file",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            A file of NAME=value lines (NUKE_SERVER_… variables, as an env file) read after the flags and the \
+            environment.
+            """
+    )
+
+    /// Every setting, in the order `--help` lists them.
+    static let all: [ServerSetting] = [
+        bind, port, key, salt, signatureSize, allowUnsigned, userAgent, allowedSource, localRoot, baseURL,
+        allowPrivateAddresses, useEnvironmentProxy, allowOrigin, requestLogLevel, pathPrefix, preset, onlyPresets,
+        allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
+        noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
+        watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,
+        maxPathLength, maxRedirects, downloadTimeout, requestTimeout, maxConcurrentRequests, maxConcurrentDownloads,
+        cacheDirectory, cacheSize, memoryCacheSize, noResultCache, redis, redisKeyPrefix, redisTimeout, redisTtl,
+        shutdownTimeout, readRequestTimeout, keepAliveTimeout, maxConnections, environmentFile,
+    ]
+}
