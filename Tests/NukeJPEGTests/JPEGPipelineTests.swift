@@ -61,7 +61,7 @@ import Testing
         let task = pipeline.imageTask(with: URL(string: "http://example.com/baseline.jpg")!)
         let previews = Collector<Int>()
         let collecting = Task { for await preview in task.previews { previews.append(preview.image.width) } }
-        try #require(await waitUntil { loader.hasStarted })
+        await loader.waitUntilStarted()
         loader.serveAllChunks()
         _ = try await task.image
         await collecting.value

@@ -143,8 +143,8 @@ import Testing
         let collecting = Task {
             for await preview in task.previews { previews.append("\(preview.image.width)x\(preview.image.height)") }
         }
-        try #require(await waitUntil { loader.hasStarted })
-        try await loader.serveChunksOneByOne(to: task) { previews.count >= 1 }
+        await loader.waitUntilStarted()
+        try await loader.serveChunksOneByOne(to: task) { await previews.wait(untilCount: 1) }
         let image = try await task.image
         await collecting.value
         #expect(previews.all == ["16x24"])

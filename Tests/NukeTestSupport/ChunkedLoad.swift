@@ -39,8 +39,8 @@ public struct ChunkedLoad: Sendable {
         let previews = Collector<Int>()
         let collecting = Task { for await preview in task.previews { previews.append(preview.image.width) } }
         // The first chunk is served at the start.
-        guard await waitUntil({ loader.hasStarted }) else { throw WaitTimedOut() }
-        try await loader.serveChunksOneByOne(to: task) { previews.count >= 1 }
+        await loader.waitUntilStarted()
+        try await loader.serveChunksOneByOne(to: task) { await previews.wait(untilCount: 1) }
         let image = try await task.image
         await collecting.value
         return ChunkedLoad(previewWidths: previews.all, image: image)

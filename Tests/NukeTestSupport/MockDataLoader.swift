@@ -153,6 +153,8 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         var response: DataResponse?
         var failure: (any Error)?
         var servesAllOnStart = false
+        /// Who waits for the load to start.
+        var startWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: Mutex<State>
@@ -176,12 +178,14 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
         let response = DataResponse(url: request.url, statusCode: 200, expectedContentLength: Int64(data.count))
-        let servesAll = state.withLock {
-            $0.didReceiveData = didReceiveData
-            $0.completion = completion
-            $0.response = response
-            return $0.servesAllOnStart
+        let (servesAll, waiters) = state.withLock { state in
+            state.didReceiveData = didReceiveData
+            state.completion = completion
+            state.response = response
+            defer { state.startWaiters = [] }
+            return (state.servesAllOnStart, state.startWaiters)
         }
+        for waiter in waiters { waiter.resume() }
         if servesAll { serveAllChunks() } else { serveNextChunk() }
         return MockCancellable()
     }
@@ -215,21 +219,58 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
     /// `true` once the pipeline has started the load (chunks served before that are not queued).
     public var hasStarted: Bool { state.withLock { $0.didReceiveData != nil } }
 
-    /// Serves the remaining chunks one at a time, without timing: each waits until `task` has
-    /// reported progress for everything served before it, and the last one also waits until
-    /// `beforeLast` holds (a preview arrived, say). On a busy machine, chunks served at fixed
-    /// intervals can reach the pipeline as one batch; these cannot.
+    /// Returns once the pipeline has started the load: at once if it has, else when it does.
+    public func waitUntilStarted() async {
+        await withCheckedContinuation { continuation in
+            let hasStarted = state.withLock { state in
+                guard state.didReceiveData == nil else { return true }
+                state.startWaiters.append(continuation)
+                return false
+            }
+            if hasStarted { continuation.resume() }
+        }
+    }
+
+    /// Serves the remaining chunks one at a time, without timing: each once `task` has reported
+    /// progress for everything served before it (read from its progress stream, so nothing
+    /// polls), the last one also after `beforeLast` returns (awaiting a preview, say). On a busy
+    /// machine, chunks served at fixed intervals can reach the pipeline as one batch; these cannot.
     ///
-    /// - Throws: ``WaitTimedOut`` if the pipeline or the condition never catches up (see `waitUntil`).
-    public func serveChunksOneByOne(to task: ImageTask, beforeLast: @escaping @Sendable () -> Bool) async throws {
+    /// - Throws: ``WaitTimedOut`` if the task finishes before it has read what was served.
+    public func serveChunksOneByOne(
+        to task: ImageTask,
+        beforeLast: @escaping @Sendable () async -> Void
+    ) async throws {
+        // Made before the first check: the stream replays the progress so far, then every change.
+        var progress = task.progress.makeAsyncIterator()
         while true {
             let (served, remaining) = state.withLock { state in
                 (state.chunks.prefix(state.delivered).reduce(0) { $0 + $1.count }, state.chunks.count - state.delivered)
             }
             guard remaining > 0 else { return }
-            guard await waitUntil({ task.status.progress.completed >= Int64(served) }) else { throw WaitTimedOut() }
-            if remaining == 1, !(await waitUntil { beforeLast() }) { throw WaitTimedOut() }
+            while task.status.progress.completed < Int64(served) {
+                guard await progress.next() != nil else { throw WaitTimedOut() }
+            }
+            if remaining == 1, await Self.finishes(task, before: beforeLast) { throw WaitTimedOut() }
             serveNextChunk()
+        }
+    }
+
+    /// Whether `task` finishes (fails, is cancelled) before `event` returns; `event` is then
+    /// cancelled, so that a test fails instead of waiting for ever.
+    private static func finishes(_ task: ImageTask, before event: @escaping @Sendable () async -> Void) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await event()
+                return false
+            }
+            group.addTask {
+                for await _ in task.progress {}
+                return !Task.isCancelled
+            }
+            let first = await group.next() ?? true
+            group.cancelAll()
+            return first
         }
     }
 

@@ -26,7 +26,7 @@ extension ImageProxy {
         }
         images.add(middleware: ProxyMetricsMiddleware(proxy: self))
         if let level = configuration.requestLogLevel {
-            images.add(middleware: ProxyRequestLogMiddleware(logger: logger, level: level))
+            images.add(middleware: ProxyRequestLogMiddleware(proxy: self, level: level))
         }
         for prefix in Set(["", configuration.pathPrefix]) {
             images.get(RouterPath(prefix + "/**"), use: responder.respond)

@@ -8,14 +8,20 @@ public import Logging
 /// (without the query), status, time taken and the body's size when known, also as metadata
 /// (`status`, `duration_ms`, `bytes`) for structured log handlers. Why a request failed is logged
 /// by the proxy itself, where the cause is known.
+///
+/// The request runs with the proxy pipeline's worker threads as its preferred executor (where
+/// ``ImageProxyResponder`` runs it anyway), so that writing the line — a log handler may block on
+/// its output — happens there, not on the cooperative pool.
 public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     private let logger: Logger
     private let level: Logger.Level
+    private let workers: any TaskExecutor
 
-    /// Logs to `logger` at `level`.
-    public init(logger: Logger, level: Logger.Level = .info) {
-        self.logger = logger
+    /// Logs to `proxy`'s logger at `level`.
+    public init(proxy: ImageProxy, level: Logger.Level = .info) {
+        self.logger = proxy.logger
         self.level = level
+        self.workers = proxy.pipeline.configuration.workerPool
     }
 
     /// Runs the request and logs how it was answered; a request that throws is logged with the
@@ -25,14 +31,16 @@ public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddlewa
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let start = ContinuousClock.now
-        do {
-            let response = try await next(request, context)
-            log(request, status: response.status.code, bytes: response.body.contentLength, since: start)
-            return response
-        } catch {
-            log(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, bytes: nil, since: start)
-            throw error
+        try await withTaskExecutorPreference(workers) {
+            let start = ContinuousClock.now
+            do {
+                let response = try await next(request, context)
+                log(request, status: response.status.code, bytes: response.body.contentLength, since: start)
+                return response
+            } catch {
+                log(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, bytes: nil, since: start)
+                throw error
+            }
         }
     }
 
