@@ -7,7 +7,9 @@ internal import Synchronization
 public final class Collector<T: Sendable>: Sendable {
     private let values = Mutex<[T]>([])
     /// Who waits for how many values, resumed by the append that brings them (or on cancellation).
-    private let waiters = Mutex<(nextID: Int, waiting: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)])>(
+    private let waiters = Mutex<
+        (nextID: Int, waiting: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)])
+    >(
         (0, [:])
     )
 
