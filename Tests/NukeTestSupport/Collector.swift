@@ -7,11 +7,12 @@ internal import Synchronization
 public final class Collector<T: Sendable>: Sendable {
     private let values = Mutex<[T]>([])
     /// Who waits for how many values, resumed by the append that brings them (or on cancellation).
-    private let waiters = Mutex<
-        (nextID: Int, waiting: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)])
-    >(
-        (0, [:])
-    )
+    private let waiters = Mutex(Waiters())
+
+    private struct Waiters {
+        var nextID = 0
+        var waiting: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+    }
 
     /// Creates an empty collector.
     public init() {}
