@@ -159,7 +159,7 @@ struct ImagePipelineCoalescingTests {
         second.cancel()
         #expect(await expectFailure(first)?.caseName == "cancelled")
         #expect(await expectFailure(second)?.caseName == "cancelled")
-        #expect(await waitUntil { loader.cancelledTaskCount == 1 })
+        #expect(await waitUntil(loader) { loader.cancelledTaskCount == 1 })
         #expect(await waitUntil { await pipeline.taskCount == 0 })
     }
 
@@ -187,12 +187,12 @@ struct ImagePipelineCoalescingTests {
         await queue.setSuspended(true)
         let recorder = await QueueRecorder(queue)
         let low = pipeline.imageTask(with: ImageRequest(url: .test, priority: .low))
-        await waitUntil { recorder.addedCount == 1 }
+        await waitUntil(recorder) { recorder.addedCount == 1 }
         #expect(recorder.priorities == [.low])
         let normal = pipeline.imageTask(with: ImageRequest(url: .test, priority: .normal))
-        #expect(await waitUntil { recorder.priorities == [.low, .normal] })
+        #expect(await waitUntil(recorder) { recorder.priorities == [.low, .normal] })
         normal.priority = .high
-        #expect(await waitUntil { recorder.priorities.last == .high })
+        #expect(await waitUntil(recorder) { recorder.priorities.last == .high })
         #expect(recorder.addedCount == 1)
         await queue.setSuspended(false)
         _ = try await low.image
@@ -206,7 +206,7 @@ struct ImagePipelineCoalescingTests {
         await queue.setSuspended(true)
         let recorder = await QueueRecorder(queue)
         let task = pipeline.imageTask(with: URL.test)
-        await waitUntil { recorder.addedCount == 1 }
+        await waitUntil(recorder) { recorder.addedCount == 1 }
         for priority in [ImageRequest.Priority.veryHigh, .low, .high, .veryLow, .high, .low] {
             task.priority = priority
         }

@@ -71,7 +71,7 @@ struct ImagePipelineErrorTests {
         loader.isSuspended = true
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let task = pipeline.imageTask(with: URL.test)
-        await waitUntil { loader.createdTaskCount == 1 }
+        await waitUntil(loader) { loader.createdTaskCount == 1 }
         pipeline.invalidate()
         #expect(await expectFailure(task)?.caseName == "cancelled")
         #expect(await expectFailure(pipeline.imageTask(with: URL.test))?.caseName == "pipelineInvalidated")
@@ -276,7 +276,7 @@ struct ImagePipelineErrorTests {
         _ = await expectFailure(pipeline.imageTask(with: URL.test))
         loader.isSuspended = true
         let second = pipeline.imageTask(with: URL.test)
-        await waitUntil { loader.createdTaskCount == 2 }
+        await waitUntil(loader) { loader.createdTaskCount == 2 }
         second.cancel()
         _ = await expectFailure(second)
         #expect(await waitUntil { await pipeline.resumableData.contains(URL.test.absoluteString) })

@@ -99,9 +99,9 @@ struct ImagePipelineProgressiveTests {
         let recorder = await QueueRecorder(queue)
         await queue.setSuspended(true)
         let task = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { recorder.addedCount == 1 })
+        #expect(await waitUntil(recorder) { recorder.addedCount == 1 })
         loader.serveAllChunks()
-        #expect(await waitUntil { recorder.addedCount == 2 })
+        #expect(await waitUntil(recorder) { recorder.addedCount == 2 })
         await queue.setSuspended(false)
         _ = try await task.response
         #expect(recorder.addedCount == 2)
@@ -121,7 +121,7 @@ struct ImagePipelineProgressiveTests {
         let task = pipeline.imageTask(
             with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1", counter: counter)])
         )
-        #expect(await waitUntil { recorder.addedCount == 1 })
+        #expect(await waitUntil(recorder) { recorder.addedCount == 1 })
         loader.serveAllChunks()
         let error = await expectFailure(task)
         #expect(error?.caseName == "decodingFailed")

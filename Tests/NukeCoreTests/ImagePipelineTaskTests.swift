@@ -127,11 +127,11 @@ struct ImagePipelineTaskTests {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let task = pipeline.imageTask(with: URL.test)
         let waiter = Task { try await task.image }
-        await waitUntil { loader.createdTaskCount == 1 }
+        await waitUntil(loader) { loader.createdTaskCount == 1 }
         waiter.cancel()
         await #expect(throws: ImagePipeline.Error.self) { try await waiter.value }
         #expect(task.isCancelled)
-        #expect(await waitUntil { loader.cancelledTaskCount == 1 })
+        #expect(await waitUntil(loader) { loader.cancelledTaskCount == 1 })
     }
 
     @Test("result gives the outcome as a value: the response, or the error, or cancellation")
@@ -152,7 +152,7 @@ struct ImagePipelineTaskTests {
         loader.isSuspended = true
         let task = pipeline.imageTask(with: ImageRequest(url: URL(string: "https://example.com/slow.jpg")))
         let waiter = Task { await task.result }
-        await waitUntil { loader.createdTaskCount == 3 }
+        await waitUntil(loader) { loader.createdTaskCount == 3 }
         waiter.cancel()
         guard case .failure(.cancelled) = await waiter.value else {
             Issue.record("expected cancelled")
@@ -215,7 +215,7 @@ struct ImagePipelineTaskTests {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let calls = Collector<String>()
         let task = pipeline.loadImage(with: ImageRequest(url: .test)) { _ in calls.append("completion") }
-        await waitUntil { loader.createdTaskCount == 1 }
+        await waitUntil(loader) { loader.createdTaskCount == 1 }
         task.cancel()
         loader.isSuspended = false
         await pipeline.shutdown(cancellingTasks: false)  // Every task, the cancelled one included, ended.
@@ -238,7 +238,7 @@ struct ImagePipelineTaskTests {
 
         let recorder = await QueueRecorder(pipeline.configuration.imageDecodingQueue)
         let queued = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { recorder.addedCount == 1 })
+        #expect(await waitUntil(recorder) { recorder.addedCount == 1 })
         #expect(queued.status.result == nil)  // Waits for the suspended decoding queue.
         await pipeline.configuration.imageDecodingQueue.setSuspended(false)
         _ = try await queued.response
@@ -273,7 +273,7 @@ struct ImagePipelineTaskTests {
                 pipeline.imageTask(with: ImageRequest(url: $0, processors: [MockImageProcessor(id: "p")]))
             }
             let shared = pipeline.imageTask(with: urls[0])  // Shares the first download.
-            #expect(await waitUntil { loader.createdTaskCount == 2 })
+            #expect(await waitUntil(loader) { loader.createdTaskCount == 2 })
             processed[0].cancel()  // Its download is running and goes on for `shared`.
             processed[5].cancel()  // Still queued.
             loader.isSuspended = false

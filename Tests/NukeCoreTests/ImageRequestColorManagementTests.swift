@@ -70,7 +70,10 @@ struct ImageRequestColorManagementTests {
         let tasks = [nil, .keepOriginalProfile, .keepOriginalProfile].map {
             pipeline.imageTask(with: request($0))
         }
-        #expect(await waitUntil { loader.createdTaskCount == 1 })
+        // Every task has joined its jobs once the actor ran their starts; then the one download
+        // may finish.
+        await pipelineActorBarrier()
+        #expect(await waitUntil(loader) { loader.createdTaskCount == 1 })
         loader.isSuspended = false
         for task in tasks { #expect(try await task.response.image.width == 640) }
         #expect(loader.createdTaskCount == 1)

@@ -72,7 +72,8 @@ struct ImageRequestLimitsTests {
             pipeline.imageTask(with: request(limited)),
             pipeline.imageTask(with: request(ImageRequest.Limits(maximumResponseDataSize: 1_000_000))),
         ]
-        #expect(await waitUntil { loader.createdTaskCount == 2 })
+        await pipelineActorBarrier()  // Every task has joined its jobs before a download may end.
+        #expect(await waitUntil(loader) { loader.createdTaskCount == 2 })
         loader.isSuspended = false
         #expect(try await tasks[0].response.image.width == 640)
         #expect(try await tasks[3].response.image.width == 640)

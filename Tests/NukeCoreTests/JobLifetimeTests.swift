@@ -79,7 +79,7 @@ struct JobLifetimeTests {
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: PassThroughDelegate())
         await expectNoJobOutlives(pipeline) {
             let task = pipeline.imageTask(with: ImageRequest(url: .test))
-            await waitUntil { loader.createdTaskCount == 1 }
+            await waitUntil(loader) { loader.createdTaskCount == 1 }
             task.cancel()
             _ = await task.result
         }

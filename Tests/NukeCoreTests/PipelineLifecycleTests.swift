@@ -54,7 +54,7 @@ private final class ShutdownRecordingLoader: DataLoading {
         loader.isSuspended = true
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let running = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { loader.createdTaskCount == 1 })
+        #expect(await waitUntil(loader) { loader.createdTaskCount == 1 })
         async let shutdown: Void = pipeline.shutdown(cancellingTasks: false)
         #expect(await waitUntil { await pipeline.imageTask(with: URL.test).isRejectedAfterShutdown })
         loader.isSuspended = false

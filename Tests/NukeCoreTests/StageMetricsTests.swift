@@ -30,7 +30,7 @@ struct StageMetricsTests {
         await waitUntil { await queue.pendingCount == 1 }
         clock.advance(by: .seconds(3))  // Waiting for a slot.
         await queue.setSuspended(false)
-        await waitUntil { loader.createdTaskCount == 1 }
+        await waitUntil(loader) { loader.createdTaskCount == 1 }
         clock.advance(by: .seconds(5))  // Downloading.
         loader.isSuspended = false
         _ = try await task.response
@@ -74,7 +74,8 @@ struct StageMetricsTests {
         let tasks = ["a", "b"].map {
             pipeline.imageTask(with: ImageRequest(url: shared, processors: [MockImageProcessor(id: $0)]))
         }
-        await waitUntil { loader.createdTaskCount == 4 }
+        await pipelineActorBarrier()  // Both tasks have joined the shared download before it may end.
+        await waitUntil(loader) { loader.createdTaskCount == 4 }
         loader.isSuspended = false
         for task in tasks { _ = try await task.response }
         await waitUntil { recorder.metrics.count == 4 }

@@ -94,7 +94,7 @@ import Testing
         loader.isSuspended = true
         let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 2)
         prefetcher.startPrefetching(with: (0..<5).map(url))
-        #expect(await waitUntil { loader.createdTaskCount == 2 })
+        #expect(await waitUntil(loader) { loader.createdTaskCount == 2 })
         // The other three wait in the prefetcher's queue, and cannot start while the two loads hang.
         #expect(await waitUntil { await prefetcher.queue.pendingCount == 3 })
         #expect(loader.createdTaskCount == 2)
@@ -125,9 +125,9 @@ import Testing
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         #expect(prefetcher.priority == .low)
         prefetcher.startPrefetching(with: [URL.test])
-        #expect(await waitUntil { recorder.priorities == [.low] })
+        #expect(await waitUntil(recorder) { recorder.priorities == [.low] })
         let user = pipeline.imageTask(with: ImageRequest(url: .test, priority: .high))
-        #expect(await waitUntil { recorder.priorities == [.low, .high] })
+        #expect(await waitUntil(recorder) { recorder.priorities == [.low, .high] })
         await queue.setSuspended(false)
         _ = try await user.image
         #expect(loader.createdTaskCount == 1)
@@ -141,9 +141,9 @@ import Testing
         let recorder = await QueueRecorder(queue)
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         prefetcher.startPrefetching(with: [URL.test])
-        #expect(await waitUntil { recorder.priorities == [.low] })
+        #expect(await waitUntil(recorder) { recorder.priorities == [.low] })
         prefetcher.priority = .veryHigh
-        #expect(await waitUntil { recorder.priorities.last == .veryHigh })
+        #expect(await waitUntil(recorder) { recorder.priorities.last == .veryHigh })
         await queue.setSuspended(false)
     }
 
@@ -197,9 +197,9 @@ import Testing
         loader.isSuspended = true
         var prefetcher: ImagePrefetcher? = ImagePrefetcher(pipeline: pipeline)
         prefetcher?.startPrefetching(with: [url(1), url(2)])
-        #expect(await waitUntil { loader.createdTaskCount == 2 })
+        #expect(await waitUntil(loader) { loader.createdTaskCount == 2 })
         prefetcher = nil
-        #expect(await waitUntil { loader.cancelledTaskCount == 2 })
+        #expect(await waitUntil(loader) { loader.cancelledTaskCount == 2 })
         #expect(await waitUntil { await pipeline.taskCount == 0 })
     }
 
@@ -209,7 +209,7 @@ import Testing
         loader.isSuspended = true
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         prefetcher.startPrefetching(with: [URL.test])
-        #expect(await waitUntil { loader.createdTaskCount == 1 })
+        #expect(await waitUntil(loader) { loader.createdTaskCount == 1 })
         let user = pipeline.imageTask(with: URL.test)
         #expect(await waitUntil { await pipeline.taskCount == 2 })
         prefetcher.stopPrefetching(with: [URL.test])

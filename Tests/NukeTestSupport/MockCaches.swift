@@ -11,7 +11,7 @@ internal import Synchronization
 #endif
 
 /// A dictionary-backed memory cache that counts reads and writes.
-public final class MockImageCache: ImageCaching {
+public final class MockImageCache: ImageCaching, ReportsChanges {
     private struct State {
         var images: [ImageCacheKey: ImageContainer] = [:]
         var readCount = 0
@@ -19,6 +19,9 @@ public final class MockImageCache: ImageCaching {
     }
 
     private let state = Mutex(State())
+
+    /// Told after every write and removal.
+    public let changes = Changes()
 
     /// Creates an empty cache.
     public init() {}
@@ -36,12 +39,14 @@ public final class MockImageCache: ImageCaching {
                 $0.writeCount += 1
                 $0.images[key] = newValue
             }
+            changes.notify()
         }
     }
 
     /// Removes everything.
     public func removeAll() {
         state.withLock { $0.images.removeAll() }
+        changes.notify()
     }
 
     /// Reads so far.
@@ -55,7 +60,7 @@ public final class MockImageCache: ImageCaching {
 }
 
 /// A dictionary-backed data cache that counts reads and writes.
-public final class MockDataCache: DataCaching {
+public final class MockDataCache: DataCaching, ReportsChanges {
     private struct State {
         var store: [String: Data] = [:]
         var readCount = 0
@@ -63,6 +68,9 @@ public final class MockDataCache: DataCaching {
     }
 
     private let state = Mutex(State())
+
+    /// Told after every write and removal.
+    public let changes = Changes()
 
     /// Creates an empty cache.
     public init() {}
@@ -86,16 +94,19 @@ public final class MockDataCache: DataCaching {
             $0.writeCount += 1
             $0.store[key] = data
         }
+        changes.notify()
     }
 
     /// Removes an entry.
     public func removeData(for key: String) {
         state.withLock { _ = $0.store.removeValue(forKey: key) }
+        changes.notify()
     }
 
     /// Removes everything.
     public func removeAll() {
         state.withLock { $0.store.removeAll() }
+        changes.notify()
     }
 
     /// Reads so far.

@@ -14,7 +14,7 @@ internal import Synchronization
 /// flight.
 ///
 /// Unknown URLs get ``defaultData`` (a 640×480 test image of 22,789 bytes) in one chunk.
-public final class MockDataLoader: DataLoading, Sendable {
+public final class MockDataLoader: DataLoading, ReportsChanges, Sendable {
     /// A canned answer.
     public enum Answer: Sendable {
         /// Data and the response, delivered in two chunks.
@@ -35,6 +35,9 @@ public final class MockDataLoader: DataLoading, Sendable {
     }
 
     private let state = Mutex(State())
+
+    /// Told when a load starts or is cancelled (``waitUntil(_:timeout:_:)``).
+    public let changes = Changes()
 
     /// The default payload: a 640×480 test image of 22,789 bytes.
     public static let defaultData = TestImageFormat.make()
@@ -78,6 +81,7 @@ public final class MockDataLoader: DataLoading, Sendable {
     ) -> any Cancellable {
         let token = MockCancellable { [weak self] in
             self?.state.withLock { $0.cancelledTaskCount += 1 }
+            self?.changes.notify()
         }
         let answer = state.withLock { state -> Answer in
             state.createdTaskCount += 1
@@ -114,6 +118,7 @@ public final class MockDataLoader: DataLoading, Sendable {
             if state.isSuspended { state.pending.append(run) }
             return !state.isSuspended
         }
+        changes.notify()
         if startNow { run() }
         return token
     }

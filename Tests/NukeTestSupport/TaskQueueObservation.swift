@@ -5,11 +5,15 @@ public import NukeCore
 internal import Synchronization
 
 /// Records the events of a task queue.
-public final class QueueRecorder: Sendable {
+public final class QueueRecorder: ReportsChanges, Sendable {
     private let state = Mutex<(added: Int, cancelled: Int, finished: Int, priorities: [ImageRequest.Priority])>(
         (0, 0, 0, [])
     )
 
+    /// Told after every event of the queue.
+    public let changes = Changes()
+
+    /// Operations added so far.
     public var addedCount: Int { state.withLock { $0.added } }
     public var cancelledCount: Int { state.withLock { $0.cancelled } }
     public var finishedCount: Int { state.withLock { $0.finished } }
@@ -29,6 +33,7 @@ public final class QueueRecorder: Sendable {
                 case .finished: state.finished += 1
                 }
             }
+            self.changes.notify()
         }
     }
 }
