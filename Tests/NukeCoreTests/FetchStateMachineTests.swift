@@ -219,11 +219,11 @@ struct RateLimiterTests {
         await clock.waitForSleepers()
         #expect(clock.sleepingDeadlines == [.milliseconds(100)], "retry after max(15 ms, 2.1 / rate)")
         clock.advance(by: .milliseconds(100))  // One token at 10 per second.
-        await waitUntil { ran.count == 4 }
+        await ran.wait(untilCount: 4)
         await clock.waitForSleepers()
         #expect(ran.all == [0, 1, 2, 3])
         clock.advance(by: .milliseconds(100))
-        await waitUntil { ran.count == 5 }
+        await ran.wait(untilCount: 5)
         #expect(ran.all == [0, 1, 2, 3, 4])
     }
 

@@ -187,7 +187,8 @@ import Testing
             + (matrixCase.withoutProcessor ? [ImageRequest(url: .test)] : [])
         loader.isSuspended = true
         let tasks = requests.map { pipeline.imageTask(with: $0) }
-        await waitUntil { await pipeline.taskCount == requests.count }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        #expect(await pipeline.taskCount == requests.count)
         loader.isSuspended = false
         for task in tasks { _ = try await task.response }
 

@@ -15,7 +15,8 @@ struct ImagePipelineCoalescingTests {
     private func load(_ requests: [ImageRequest], pipeline: ImagePipeline) async throws -> [ImageResponse] {
         loader.isSuspended = true
         let tasks = requests.map { pipeline.imageTask(with: $0) }
-        await waitUntil { await pipeline.taskCount == requests.count }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        #expect(await pipeline.taskCount == requests.count)
         loader.isSuspended = false
         var responses: [ImageResponse] = []
         for task in tasks { responses.append(try await task.response) }
@@ -154,7 +155,9 @@ struct ImagePipelineCoalescingTests {
         loader.isSuspended = true
         let first = pipeline.imageTask(with: URL.test)
         let second = pipeline.imageTask(with: URL.test)
-        await waitUntil { await pipeline.taskCount == 2 && loader.createdTaskCount == 1 }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        await waitUntil(loader) { loader.createdTaskCount == 1 }
+        #expect(await pipeline.taskCount == 2)
         first.cancel()
         second.cancel()
         #expect(await expectFailure(first)?.caseName == "cancelled")
@@ -169,7 +172,9 @@ struct ImagePipelineCoalescingTests {
         loader.isSuspended = true
         let first = pipeline.imageTask(with: URL.test)
         let second = pipeline.imageTask(with: URL.test)
-        await waitUntil { await pipeline.taskCount == 2 && loader.createdTaskCount == 1 }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        await waitUntil(loader) { loader.createdTaskCount == 1 }
+        #expect(await pipeline.taskCount == 2)
         first.cancel()
         #expect(await expectFailure(first)?.caseName == "cancelled")
         loader.isSuspended = false

@@ -86,7 +86,8 @@ struct ImagePipelineErrorTests {
             pipeline.imageTask(with: URL.test),
             pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockImageProcessor(id: "1")])),
         ]
-        await waitUntil { await pipeline.taskCount == 2 }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        #expect(await pipeline.taskCount == 2)
         loader.isSuspended = false
         for task in tasks {
             let error = await expectFailure(task)

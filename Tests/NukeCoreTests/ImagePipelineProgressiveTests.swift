@@ -36,9 +36,9 @@ struct ImagePipelineProgressiveTests {
                 previews.append(preview)
             }
         }
-        #expect(await waitUntil { previews.count == 1 })
+        await previews.wait(untilCount: 1)
         loader.serveNextChunk()
-        #expect(await waitUntil { previews.count == 2 })
+        await previews.wait(untilCount: 2)
         loader.serveNextChunk()
         let final = try await task.response
         await collecting.value
@@ -166,10 +166,10 @@ struct ImagePipelineProgressiveTests {
             $0.progressiveDecodingInterval = 0
         }
         let task = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { task.status.progress.completed == 64 })
+        #expect(await task.progress(reaching: 64))
         for served in 2...100 {
             loader.serveNextChunk()
-            await waitUntil { task.status.progress.completed == Int64(64 * served) }  // One chunk at a time.
+            await task.progress(reaching: Int64(64 * served))  // One chunk at a time.
         }
         _ = try await task.response
         #expect(delegate.sizes.all == [64, 128, 256, 512, 1024, 2048])

@@ -97,7 +97,7 @@ struct ImagePipelineTaskTests {
         let progressive = MockProgressiveDataLoader(data: TestImageFormat.make(), chunkCount: 2)
         let pipeline = ImagePipeline.makeTestPipeline(loader: progressive)
         let task = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { task.status.progress.completed > 0 })
+        #expect(await task.progress(reaching: 1))
         var iterator = task.events.makeAsyncIterator()
         let first = await iterator.next()
         guard case .progress(let progress)? = first else {

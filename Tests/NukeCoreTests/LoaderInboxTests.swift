@@ -35,7 +35,7 @@ struct LoaderInboxTests {
                 }
             }
         }
-        #expect(await waitUntil { received.count == 1_000 })
+        await received.wait(untilCount: 1_000)
         let all = received.all
         for thread in 0..<4 {
             let mine = all.filter { $0.hasPrefix("chunk 2 \(thread) ") }

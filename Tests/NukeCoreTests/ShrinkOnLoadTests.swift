@@ -131,7 +131,8 @@ struct ShrinkOnLoadTests {
         loader.isSuspended = true
         let small = pipeline.imageTask(with: ImageRequest(url: .test, processors: [downscale(to: 100)]))
         let large = pipeline.imageTask(with: ImageRequest(url: .test, processors: [downscale(to: 200)]))
-        await waitUntil { await pipeline.taskCount == 2 }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        #expect(await pipeline.taskCount == 2)
         loader.isSuspended = false
         let responses = try await [small.response, large.response]
         #expect(loader.createdTaskCount == 1)
@@ -146,7 +147,8 @@ struct ShrinkOnLoadTests {
         loader.isSuspended = true
         let shrunk = pipeline.imageTask(with: ImageRequest(url: .test, processors: [downscale(to: 100)]))
         let full = pipeline.imageTask(with: ImageRequest(url: .test))
-        await waitUntil { await pipeline.taskCount == 2 }
+        await pipelineActorBarrier()  // The actor has started every task made so far.
+        #expect(await pipeline.taskCount == 2)
         loader.isSuspended = false
         let responses = try await [shrunk.response, full.response]
         #expect(loader.createdTaskCount == 1)

@@ -24,17 +24,18 @@ struct StageMetricsTests {
         }
         let queue = pipeline.configuration.dataLoadingQueue
         await queue.setSuspended(true)
+        let queued = await QueueRecorder(queue)
         loader.isSuspended = true
         let request = ImageRequest(url: .test, processors: [ClockAdvancingProcessor(clock: clock, step: .seconds(2))])
         let task = pipeline.imageTask(with: request)
-        await waitUntil { await queue.pendingCount == 1 }
+        await waitUntil(queued) { queued.addedCount == 1 }
         clock.advance(by: .seconds(3))  // Waiting for a slot.
         await queue.setSuspended(false)
         await waitUntil(loader) { loader.createdTaskCount == 1 }
         clock.advance(by: .seconds(5))  // Downloading.
         loader.isSuspended = false
         _ = try await task.response
-        await waitUntil { recorder.metrics.count == 4 }
+        await waitUntil(recorder) { recorder.metrics.count == 4 }
 
         let metrics = recorder.metrics
         #expect(metrics.map(\.stage) == [.load, .decode, .process, .encode])
@@ -61,7 +62,7 @@ struct StageMetricsTests {
         _ = await expectFailure(
             pipeline.imageTask(with: ImageRequest(url: .test, processors: [MockFailingProcessor()]))
         )
-        await waitUntil { recorder.metrics.count == 6 }
+        await waitUntil(recorder) { recorder.metrics.count == 6 }
         #expect(recorder.metrics.map(\.stage) == [.load, .load, .decode, .load, .decode, .process])
         let failed = recorder.metrics.filter { !$0.isSuccess }.map {
             "\($0.stage) \($0.request.url!.lastPathComponent)"
@@ -78,7 +79,7 @@ struct StageMetricsTests {
         await waitUntil(loader) { loader.createdTaskCount == 4 }
         loader.isSuspended = false
         for task in tasks { _ = try await task.response }
-        await waitUntil { recorder.metrics.count == 4 }
+        await waitUntil(recorder) { recorder.metrics.count == 4 }
         #expect(recorder.metrics.filter { $0.stage == .load }.count == 1)
         #expect(recorder.metrics.filter { $0.stage == .decode }.count == 1)
         #expect(recorder.metrics.filter { $0.stage == .process }.count == 2)
@@ -86,8 +87,10 @@ struct StageMetricsTests {
 }
 
 /// A delegate that keeps every stage's metrics.
-final class StageRecorder: ImagePipeline.Delegate {
+final class StageRecorder: ImagePipeline.Delegate, ReportsChanges {
     private let recorded = Mutex<[ImagePipeline.StageMetrics]>([])
+    /// Told after each stage's metrics arrive.
+    let changes = Changes()
 
     /// What was reported so far, in order.
     var metrics: [ImagePipeline.StageMetrics] { recorded.withLock { $0 } }
@@ -96,6 +99,7 @@ final class StageRecorder: ImagePipeline.Delegate {
 
     func pipeline(_ pipeline: ImagePipeline, didFinish metrics: ImagePipeline.StageMetrics) {
         recorded.withLock { $0.append(metrics) }
+        changes.notify()
     }
 }
 

@@ -27,7 +27,7 @@ struct TaskQueueTests {
         #expect(queue.pendingCount == 5)
         #expect(order.count == 0)  // Suspended: nothing was started.
         queue.isSuspended = false
-        await waitUntil { order.count == 5 }
+        await order.wait(untilCount: 5)
         #expect(order.all == ["raised", "high", "normal", "low1", "low2"])
     }
 
@@ -41,7 +41,7 @@ struct TaskQueueTests {
         let lowered = queue.add(priority: .high) { order.append("lowered") }
         lowered.priority = .low
         queue.isSuspended = false
-        await waitUntil { order.count == 2 }
+        await order.wait(untilCount: 2)
         #expect(order.all == ["lowered", "low"])
     }
 
@@ -61,7 +61,7 @@ struct TaskQueueTests {
                 running.append(1)
             }
         }
-        await waitUntil { running.count == 10 }
+        await running.wait(untilCount: 10)
         #expect(maxRunning == 2)
         #expect(queue.runningCount == 0)
     }

@@ -183,7 +183,8 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         )
         let image = try await pipeline.image(for: url)
         #expect(image.width == 33 && !image.isOpaque)
-        #expect(await waitUntil { dataCache.containsData(for: url.absoluteString) })
+        await pipeline.flush()  // The encoded store, started in the background, is on disk.
+        #expect(dataCache.containsData(for: url.absoluteString))
         #expect(AssetType(dataCache.cachedData(for: url.absoluteString) ?? Data()) == .png)
     }
 

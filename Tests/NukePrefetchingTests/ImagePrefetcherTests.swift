@@ -29,16 +29,25 @@ import Testing
 
     private func url(_ index: Int) -> URL { URL(string: "http://test.com/\(index).jpeg")! }
 
+    /// Each time the prefetcher's last outstanding prefetch finishes: the event tests await.
+    private func completions(of prefetcher: ImagePrefetcher) -> AsyncStream<Void>.Iterator {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        prefetcher.didComplete = { continuation.yield() }
+        return stream.makeAsyncIterator()
+    }
+
     @Test("25. Two equal URLs make one task; the image lands in the memory cache")
     func deduplication() async throws {
         let pipeline = makePipeline()
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        var done = completions(of: prefetcher)
         prefetcher.startPrefetching(with: [URL.test, URL.test])
         prefetcher.startPrefetching(with: [ImageRequest(url: .test)])
-        #expect(await waitUntil { pipeline.cache[URL.test] != nil })
+        await done.next()
+        #expect(pipeline.cache[URL.test] != nil)
         #expect(observer.createdTaskCount == 1)
         #expect(loader.createdTaskCount == 1)
-        #expect(await waitUntil { prefetcher.outstandingCount == 0 })
+        #expect(prefetcher.outstandingCount == 0)
     }
 
     @Test("25. An image already in memory makes no task")
@@ -80,9 +89,12 @@ import Testing
             }
         }
         let prefetcher = ImagePrefetcher(pipeline: pipeline, destination: .diskCache)
+        var done = completions(of: prefetcher)
         prefetcher.startPrefetching(with: [url(1), url(2)])
-        #expect(await waitUntil { dataCache.containsData(for: url(1).absoluteString) })
-        #expect(await waitUntil { dataCache.containsData(for: url(2).absoluteString) })
+        await done.next()
+        await pipeline.flush()  // The original data, stored in the background, is on disk.
+        #expect(dataCache.containsData(for: url(1).absoluteString))
+        #expect(dataCache.containsData(for: url(2).absoluteString))
         #expect(decodes.withLock { $0 } == 0)
         #expect(memory.totalCount == 0)
         #expect(loader.createdTaskCount == 2)
@@ -93,13 +105,17 @@ import Testing
         let pipeline = makePipeline()
         loader.isSuspended = true
         let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 2)
+        let recorder = await QueueRecorder(prefetcher.queue)
+        var done = completions(of: prefetcher)
         prefetcher.startPrefetching(with: (0..<5).map(url))
         #expect(await waitUntil(loader) { loader.createdTaskCount == 2 })
         // The other three wait in the prefetcher's queue, and cannot start while the two loads hang.
-        #expect(await waitUntil { await prefetcher.queue.pendingCount == 3 })
+        #expect(await waitUntil(recorder) { recorder.addedCount == 5 })
+        #expect(await prefetcher.queue.pendingCount == 3)
         #expect(loader.createdTaskCount == 2)
         loader.isSuspended = false
-        #expect(await waitUntil { memory.totalCount == 5 })
+        await done.next()
+        #expect(memory.totalCount == 5)
         #expect(loader.createdTaskCount == 5)
     }
 
@@ -109,11 +125,15 @@ import Testing
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         prefetcher.isPaused = true
         #expect(prefetcher.isPaused)
+        let recorder = await QueueRecorder(prefetcher.queue)
+        var done = completions(of: prefetcher)
         prefetcher.startPrefetching(with: [url(1), url(2)])
-        #expect(await waitUntil { await prefetcher.queue.pendingCount == 2 })  // Queued, not started.
+        #expect(await waitUntil(recorder) { recorder.addedCount == 2 })
+        #expect(await prefetcher.queue.pendingCount == 2)  // Queued, not started.
         #expect(observer.createdTaskCount == 0)
         prefetcher.isPaused = false
-        #expect(await waitUntil { memory.totalCount == 2 })
+        await done.next()
+        #expect(memory.totalCount == 2)
     }
 
     @Test("Prefetches run at low priority; a user request for the same image raises the download")
@@ -171,9 +191,15 @@ import Testing
         let pipeline = makePipeline()
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         let calls = Mutex(0)
-        prefetcher.didComplete = { calls.withLock { $0 += 1 } }
+        let (finished, finish) = AsyncStream<Void>.makeStream()
+        prefetcher.didComplete = {
+            calls.withLock { $0 += 1 }
+            finish.yield()
+        }
         prefetcher.startPrefetching(with: (0..<4).map(url))
-        #expect(await waitUntil { calls.withLock { $0 } == 1 })
+        var done = finished.makeAsyncIterator()
+        await done.next()
+        #expect(calls.withLock { $0 } == 1)
         #expect(prefetcher.outstandingCount == 0)
         #expect(memory.totalCount == 4)
     }
@@ -211,7 +237,8 @@ import Testing
         prefetcher.startPrefetching(with: [URL.test])
         #expect(await waitUntil(loader) { loader.createdTaskCount == 1 })
         let user = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { await pipeline.taskCount == 2 })
+        await pipelineActorBarrier()  // The actor has started the user's task.
+        #expect(await pipeline.taskCount == 2)
         prefetcher.stopPrefetching(with: [URL.test])
         loader.isSuspended = false
         _ = try await user.image

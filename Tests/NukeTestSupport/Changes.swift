@@ -64,6 +64,7 @@ public final class Changes: Sendable {
 /// Whether `condition` over `source`'s state comes to hold: checked now and after each change
 /// `source` reports, never by polling. Gives up (returning `false`) after `timeout` seconds, so
 /// that a test fails rather than hangs when the change never comes.
+@discardableResult
 public func waitUntil(
     _ source: some ReportsChanges,
     timeout: Double = 600,

@@ -16,7 +16,16 @@ public func currentThreadName() -> String {
     return String(name.prefix { $0 != "\n" })
 }
 
-/// Waits until `condition` is true, checking every millisecond.
+/// Waits until `condition` is true, checking every millisecond: a poll, for state that tells no
+/// one when it changes.
+///
+/// Prefer an awaited event wherever the code under test gives one: a test double's changes
+/// (``waitUntil(_:timeout:_:)`` with ``MockDataLoader``, the mock caches, ``QueueRecorder``),
+/// ``Collector/wait(untilCount:)``, ``NukeCore/ImageTask/progress(reaching:)``, the pipeline's
+/// `flush()`, `pipelineActorBarrier()` for tasks just made, a prefetcher's `didComplete`. What is
+/// left polls because nothing signals it: the pipeline actor's task table and job census emptying
+/// after cancellations (several hops, none observable), its resumable-data store, real disk
+/// caches' files, the loopback servers' connection counts and child processes' output.
 ///
 /// Not a timed assertion: on a busy machine a condition may take many seconds to hold, and the
 /// default bound (10 minutes) only stops a test that would otherwise hang for ever.

@@ -196,7 +196,8 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
             Bundle.module.url(forResource: "alpha-lossy.webp", withExtension: nil, subdirectory: "Fixtures")
         )
         _ = try await pipeline.image(for: still)
-        #expect(await waitUntil { dataCache.containsData(for: still.absoluteString) })
+        await pipeline.flush()  // The encoded store, started in the background, is on disk.
+        #expect(dataCache.containsData(for: still.absoluteString))
         #expect(AssetType(dataCache.cachedData(for: still.absoluteString) ?? Data()) == .webp)
 
         let animated = try #require(
@@ -204,7 +205,8 @@ func decoder(for data: Data, request: ImageRequest = ImageRequest(url: nil), max
         )
         let response = try await pipeline.imageTask(with: animated).response
         #expect(response.container.animation?.frameCount == 3)
-        #expect(await waitUntil { dataCache.containsData(for: animated.absoluteString) })
+        await pipeline.flush()  // The encoded store, started in the background, is on disk.
+        #expect(dataCache.containsData(for: animated.absoluteString))
         let cached = try await pipeline.imageTask(
             with: ImageRequest(url: animated, options: [.returnCacheDataDontLoad])
         ).response
