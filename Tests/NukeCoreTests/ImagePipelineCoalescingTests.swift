@@ -163,6 +163,7 @@ struct ImagePipelineCoalescingTests {
         #expect(await expectFailure(first)?.caseName == "cancelled")
         #expect(await expectFailure(second)?.caseName == "cancelled")
         #expect(await waitUntil(loader) { loader.cancelledTaskCount == 1 })
+        // Polls: the actor's task table empties after the cancellations' hops; nothing signals it.
         #expect(await waitUntil { await pipeline.taskCount == 0 })
     }
 

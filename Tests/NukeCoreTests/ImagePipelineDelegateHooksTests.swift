@@ -132,7 +132,8 @@ struct ImagePipelineDelegateHooksTests {
             $0.dataCache = nil
         }
         #expect(try await pipeline.image(for: URL.test).width == 640)
-        // The last references go on the pipeline's actor after the image is handed over.
+        // The last references go on the pipeline's actor after the image is handed over, unannounced:
+        // this polls.
         #expect(await waitUntil { released.withLock { $0 } })
     }
 

@@ -194,12 +194,12 @@ struct ImagePipelineErrorTests {
         let gate = Collector<Int>()
         let observer = ImagePipelineObserver(willLoadData: { request in
             gate.append(1)
-            await waitUntil { Task.isCancelled }  // Answers only after the task was cancelled.
+            await untilCancelled()  // Answers only after the task was cancelled.
             return request
         })
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader, delegate: observer)
         let task = pipeline.imageTask(with: URL.test)
-        await waitUntil { gate.count == 1 }
+        await gate.wait(untilCount: 1)
         task.cancel()
         #expect(await expectFailure(task)?.caseName == "cancelled")
         await pipeline.flush()  // Waits for willLoadData to return and its answer to be handled.
@@ -280,6 +280,7 @@ struct ImagePipelineErrorTests {
         await waitUntil(loader) { loader.createdTaskCount == 2 }
         second.cancel()
         _ = await expectFailure(second)
+        // Polls: the resumable-data store is the actor's and says nothing when it is written.
         #expect(await waitUntil { await pipeline.resumableData.contains(URL.test.absoluteString) })
     }
 }

@@ -279,9 +279,10 @@ struct ImagePipelineTaskTests {
             loader.isSuspended = false
             for task in [shared, processed[1], processed[2], processed[3]] { _ = try await task.response }
             #expect(await expectFailure(processed[4])?.caseName == "dataLoadingFailed")
+            // Polls: the actor's task table empties after the cancellations' hops; nothing signals it.
             #expect(await waitUntil { await pipeline.taskCount == 0 })
         }
-        #expect(await waitUntil { released.pipeline == nil })
+        #expect(await waitUntil { released.pipeline == nil })  // Polls: a weak reference clears unannounced.
     }
 
     @Test("A storm of random starts, cancels and priority changes: every task finishes once")
@@ -326,6 +327,7 @@ struct ImagePipelineTaskTests {
             }
         }
         #expect(Set(finishedCount.all).count == finishedCount.count)
+        // Polls: the actor's task table empties after the cancellations' hops; nothing signals it.
         #expect(await waitUntil { await pipeline.taskCount == 0 })
     }
 }

@@ -29,6 +29,7 @@ struct JobLifetimeTests {
     ) async rethrows {
         await pipeline.jobCensus.enable()
         try await body()
+        // Polls: jobs end on the actor after the last task lets go, which nothing announces.
         let isClear = await waitUntil { await pipeline.jobCensus.liveCount == 0 }
         let alive = await pipeline.jobCensus.liveCount
         #expect(isClear, "jobs alive: \(alive)", sourceLocation: sourceLocation)

@@ -35,7 +35,7 @@ private final class ShutdownRecordingLoader: DataLoading {
         loader.base.isSuspended = true
         let pipeline = ImagePipeline.makeTestPipeline(loader: loader)
         let running = pipeline.imageTask(with: URL.test)
-        #expect(await waitUntil { loader.base.createdTaskCount == 1 })
+        #expect(await waitUntil(loader.base) { loader.base.createdTaskCount == 1 })
         await pipeline.shutdown()
         guard case .failure(.cancelled) = await running.result else {
             Issue.record("a running task must be cancelled")
@@ -56,6 +56,7 @@ private final class ShutdownRecordingLoader: DataLoading {
         let running = pipeline.imageTask(with: URL.test)
         #expect(await waitUntil(loader) { loader.createdTaskCount == 1 })
         async let shutdown: Void = pipeline.shutdown(cancellingTasks: false)
+        // Polls: shutting down takes effect on the actor, which announces nothing.
         #expect(await waitUntil { await pipeline.imageTask(with: URL.test).isRejectedAfterShutdown })
         loader.isSuspended = false
         await shutdown

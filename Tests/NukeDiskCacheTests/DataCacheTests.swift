@@ -146,6 +146,7 @@ import Testing
         cache.flushDelay = .milliseconds(10)
         cache.storeData(bytes(10), for: "a")
         let name = DataCache.filename(for: "a")!
+        // Polls: the flush is the cache's own timed background work, seen only in its files.
         #expect(await waitUntil { entryNames() == [name] })
     }
 
@@ -156,6 +157,7 @@ import Testing
             cache.flushDelay = .milliseconds(20)
             cache.storeData(bytes(10), for: "a")
         }
+        // Polls: the released cache's last flush runs unobserved; only its files show it.
         #expect(await waitUntil { entryNames().count == 1 })
     }
 
@@ -244,6 +246,7 @@ import Testing
         await cache.flush()
         cache.sizeLimit = 150_000
         cache.sweepInterval = .milliseconds(20)
+        // Polls: the sweep is timed background work, seen only in the files.
         #expect(await waitUntil { entryNames().count == 1 })
     }
 

@@ -78,7 +78,7 @@ struct TieredDataCacheTests {
         let pipeline = ImagePipeline.makeTestPipeline { $0.dataCache = TieredDataCache([SilentDataCache(), near]) }
         _ = try await pipeline.image(for: URL.test)
         // The original is stored off the request's path; wait for it.
-        #expect(await waitUntil { near.containsData(for: URL.test.absoluteString) })
+        #expect(await waitUntil(near) { near.containsData(for: URL.test.absoluteString) })
     }
 }
 

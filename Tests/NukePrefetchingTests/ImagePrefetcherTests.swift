@@ -226,6 +226,7 @@ import Testing
         #expect(await waitUntil(loader) { loader.createdTaskCount == 2 })
         prefetcher = nil
         #expect(await waitUntil(loader) { loader.cancelledTaskCount == 2 })
+        // Polls: the actor's task table empties after the cancellations' hops; nothing signals it.
         #expect(await waitUntil { await pipeline.taskCount == 0 })
     }
 

@@ -85,3 +85,12 @@ public func waitUntil(
         return first
     }
 }
+
+/// Returns once the current task is cancelled (what a fake that answers only to cancellation
+/// waits for): an awaited event, not a poll of `Task.isCancelled`.
+public func untilCancelled() async {
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    // An iteration of a stream that never yields ends when its task is cancelled.
+    for await _ in stream {}
+    withExtendedLifetime(continuation) {}
+}

@@ -110,7 +110,8 @@ final class Fleet: Sendable {
     }
 
     /// Waits until Redis holds a result whose key mentions `size` and, with `original`, the
-    /// original of `photo`: the writes of the request that made them have landed.
+    /// original of `photo`: the writes of the request that made them have landed. Polls: Redis
+    /// and the servers are other processes, which tell the test nothing.
     func waitUntilShared(_ photo: String, size: Int, original: Bool = true, timeout: Double = 120) async -> Bool {
         await waitUntil(timeout: timeout) {
             // Keys hold newlines; --scan prints their lines, the processing one among them.

@@ -62,7 +62,8 @@ struct FleetTests {
         }
         #expect(failures.isEmpty, "failed requests: \(failures)")
 
-        // Each node closes its breaker at its next request after its back-off.
+        // Each node closes its breaker at its next request after its back-off (polled: the nodes
+        // are other processes, seen only through their answers).
         for port in fleet.nodePorts {
             #expect(
                 await waitUntil(timeout: 120) {

@@ -40,6 +40,7 @@ struct NukeServerExecutableTests {
             "/_/rs:fit:100:100/plain/" + origin.url("/held.jpg").absoluteString + "@png",
             savingBodyTo: "held.png"
         )
+        // Polls here: the server is another process, seen only through what it does.
         #expect(await waitUntil { origin.requests(to: "/held.jpg").count == 1 })
 
         server.child.signal(SIGTERM)

@@ -21,6 +21,7 @@ final class RunningServer: Sendable {
         let arguments = ["--port", "0", "--cache-directory", directory.appending("cache").path] + arguments
         let child = try ChildProcess(Self.executable, arguments, environment: environment, in: directory)
         self.child = child
+        // Polls: the child says it listens only on its stderr.
         _ = await waitUntil { child.errors.contains("listening on") || !child.process.isRunning }
         guard let line = child.errors.split(separator: "\n").first(where: { $0.contains("listening on") }),
             let port = line.split(separator: ":").last.flatMap({ Int($0) })

@@ -68,7 +68,7 @@ extension DataLoaderContractContext {
         let recorder = LoadRecorder()
         let loader = loader()
         let task = recorder.start(request("/slow"), on: loader)
-        try require(await waitUntil { !recorder.current.chunks.isEmpty }, "no chunk before cancelling")
+        try require(await waitUntil(recorder) { !recorder.current.chunks.isEmpty }, "no chunk before cancelling")
         task.cancel()
         task.cancel()  // Idempotent.
         // The body never ends, so completing at all proves the cancellation took effect.
@@ -76,6 +76,7 @@ extension DataLoaderContractContext {
         try require(record.completions.count == 1, "completion called \(record.completions.count) times")
         try require(record.error != nil, "a cancelled load must not complete successfully")
         withExtendedLifetime(loader) {}
+        // Polls: the server sees the close on its own thread, which reports nothing.
         let closed = await waitUntil { server.abandonedResponseCount == 1 }
         try require(closed, "the server did not see the connection closed")
     }

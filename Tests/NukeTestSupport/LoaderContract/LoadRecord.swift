@@ -41,8 +41,10 @@ public struct LoadRecord: Sendable {
 }
 
 /// Records a load as it happens; `finished` resumes when the completion arrives.
-public final class LoadRecorder: Sendable {
+public final class LoadRecorder: ReportsChanges, Sendable {
     private let record = Mutex(LoadRecord())
+    /// Told after each chunk and completion.
+    public let changes = Changes()
     private let (finishedStream, continuation) = AsyncStream<Void>.makeStream()
 
     /// Creates a recorder.
@@ -63,6 +65,7 @@ public final class LoadRecorder: Sendable {
                     $0.chunks.append(data)
                     $0.responses.append(response)
                 }
+                changes.notify()
             },
             completion: { [self] error in
                 let now = ContinuousClock.now
@@ -70,6 +73,7 @@ public final class LoadRecorder: Sendable {
                     record.completions.append(error)
                     if record.completedAt == nil { record.completedAt = now }
                 }
+                changes.notify()
                 continuation.yield()
             }
         )
