@@ -43,7 +43,7 @@ let modules: [Module] = [
     // for the command line and the image proxy.
     Module(name: "NukeProcessorSpec", path: "Sources/NukeProcessorSpec"),
     // Loading images ahead of need through a pipeline (`ImagePrefetcher`).
-    Module(name: "NukePrefetching", path: "Sources/NukePrefetching"),
+    Module(name: "NukePrefetching", path: "Sources/NukePrefetching", testDependencies: ["NukeDiskCache"]),
     // Decoders and encoders.
     Module(
         name: "NukeJPEG",
