@@ -12,9 +12,9 @@ public import NukeCore
 /// Edits the metadata of an encoded image — removes it, or sets its EXIF or ICC profile — by
 /// rewriting the file's segments or chunks, without decoding or re-encoding the pixels.
 ///
-/// The codec plugins register one per format under ``Capabilities/MetadataEditing``; the `nuke`
+/// The codec plugins register one per format under `Capabilities.MetadataEditing`; the `nuke`
 /// command's `--strip` and the proxy's kept EXIF use them through
-/// ``NukeCore/PluginRegistry/metadataEditor(for:)``.
+/// `PluginRegistry.metadataEditor(for:)`.
 ///
 /// ```swift
 /// import Nuke
@@ -111,7 +111,7 @@ extension MetadataKinds {
 }
 
 extension Capabilities {
-    /// Metadata editors, looked up by the ``NukeCore/AssetType`` they edit.
+    /// Metadata editors, looked up by the `AssetType` they edit.
     public enum MetadataEditing: Capability {
         /// The format an editor rewrites.
         public typealias Key = AssetType

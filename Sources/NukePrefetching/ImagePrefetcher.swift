@@ -22,7 +22,7 @@ public final class ImagePrefetcher: Sendable {
     /// Where prefetched images end up.
     public enum Destination: Hashable, Sendable {
         /// Loaded, decoded and processed into the memory cache (and the disk cache as the
-        /// pipeline's ``ImagePipeline/DataCachePolicy`` says).
+        /// pipeline's `ImagePipeline.DataCachePolicy` says).
         case memoryCache
         /// Downloaded into the disk cache only; nothing is decoded. Needs a policy that stores
         /// original data (`.storeOriginalData`, `.storeAll`, or `.automatic` without processors).
@@ -76,7 +76,7 @@ public final class ImagePrefetcher: Sendable {
         self.shared = Shared()
     }
 
-    /// Creates a prefetcher that loads through ``ImagePipeline/shared``.
+    /// Creates a prefetcher that loads through `ImagePipeline.shared`.
     ///
     /// - Parameters:
     ///   - destination: the memory cache (decode and process) or the disk cache (download only).

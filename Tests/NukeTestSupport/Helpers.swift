@@ -21,7 +21,7 @@ public func currentThreadName() -> String {
 ///
 /// Prefer an awaited event wherever the code under test gives one: a test double's changes
 /// (``waitUntil(_:timeout:_:)`` with ``MockDataLoader``, the mock caches, ``QueueRecorder``),
-/// ``Collector/wait(untilCount:)``, ``NukeCore/ImageTask/progress(reaching:)``, the pipeline's
+/// ``Collector/wait(untilCount:)``, `ImageTask.progress(reaching:)`, the pipeline's
 /// `flush()`, `pipelineActorBarrier()` for tasks just made, a prefetcher's `didComplete`. What is
 /// left polls because nothing signals it: the pipeline actor's task table and job census emptying
 /// after cancellations (several hops, none observable), its resumable-data store, real disk

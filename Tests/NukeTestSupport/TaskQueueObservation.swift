@@ -15,11 +15,14 @@ public final class QueueRecorder: ReportsChanges, Sendable {
 
     /// Operations added so far.
     public var addedCount: Int { state.withLock { $0.added } }
+    /// Operations cancelled so far.
     public var cancelledCount: Int { state.withLock { $0.cancelled } }
+    /// Operations finished so far.
     public var finishedCount: Int { state.withLock { $0.finished } }
     /// The priority of each added operation, then of every change, in order.
     public var priorities: [ImageRequest.Priority] { state.withLock { $0.priorities } }
 
+    /// Records `queue`'s events from now on (replacing any other observer of it).
     @ImagePipelineActor
     public init(_ queue: TaskQueue) {
         queue.onEvent = { [self] event in

@@ -10,7 +10,7 @@ public import NukeImaging
 #endif
 
 /// Removes a GIF's metadata extensions: application extensions holding XMP (`XMP DataXMP`) or an
-/// ICC profile (`ICCRGBG1012`), and as ``MetadataKinds/other`` comments and every other
+/// ICC profile (`ICCRGBG1012`), and as `MetadataKinds.other` comments and every other
 /// application extension but the loop count's (`NETSCAPE2.0`, `ANIMEXTS1.0`). Every frame and its
 /// graphic control stay. GIF has no place for EXIF, and profiles are not written into it.
 public struct GIFMetadataEditor: ImageMetadataEditing {

@@ -11,7 +11,7 @@ public import NukeImaging
 #endif
 
 /// Edits a JPEG's metadata segments before its first scan: EXIF and XMP (APP1), the ICC profile
-/// (APP2 `ICC_PROFILE` chunks), and as ``MetadataKinds/other`` comments and APP3–APP13 and APP15
+/// (APP2 `ICC_PROFILE` chunks), and as `MetadataKinds.other` comments and APP3–APP13 and APP15
 /// (IPTC among them). APP0 (JFIF) and APP14 (Adobe, which says how to convert colours) always
 /// stay; the scans are copied as they are.
 public struct JPEGMetadataEditor: ImageMetadataEditing {

@@ -12,7 +12,7 @@ public import NukeImaging
 #endif
 
 /// Edits a PNG's metadata chunks: `eXIf` (EXIF), `iTXt` with the `XML:com.adobe.xmp` keyword
-/// (XMP), `iCCP` (the ICC profile), and as ``MetadataKinds/other`` the remaining text chunks
+/// (XMP), `iCCP` (the ICC profile), and as `MetadataKinds.other` the remaining text chunks
 /// (`tEXt`, `zTXt`, `iTXt`) and `tIME`. Every other chunk, APNG's included, is kept; new chunks go
 /// right after `IHDR`, before the image data.
 public struct PNGMetadataEditor: ImageMetadataEditing {
