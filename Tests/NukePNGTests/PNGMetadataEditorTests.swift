@@ -79,13 +79,8 @@ import Testing
         #expect(throws: MetadataEditingError(format: "PNG", reason: .malformed("no PNG signature"))) {
             try editor.settingEXIF(Self.exif, in: Data("nope".utf8))
         }
-        var random = SeededGenerator(seed: 7)
-        for _ in 0..<1000 {
-            var bytes = [UInt8](plain.prefix(Int.random(in: 0...plain.count, using: &random)))
-            for _ in 0..<Int.random(in: 0...4, using: &random) where !bytes.isEmpty {
-                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            }
-            if let result = try? editor.settingEXIF(Self.exif, in: Data(bytes)) {
+        for damaged in FuzzCorpus(seeds: [plain], count: 1000, seed: 7) {
+            if let result = try? editor.settingEXIF(Self.exif, in: damaged) {
                 #expect(result.count >= Self.exif.count)
             }
         }
