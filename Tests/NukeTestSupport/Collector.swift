@@ -4,15 +4,11 @@
 internal import Synchronization
 
 /// Collects values (say, from a task's stream) into an array as they arrive; thread-safe.
-public final class Collector<T: Sendable>: Sendable {
+public final class Collector<T: Sendable>: ReportsChanges, Sendable {
     private let values = Mutex<[T]>([])
-    /// Who waits for how many values, resumed by the append that brings them (or on cancellation).
-    private let waiters = Mutex(Waiters())
 
-    private struct Waiters {
-        var nextID = 0
-        var waiting: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
-    }
+    /// Told after every append.
+    public let changes = Changes()
 
     /// Creates an empty collector.
     public init() {}
@@ -24,39 +20,15 @@ public final class Collector<T: Sendable>: Sendable {
 
     /// Adds a value.
     public func append(_ value: T) {
-        let count = values.withLock { values in
-            values.append(value)
-            return values.count
-        }
-        let ready = waiters.withLock { waiters in
-            let ready = waiters.waiting.filter { $0.value.count <= count }
-            for id in ready.keys { waiters.waiting[id] = nil }
-            return ready.values.map(\.continuation)
-        }
-        for continuation in ready { continuation.resume() }
+        values.withLock { $0.append(value) }
+        changes.notify()
     }
 
     /// Returns once at least `count` values were collected: at once if they were, else when the
     /// append that brings them happens (an event, not a poll), or when the waiting task is
     /// cancelled.
     public func wait(untilCount count: Int) async {
-        let id = waiters.withLock { waiters in
-            defer { waiters.nextID += 1 }
-            return waiters.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // Registered under the values' lock, so an append cannot slip between the check and it.
-                let isReady = values.withLock { values in
-                    guard values.count < count, !Task.isCancelled else { return true }
-                    waiters.withLock { $0.waiting[id] = (count, continuation) }
-                    return false
-                }
-                if isReady { continuation.resume() }
-            }
-        } onCancel: {
-            waiters.withLock { $0.waiting.removeValue(forKey: id) }?.continuation.resume()
-        }
+        await changes.wait { self.count >= count }
     }
 
     /// Starts collecting `stream` in a task.

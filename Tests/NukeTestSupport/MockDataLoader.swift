@@ -158,12 +158,12 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         var response: DataResponse?
         var failure: (any Error)?
         var servesAllOnStart = false
-        /// Who waits for the load to start.
-        var startWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: Mutex<State>
     private let deliveryLock = Mutex(())
+    /// Told when the pipeline starts the load.
+    private let started = Changes()
 
     /// The whole resource.
     public let data: Data
@@ -183,14 +183,13 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any Cancellable {
         let response = DataResponse(url: request.url, statusCode: 200, expectedContentLength: Int64(data.count))
-        let (servesAll, waiters) = state.withLock { state in
+        let servesAll = state.withLock { state in
             state.didReceiveData = didReceiveData
             state.completion = completion
             state.response = response
-            defer { state.startWaiters = [] }
-            return (state.servesAllOnStart, state.startWaiters)
+            return state.servesAllOnStart
         }
-        for waiter in waiters { waiter.resume() }
+        started.notify()
         if servesAll { serveAllChunks() } else { serveNextChunk() }
         return MockCancellable()
     }
@@ -226,14 +225,7 @@ public final class MockProgressiveDataLoader: DataLoading, Sendable {
 
     /// Returns once the pipeline has started the load: at once if it has, else when it does.
     public func waitUntilStarted() async {
-        await withCheckedContinuation { continuation in
-            let hasStarted = state.withLock { state in
-                guard state.didReceiveData == nil else { return true }
-                state.startWaiters.append(continuation)
-                return false
-            }
-            if hasStarted { continuation.resume() }
-        }
+        await started.wait { self.hasStarted }
     }
 
     /// Serves the remaining chunks one at a time, without timing: each once `task` has reported

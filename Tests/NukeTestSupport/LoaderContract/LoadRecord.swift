@@ -45,7 +45,6 @@ public final class LoadRecorder: ReportsChanges, Sendable {
     private let record = Mutex(LoadRecord())
     /// Told after each chunk and completion.
     public let changes = Changes()
-    private let (finishedStream, continuation) = AsyncStream<Void>.makeStream()
 
     /// Creates a recorder.
     public init() {}
@@ -74,7 +73,6 @@ public final class LoadRecorder: ReportsChanges, Sendable {
                     if record.completedAt == nil { record.completedAt = now }
                 }
                 changes.notify()
-                continuation.yield()
             }
         )
     }
@@ -86,18 +84,7 @@ public final class LoadRecorder: ReportsChanges, Sendable {
     /// `timeout` seconds (a hang guard, not a timed assertion: a busy machine may take many
     /// seconds). ``LoadRecord/succeeded`` still sees a second completion made before it is read.
     public func finished(timeout: Double = 600) async throws -> LoadRecord {
-        let completed = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [finishedStream] in
-                for await _ in finishedStream { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(timeout))
-                return false
-            }
-            defer { group.cancelAll() }
-            return await group.next() ?? false
-        }
+        let completed = await waitUntil(self, timeout: timeout) { !self.current.completions.isEmpty }
         guard completed else { throw LoaderContractViolation("no completion within \(timeout) s (a hang)") }
         return current
     }
