@@ -101,6 +101,11 @@ public struct TestImageDecoder: ImageDecoding {
         return try makeContainer(header, isPreview: false)
     }
 
+    /// The full image's bytes, from the header (before shrinking: an upper bound).
+    public func estimatedMemory(for data: Data) -> Int? {
+        TestImageFormat.header(of: data).map { $0.width * $0.height * $0.pixelFormat.bytesPerPixel }
+    }
+
     /// Decodes a preview once the header has arrived.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
         guard let header = TestImageFormat.header(of: data) else { return nil }

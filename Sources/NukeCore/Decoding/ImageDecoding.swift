@@ -29,6 +29,12 @@ public protocol ImageDecoding: Sendable {
     /// Decodes a preview from partially downloaded data, or returns `nil` when there is nothing
     /// worth showing yet. The default returns `nil`.
     func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer?
+
+    /// The most bytes decoding the complete `data` will allocate (the image at the scale the
+    /// context lets it decode to, plus the decoder's working buffers), read from the header
+    /// without decoding; `nil` (the default) when the decoder cannot tell, and then
+    /// ``DecodeAdmitting`` is given the context's ``ImageDecodingContext/memoryBudget``.
+    func estimatedMemory(for data: Data) -> Int?
 }
 
 extension ImageDecoding {
@@ -37,6 +43,11 @@ extension ImageDecoding {
 
     /// Returns `nil`: no progressive previews.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
+        nil
+    }
+
+    /// Returns `nil`: the estimate is the context's memory budget.
+    public func estimatedMemory(for data: Data) -> Int? {
         nil
     }
 }

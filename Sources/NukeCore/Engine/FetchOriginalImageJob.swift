@@ -27,6 +27,8 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
     private var downscalers: [any ImageDownscaling] = []
     /// How many of ``downscalers`` the current ``decoder``'s context knew.
     private var downscalersKnownToDecoder = 0
+    /// The final decode's wait for admission, when the pipeline has one.
+    private var admission: Task<Void, Never>?
 
     init(services: JobServices, request: ImageRequest) {
         self.services = services
@@ -39,6 +41,10 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
         let identifier = downscaler.hashableIdentifier
         guard !downscalers.contains(where: { $0.hashableIdentifier == identifier }) else { return }
         downscalers.append(downscaler)
+    }
+
+    override func onCancelled() {
+        admission?.cancel()
     }
 
     override func start() {
@@ -162,9 +168,33 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             send(.error(.decoderNotRegistered(context: context)))
             return
         }
+        let previewCount = final.previewCount
+        admission = admittingDecode(of: context, with: decoder, services: services) { [unowned self] error in
+            self.send(.error(.decodingFailed(decoder: decoder, context: context, error: error)))
+        } decode: { [unowned self] reservation in
+            self.admission = nil
+            self.decodeFinal(
+                data,
+                response: response,
+                with: decoder,
+                context: context,
+                previewCount: previewCount,
+                reservation: reservation
+            )
+        }
+    }
+
+    /// Decodes the complete data, once admitted; the image keeps `reservation`.
+    private func decodeFinal(
+        _ data: Data,
+        response: DataResponse?,
+        with decoder: any ImageDecoding,
+        context: ImageDecodingContext,
+        previewCount: Int,
+        reservation: DecodeReservation?
+    ) {
         let services = self.services
         let request = self.request
-        let previewCount = final.previewCount
         runDecoding(
             with: decoder,
             on: services.imageDecodingQueue,
@@ -178,6 +208,7 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             case .success(var container):
                 if previewCount > 0 { container.userInfo[.scanNumberKey] = previewCount }
                 container.isPreview = false
+                container.userInfo[.decodeReservationKey] = reservation
                 self.send(
                     .value(
                         ImageResponse(container: container, request: request, dataResponse: response),

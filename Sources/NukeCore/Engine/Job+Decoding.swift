@@ -33,3 +33,35 @@ extension Job {
         }
     }
 }
+
+extension Job {
+    /// Runs `decode` once the pipeline's decode admission (if any) admits decoding `context`'s
+    /// data with `decoder`, with what holds the memory; `refused` gets the admission's error.
+    /// Keep the returned task to cancel the wait (`nil`: no admission, `decode` already ran).
+    func admittingDecode(
+        of context: ImageDecodingContext,
+        with decoder: any ImageDecoding,
+        services: JobServices,
+        refused: @escaping (any Error) -> Void,
+        decode: @escaping (DecodeReservation?) -> Void
+    ) -> Task<Void, Never>? {
+        guard let admission = services.decodeAdmission else {
+            decode(nil)
+            return nil
+        }
+        let estimate = decoder.estimatedMemory(for: context.data) ?? context.memoryBudget
+        return Task { @ImagePipelineActor in
+            let outcome: Result<DecodeReservation, any Error>
+            do {
+                outcome = .success(try await admission.admit(context, estimatedBytes: estimate))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !self.isDisposed else { return }  // A reservation dropped here is given back.
+            switch outcome {
+            case .success(let reservation): decode(reservation)
+            case .failure(let error): refused(error)
+            }
+        }
+    }
+}

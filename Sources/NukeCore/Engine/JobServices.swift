@@ -71,6 +71,8 @@ struct JobServices: Sendable {
     var resamplingKernel: (any ResamplingKernel)? { pipeline.resamplingKernel }
     /// Whether a request's first processor may let the decoder shrink the image on load.
     var isShrinkOnLoadEnabled: Bool { configuration.isShrinkOnLoadEnabled }
+    /// What a final decode waits for, if anything.
+    var decodeAdmission: (any DecodeAdmitting)? { configuration.decodeAdmission }
     /// Whether partial downloads produce previews.
     var isProgressiveDecodingEnabled: Bool { configuration.isProgressiveDecodingEnabled }
     /// The shortest time between two previews of one image.

@@ -19,6 +19,8 @@ final class LoadImageJob: Job<ImageResponse> {
     private let request: ImageRequest
     private var diskLookup: WorkerPoolItem?
     private var isProcessingPreview = false
+    /// The cached data's decode waiting for admission, when the pipeline has one.
+    private var admission: Task<Void, Never>?
 
     init(services: JobServices, request: ImageRequest) {
         self.services = services
@@ -40,6 +42,7 @@ final class LoadImageJob: Job<ImageResponse> {
 
     override func onCancelled() {
         diskLookup?.cancel()
+        admission?.cancel()
     }
 
     // MARK: Disk cache
@@ -74,6 +77,20 @@ final class LoadImageJob: Job<ImageResponse> {
             loadFromSource()
             return
         }
+        admission = admittingDecode(of: context, with: decoder, services: services) { [unowned self] error in
+            self.send(.error(.decodingFailed(decoder: decoder, context: context, error: error)))
+        } decode: { [unowned self] reservation in
+            self.admission = nil
+            self.decodeCachedData(data, with: decoder, context: context, reservation: reservation)
+        }
+    }
+
+    private func decodeCachedData(
+        _ data: Data,
+        with decoder: any ImageDecoding,
+        context: ImageDecodingContext,
+        reservation: DecodeReservation?
+    ) {
         let services = self.services
         runDecoding(
             with: decoder,
@@ -84,7 +101,8 @@ final class LoadImageJob: Job<ImageResponse> {
         ) {
             services.decode(data, with: decoder, context: context)
         } completion: { [unowned self] result in
-            if case .success(let container) = result {
+            if case .success(var container) = result {
+                container.userInfo[.decodeReservationKey] = reservation
                 let response = ImageResponse(container: container, request: self.request, cacheType: .disk)
                 self.deliver(response, isCompleted: true, isFromDiskCache: true)
             } else {

@@ -144,6 +144,10 @@ extension ImagePipeline {
         /// frames beyond it are composited again when shown again.
         public var animationMemoryBudget = ImageAnimation.defaultMemoryBudget
 
+        /// What each final decode waits for before it starts, by the memory it will hold (a
+        /// server's byte budget); `nil`, the default, starts decodes as their queue allows.
+        public var decodeAdmission: (any DecodeAdmitting)?
+
         // MARK: Queues
 
         /// Limits concurrent downloads (6).

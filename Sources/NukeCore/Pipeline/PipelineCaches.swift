@@ -47,6 +47,8 @@ struct PipelineCaches: Sendable {
             !container.isPreview || pipeline.configuration.isStoringPreviewsInMemoryCache,
             let cache = pipeline.delegate.imageCache(for: request, pipeline: pipeline)
         else { return }
+        var container = container
+        container.userInfo[.decodeReservationKey] = nil  // The cache's cost limit bounds what it keeps.
         cache[makeImageCacheKey(for: request)] = container
     }
 

@@ -29,6 +29,31 @@ extension DecoderContract {
         )
     }
 
+    func estimatesMemory() throws {
+        for (index, fixture) in fixtures.enumerated() {
+            for shrinks in [false, true] {
+                var context = ImageDecodingContext(
+                    request: ImageRequest(url: nil),
+                    data: fixture,
+                    maximumPixelCount: maximumPixelCount
+                )
+                context.assetType = type
+                if shrinks { context.shrinkOnLoad = ShrinkOnLoad(downscalers: [QuarterSize()]) }
+                guard let decoder = registry.decoder(for: context) else {
+                    throw DecoderContractViolation("the plugin registers no decoder for \(type)")
+                }
+                let image = try decoder.decode(fixture).image
+                let estimate = decoder.estimatedMemory(for: fixture)
+                let bytes = image.width * image.height * image.pixelFormat.bytesPerPixel
+                try ensure(
+                    (estimate ?? 0) >= bytes,
+                    "fixture \(index)\(shrinks ? " shrunk" : ""): estimated \(String(describing: estimate)) bytes for "
+                        + "a \(image.width)×\(image.height) image of \(bytes)"
+                )
+            }
+        }
+    }
+
     func loadsThroughPipeline() async throws {
         let pipeline = pipeline()
         for (index, fixture) in fixtures.enumerated() {
@@ -136,5 +161,17 @@ extension DecoderContract {
                 throw DecoderContractViolation("\(name): an untyped error: \(error)")
             }
         }
+    }
+}
+
+/// Asks a decode for at least a quarter of each side: a shrink-on-load request for the memory
+/// estimate check.
+struct QuarterSize: ImageDownscaling {
+    var identifier: String { "nuke.test.quarter-size" }
+
+    func process(_ image: Bitmap) -> Bitmap? { image }
+
+    func minimumInputSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        (max(1, width / 4), max(1, height / 4))
     }
 }

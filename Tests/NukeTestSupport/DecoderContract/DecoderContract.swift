@@ -43,6 +43,10 @@ public struct DecoderContract: Sendable {
         case refusesBombs
         /// Empty data, text and another format's header fail with an `ImageDecodingError`.
         case refusesOtherData
+        /// Each fixture's memory estimate from its header (`ImageDecoding.estimatedMemory(for:)`),
+        /// which decode admission waits on, is given and covers the decoded image's pixels, at
+        /// full size and with a request that shrinks on load.
+        case estimatesMemory
 
         public var description: String { rawValue }
     }
@@ -109,6 +113,7 @@ public struct DecoderContract: Sendable {
         case .previewsOfPartialData: try await previewsOfPartialData()
         case .refusesBombs: try await refusesBombs()
         case .refusesOtherData: try refusesOtherData()
+        case .estimatesMemory: try estimatesMemory()
         }
     }
 

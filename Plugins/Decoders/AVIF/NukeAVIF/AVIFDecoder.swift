@@ -74,6 +74,17 @@ public final class AVIFDecoder: ImageDecoding {
         return container
     }
 
+    /// libavif's YUV planes (up to 16 bits a sample, and alpha) beside the RGBA output, and a
+    /// thumbnail's copy if asked, from the parsed header; `nil` when the header is not within
+    /// the limits, which the decode refuses.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard let reader = try? makeReader(data, isPartial: false) else { return nil }
+        let samples = 3 + (reader.hasAlpha ? 1 : 0)
+        let target =
+            context.request.thumbnail == nil ? (0, 0) : context.targetSize(width: reader.width, height: reader.height)
+        return reader.width * reader.height * (4 + 2 * samples) + target.0 * target.1 * 4
+    }
+
     /// A preview of partial data, as the type's documentation describes; `nil` when there is
     /// nothing new to show.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {

@@ -59,6 +59,19 @@ public final class GIFDecoder: ImageDecoding {
         )
     }
 
+    /// Three canvases of the logical screen the header declares (the cursor's, its saved copy, the
+    /// frame handed out), and a thumbnail's, if asked; `nil` past the pixel limit, which the decode
+    /// refuses.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard data.count >= 10, data.starts(with: Array("GIF".utf8)) else { return nil }
+        let base = data.startIndex
+        let width = data.littleEndianInteger(at: base + 6, size: 2)
+        let height = data.littleEndianInteger(at: base + 8, size: 2)
+        guard width * height <= context.maximumPixelCount else { return nil }
+        let target = context.request.thumbnail == nil ? (0, 0) : context.targetSize(width: width, height: height)
+        return width * height * 4 * 3 + target.0 * target.1 * 4
+    }
+
     /// The first frame, once, as soon as its data is complete.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
         guard !didMakePreview.withLock({ $0 }),

@@ -84,6 +84,17 @@ public final class HEIFDecoder: ImageDecoding {
         return container
     }
 
+    /// libheif's coded planes (up to 16 bits a sample, alpha included) beside the RGBA image it
+    /// converts to and the copy handed out, for the primary image as the file declares it; `nil`
+    /// when the file does not parse within the pixel limit, which the decode refuses.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard let primary = try? HEIFFile(data: data, maximumPixelCount: context.maximumPixelCount).primary else {
+            return nil
+        }
+        let samples = 3 + (primary.hasAlpha ? 1 : 0)
+        return primary.codedWidth * primary.codedHeight * (8 + 2 * samples)
+    }
+
     /// The embedded thumbnail to decode instead of `image`: the largest one when `anySize`, else
     /// the smallest at least `target` in both sides when the request asks for a thumbnail
     /// smaller than the image.

@@ -176,19 +176,7 @@ public final class JPEGDecoder: ImageDecoding {
         let orientation = metadata.orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up
         let appliesOrientation = options.appliesOrientation
         let effectiveOrientation = appliesOrientation ? orientation : .up
-        let target = thumbnailTarget(width: width, height: height, orientation: effectiveOrientation)
-        let minimum = shrinkOnLoadMinimum(width: width, height: height, orientation: effectiveOrientation)
-        let scale =
-            target.map { Self.dctScale(width: width, height: height, target: $0) }
-            ?? minimum.map {
-                Self.dctScale(
-                    width: width,
-                    height: height,
-                    target: $0,
-                    numerators: context.shrinkOnLoad?.acceptsAnyScale == true ? Array(1...8) : [1, 2, 4]
-                )
-            } ?? 8
-
+        let (scale, target, minimum) = decodeScale(width: width, height: height, orientation: effectiveOrientation)
         let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
         let isCMYK = header.color == NUKE_JPEG_COLOR_CMYK
         // Converted to sRGB as it decodes where the colour manager offers it: each row in cache.
@@ -231,6 +219,43 @@ public final class JPEGDecoder: ImageDecoding {
             )
         }
         return container
+    }
+
+    /// The most bytes decoding `data` allocates: the output at its DCT scale, a progressive
+    /// file's coefficient buffers (two bytes a sample at full size), a thumbnail's resampled copy
+    /// and the turned copy when the orientation is applied.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard let header = try? Self.readHeader(data), header.width > 0, header.height > 0 else { return nil }
+        let (width, height) = (Int(header.width), Int(header.height))
+        let stored = JPEGMetadata(data).orientation.flatMap(ImageOrientation.init(rawValue:)) ?? .up
+        let orientation = options.appliesOrientation ? stored : .up
+        let (scale, target, _) = decodeScale(width: width, height: height, orientation: orientation)
+        let scaled = Self.scaledSize(width: width, height: height, numerator: scale)
+        let samples = header.color == NUKE_JPEG_COLOR_GRAY ? 1 : 4
+        var bytes = scaled.width * scaled.height * samples * (orientation == .up ? 1 : 2)
+        if header.is_progressive == 1 { bytes += width * height * Int(header.components) * 2 }
+        if let target { bytes += target.width * target.height * 4 }
+        return bytes
+    }
+
+    /// The DCT scale (n/8) a decode of a `width × height` image uses, with the thumbnail size and
+    /// the shrink-on-load minimum it was chosen for, in stored (un-rotated) pixels.
+    private func decodeScale(width: Int, height: Int, orientation: ImageOrientation) -> (
+        numerator: Int, target: (width: Int, height: Int)?, minimum: (width: Int, height: Int)?
+    ) {
+        let target = thumbnailTarget(width: width, height: height, orientation: orientation)
+        let minimum = shrinkOnLoadMinimum(width: width, height: height, orientation: orientation)
+        let scale =
+            target.map { Self.dctScale(width: width, height: height, target: $0) }
+            ?? minimum.map {
+                Self.dctScale(
+                    width: width,
+                    height: height,
+                    target: $0,
+                    numerators: context.shrinkOnLoad?.acceptsAnyScale == true ? Array(1...8) : [1, 2, 4]
+                )
+            } ?? 8
+        return (scale, target, minimum)
     }
 
     /// The smallest decode, in stored (un-rotated) pixels, the request's processors accept when

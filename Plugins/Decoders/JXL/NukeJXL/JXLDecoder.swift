@@ -52,6 +52,16 @@ public final class JXLDecoder: ImageDecoding {
         return container
     }
 
+    /// libjxl's float planes beside the output, and a thumbnail's copy if asked, from the basic
+    /// info; `nil` when the header is not within the limits, which the decode refuses.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard let reader = try? JXLReader(data: data, maximumPixelCount: context.maximumPixelCount, headersOnly: true)
+        else { return nil }
+        let target =
+            context.request.thumbnail == nil ? (0, 0) : context.targetSize(width: reader.width, height: reader.height)
+        return reader.width * reader.height * 4 * 4 + target.0 * target.1 * 4
+    }
+
     /// A preview of partial data, as the type's documentation describes; `nil` when there is
     /// nothing new to show.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {

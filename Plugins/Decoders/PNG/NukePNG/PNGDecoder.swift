@@ -55,6 +55,13 @@ public final class PNGDecoder: ImageDecoding {
         return container
     }
 
+    /// The output's bytes, from the header (libpng decodes into it row by row); `nil` past the
+    /// pixel limit, which the decode refuses.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard let layout = PNGLayout(data), layout.pixelCount <= context.maximumPixelCount else { return nil }
+        return layout.pixelCount * layout.pixelFormat.bytesPerPixel
+    }
+
     /// A preview of partial data, when more of the image arrived since the last one: a further
     /// complete Adam7 pass for interlaced images, 1/8 more of the rows for plain ones.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {

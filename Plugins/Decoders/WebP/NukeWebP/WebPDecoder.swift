@@ -81,6 +81,19 @@ public final class WebPDecoder: ImageDecoding {
         return container
     }
 
+    /// The most bytes a decode of `data` allocates, from its features: a still's output at the
+    /// decode size (and, lossless, libwebp's whole-image ARGB buffer); an animation's three
+    /// canvases and the frame being composited. `nil` past the pixel limit, which the decode
+    /// refuses.
+    public func estimatedMemory(for data: Data) -> Int? {
+        guard let features = try? Self.features(of: data) else { return nil }
+        let (width, height) = (Int(features.width), Int(features.height))
+        guard width > 0, height > 0, width * height <= context.maximumPixelCount else { return nil }
+        if features.has_animation != 0 { return width * height * 4 * 4 }
+        let size = shrinkOnLoadSize(width: width, height: height) ?? context.targetSize(width: width, height: height)
+        return size.width * size.height * 4 + (features.format == 2 ? width * height * 4 : 0)
+    }
+
     /// A preview of a still image's rows decoded so far, each time another eighth has arrived.
     public func decodePartiallyDownloadedData(_ data: Data) -> ImageContainer? {
         incremental.withLock { state -> ImageContainer? in
