@@ -19,7 +19,10 @@ struct DecodeAdmissionTests {
             $0.decodeAdmission = admission
             $0.imageCache = ImageCache()
         }
-        loader.setAnswer(.success(TestImageFormat.make(width: 300, height: 200), DataResponse(url: .test, statusCode: 200)), for: .test)
+        loader.setAnswer(
+            .success(TestImageFormat.make(width: 300, height: 200), DataResponse(url: .test, statusCode: 200)),
+            for: .test
+        )
 
         var response: ImageResponse? = try await pipeline.imageTask(with: .test).response
         #expect(admission.estimates == [300 * 200 * 4])
