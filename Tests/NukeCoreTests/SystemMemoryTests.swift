@@ -16,4 +16,16 @@ import Testing
         #expect(SystemMemory.available > 0)
         #expect(ImagePipeline.Configuration.defaultMaximumResponseDataSize <= 200 * 1024 * 1024)
     }
+
+    @Test("The process's group is found in either hierarchy of /proc/self/cgroup")
+    func groupPaths() {
+        let v1 = "12:cpu,cpuacct:/a\n4:memory:/nuke/test\n1:name=systemd:/\n"
+        #expect(SystemMemory.cgroupPath(controller: "memory", in: v1) == "/nuke/test")
+        #expect(SystemMemory.cgroupPath(controller: "cpu", in: v1) == "/a")
+        #expect(SystemMemory.cgroupPath(controller: "", in: v1) == nil)
+        let v2 = "0::/system.slice/nuke-server.service\n"
+        #expect(SystemMemory.cgroupPath(controller: "", in: v2) == "/system.slice/nuke-server.service")
+        #expect(SystemMemory.cgroupPath(controller: "memory", in: v2) == nil)
+        #expect(SystemMemory.cgroupPath(controller: "", in: "0::/\n") == nil)
+    }
 }

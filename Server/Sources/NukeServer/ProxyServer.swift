@@ -58,7 +58,9 @@ struct ProxyServer {
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
-        registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
+        let budget = settings.proxy.makeMemoryBudget(cacheLimit: settings.memoryCacheSizeLimit, metrics: metrics)
+        registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics, budget: budget)
+        logger.info("memory budget: \(budget.budget >> 20) MiB for decodes and downloads in flight")
 
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache =
@@ -82,6 +84,7 @@ struct ProxyServer {
         // pace is its clients', bounded by the admission gate and this many downloads at once.
         configuration.isRateLimiterEnabled = false
         configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: settings.maximumConcurrentDownloads)
+        configuration.decodeAdmission = budget
         proxy = try ImageProxy(
             pipeline: ImagePipeline(
                 configuration: configuration,

@@ -183,6 +183,13 @@ struct ServerSettings: Sendable {
         }
         let requestTimeout = try e.number(defaulted: .requestTimeout, as: Double.self)
         proxy.requestTimeout = .milliseconds(Int(max(0.001, requestTimeout) * 1000))
+        if let budget = try e.number(.memoryBudget) {
+            guard budget >= 1 else { throw SettingsError("--memory-budget must be at least 1") }
+            proxy.memoryBudget = budget << 20
+        }
+        let memoryWait = try e.number(defaulted: .memoryQueueTimeout, as: Double.self)
+        guard memoryWait >= 0 else { throw SettingsError("--memory-queue-timeout must be 0 or more") }
+        proxy.memoryQueueTimeout = .milliseconds(Int(memoryWait * 1000))
 
         proxy.allowsPrivateAddresses = e.isOn(.allowPrivateAddresses)
         usesEnvironmentProxy = e.isOn(.useEnvironmentProxy)

@@ -72,12 +72,14 @@ final class ProxyFixture: Sendable {
     }
 
     /// A pipeline with the default plugins, a metered curl loader that checks redirects against
-    /// `sources`, its own memory cache and no disk caches, on `workerPool`.
+    /// `sources`, its own memory cache and no disk caches, on `workerPool`, its decodes and
+    /// downloads admitted by `budget` if given.
     func pipeline(
         addressPolicy: AddressPolicy = .allowAll,
         sources: SourcePolicy = SourcePolicy(),
         metrics: ProxyMetrics = ProxyMetrics(),
         workerPool: ImagePipeline.WorkerPool = .shared,
+        budget: MemoryBudget? = nil,
         configure: (inout ImagePipeline.Configuration) -> Void = { _ in }
     ) -> ImagePipeline {
         var curl = CurlDataLoader.Configuration()
@@ -86,8 +88,9 @@ final class ProxyFixture: Sendable {
         curl.proxy = .none
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
-        registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics)
+        registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics, budget: budget)
         var configuration = ImagePipeline.Configuration(registry: registry)
+        configuration.decodeAdmission = budget
         configuration.imageCache = ImageCache()
         configuration.httpCache = nil
         configuration.workerPool = workerPool
@@ -101,6 +104,7 @@ final class ProxyFixture: Sendable {
         addressPolicy: AddressPolicy = .allowAll,
         metrics: ProxyMetrics = ProxyMetrics(),
         logger: Logger = Logger(label: "nuke.proxy"),
+        budget: MemoryBudget? = nil,
         configure: (inout ProxyConfiguration) -> Void = { _ in },
         configurePipeline: (inout ImagePipeline.Configuration) -> Void = { _ in }
     ) -> ImageProxy {
@@ -114,6 +118,7 @@ final class ProxyFixture: Sendable {
                 addressPolicy: addressPolicy,
                 sources: configuration.sources,
                 metrics: metrics,
+                budget: budget,
                 configure: configurePipeline
             ),
             configuration: configuration,

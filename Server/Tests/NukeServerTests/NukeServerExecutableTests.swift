@@ -81,6 +81,8 @@ struct NukeServerExecutableTests {
             ),
             (["--allow-unsigned", "--no-such-option"], [:], "Unknown option '--no-such-option'"),
             (["--allow-unsigned", "--memory-cache-size=-1"], [:], "--memory-cache-size must be 0 or more"),
+            (["--allow-unsigned", "--memory-budget", "0"], [:], "--memory-budget must be at least 1"),
+            (["--allow-unsigned"], ["NUKE_SERVER_MEMORY_QUEUE_TIMEOUT": "-1"], "--memory-queue-timeout must be 0"),
             (["--allow-unsigned"], ["NUKE_SERVER_SHRINK_ON_LOAD": "slow"], "--shrink-on-load is fast or quality"),
             (["--allow-unsigned", "--format-quality", "avif=0"], [:], "--format-quality takes format=quality"),
             (["--allow-unsigned"], ["NUKE_SERVER_BASE_URL": "ftp://files/"], "is not an http, https or local URL"),
@@ -134,6 +136,7 @@ struct NukeServerExecutableTests {
         }
         let server = try await RunningServer([
             "--allow-unsigned", "--allow-private-addresses", "--no-result-cache", "--memory-cache-size", "0",
+            "--memory-budget", "96",
         ])
         let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
         for attempt in 0..<2 {
@@ -153,6 +156,8 @@ struct NukeServerExecutableTests {
             #expect(text.contains(line), "\(stage)")
         }
         #expect(text.contains("nuke_pipeline_tasks_total{outcome=\"loaded\"} 2"))
+        #expect(text.contains("nuke_server_memory_budget_bytes \(96 << 20)"))
+        #expect(text.contains("nuke_server_memory_queue_length 0"))
         server.child.signal(SIGTERM)
         #expect(try await server.child.exitStatus() == 0)
         let results = server.directory.appending("cache/results")

@@ -28,9 +28,9 @@ public final class ImageProxy: Sendable {
     let connections = ConnectionCount()
 
     /// A proxy over a pipeline of its own: every default plugin, decoders that keep EXIF for
-    /// `sm:0`, and a curl loader that follows `configuration` (public addresses only unless it
-    /// allows private ones, redirects checked against its sources), with the shared memory and
-    /// HTTP caches.
+    /// `sm:0`, a curl loader that follows `configuration` (public addresses only unless it
+    /// allows private ones, redirects checked against its sources), the shared memory and HTTP
+    /// caches, and decodes and downloads admitted by the configuration's ``MemoryBudget``.
     ///
     /// - Parameters:
     ///   - configuration: what is allowed.
@@ -45,12 +45,16 @@ public final class ImageProxy: Sendable {
     ) {
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
+        let budget = configuration.makeMemoryBudget(cacheLimit: ImageCache.shared.costLimit, metrics: metrics)
         registry.registerMeteredOriginLoader(
             CurlDataLoader(configuration: configuration.originLoaderConfiguration),
-            metrics: metrics
+            metrics: metrics,
+            budget: budget
         )
+        var pipeline = ImagePipeline.Configuration(registry: registry)
+        pipeline.decodeAdmission = budget
         self.init(
-            checkedPipeline: ImagePipeline(configuration: ImagePipeline.Configuration(registry: registry)),
+            checkedPipeline: ImagePipeline(configuration: pipeline),
             configuration: configuration,
             resultCache: resultCache,
             logger: logger,
@@ -59,7 +63,10 @@ public final class ImageProxy: Sendable {
     }
 
     /// A proxy over `pipeline`, whose `http` and `https` loaders must refuse private addresses
-    /// unless `configuration` allows them.
+    /// unless `configuration` allows them. Its memory is bounded when its `decodeAdmission` is a
+    /// ``MemoryBudget`` (``ProxyConfiguration/makeMemoryBudget(cacheLimit:metrics:)``), which its
+    /// loader also counts downloads against (``MeteredOriginLoader``); the proxy's
+    /// `memoryBudget` settings are not read here.
     ///
     /// - Parameters:
     ///   - pipeline: loads, decodes and processes; its registry builds `nuke:` processors.
@@ -121,6 +128,9 @@ public final class ImageProxy: Sendable {
     /// The requests being served at this moment.
     public var requestsInFlight: Int { gate.count }
 
+    /// What admits the pipeline's decodes by their bytes, if anything.
+    public var memoryBudget: MemoryBudget? { pipeline.configuration.decodeAdmission as? MemoryBudget }
+
     /// Answers a request for `path` (as sent, without the query).
     ///
     /// - Parameters:
@@ -148,7 +158,9 @@ public final class ImageProxy: Sendable {
             }
             response = success(result, plan: plan, status: status, cacheMaxAge: cacheMaxAge, ifNoneMatch: ifNoneMatch)
         } catch {
-            logger.log(level: error.status >= 500 ? .error : .info, "\(error.status) \(path): \(error)")
+            // Shedding for memory is the budget working, not a fault.
+            let level: Logger.Level = error.status >= 500 && error.status != 503 ? .error : .info
+            logger.log(level: level, "\(error.status) \(path): \(error)")
             metrics.originError(error)
             response = .failure(error)
         }
@@ -392,6 +404,12 @@ public final class ImageProxy: Sendable {
             default: return .upstreamFailed("\(underlying)")
             }
         case .dataDownloadExceededMaximumSize: return .unprocessableSource("the source is larger than the limit")
+        case .decodingFailed(_, _, let refusal as MemoryBudget.Refusal):
+            switch refusal {
+            case .exceedsBudget: return .unprocessableSource("\(refusal)")
+            case .queueFull, .timedOut: return .memoryBusy("\(refusal)")
+            case .cancelled: return .cancelled
+            }
         case .cancelled: return .cancelled
         default: return .unprocessableSource("\(error)")
         }

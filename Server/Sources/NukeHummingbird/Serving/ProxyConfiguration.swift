@@ -69,6 +69,11 @@ public struct ProxyConfiguration: Sendable {
     /// The most requests admitted at once (loading, decoding, processing or waiting for it);
     /// past it, 429.
     public var maximumConcurrentRequests = 256
+    /// The most bytes that decodes and downloads in flight may hold (a ``MemoryBudget``); `nil`,
+    /// the default, is ``MemoryBudget/defaultBudget(reserving:)`` less the memory cache's limit.
+    public var memoryBudget: Int?
+    /// The longest a request waits for memory; past it, 503 with `Retry-After`.
+    public var memoryQueueTimeout = Duration.seconds(10)
     /// The longest a request may take; past it, 504.
     public var requestTimeout = Duration.seconds(30)
     /// The image `wm:` draws (imgproxy's `IMGPROXY_WATERMARK_PATH`); `nil` refuses `wm:`.
@@ -133,6 +138,16 @@ public struct ProxyConfiguration: Sendable {
         curl.addressPolicy = allowsPrivateAddresses ? .allowAll : .publicInternetOnly
         curl.isRedirectAllowed = { [sources] in sources.allowsRedirect(to: $0) }
         return curl
+    }
+
+    /// The ``MemoryBudget`` this configuration asks for, with `cacheLimit` bytes (the pipeline's
+    /// memory cache) kept out of the default budget.
+    public func makeMemoryBudget(cacheLimit: Int, metrics: ProxyMetrics) -> MemoryBudget {
+        MemoryBudget(
+            budget: memoryBudget ?? MemoryBudget.defaultBudget(reserving: cacheLimit),
+            queueTimeout: memoryQueueTimeout,
+            metrics: metrics
+        )
     }
 
     /// Reads a preset as imgproxy writes one: `name=rs:fill:300:300/q:80`.

@@ -16,7 +16,11 @@ public import CoreMetrics
 /// - `nuke_server_encode_duration_seconds`: encoding results (the pipeline's own stages are
 ///   `nuke_pipeline_…`, from NukeObservability's `PipelineMetrics`);
 /// - `nuke_server_requests_in_flight` and `nuke_server_work_queued` (work waiting for the
-///   pipeline's worker threads).
+///   pipeline's worker threads);
+/// - the ``MemoryBudget``'s `nuke_server_memory_budget_bytes`, `nuke_server_memory_in_use_bytes`
+///   and `nuke_server_memory_queue_length`; `nuke_server_memory_waits_total` (work that waited
+///   for bytes) and `nuke_server_memory_refusals_total{reason}` (`exceeds_budget`, `queue_full`,
+///   `timed_out`, `cancelled`).
 public struct ProxyMetrics: Sendable {
     private let factory: any MetricsFactory
 
@@ -61,6 +65,28 @@ public struct ProxyMetrics: Sendable {
         default: return
         }
         Counter(label: "nuke_server_origin_errors_total", dimensions: [("kind", kind)], factory: factory).increment()
+    }
+
+    func memory(budget: Int, inUse: Int, queued: Int) {
+        Gauge(label: "nuke_server_memory_budget_bytes", factory: factory).record(budget)
+        Gauge(label: "nuke_server_memory_in_use_bytes", factory: factory).record(inUse)
+        Gauge(label: "nuke_server_memory_queue_length", factory: factory).record(queued)
+    }
+
+    func memoryWait() {
+        Counter(label: "nuke_server_memory_waits_total", factory: factory).increment()
+    }
+
+    func memoryRefused(_ refusal: MemoryBudget.Refusal) {
+        let reason =
+            switch refusal {
+            case .exceedsBudget: "exceeds_budget"
+            case .queueFull: "queue_full"
+            case .timedOut: "timed_out"
+            case .cancelled: "cancelled"
+            }
+        Counter(label: "nuke_server_memory_refusals_total", dimensions: [("reason", reason)], factory: factory)
+            .increment()
     }
 
     func load(inFlight: Int, queued: Int) {

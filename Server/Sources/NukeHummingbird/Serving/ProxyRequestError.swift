@@ -38,6 +38,8 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     case encodingFailed(String)
     /// Too many requests are waiting.
     case overloaded
+    /// The work did not get the memory it needs in time, or too many requests wait for memory.
+    case memoryBusy(String)
     /// The request took longer than the configured time-out.
     case timedOut
     /// The client went away (or the server is stopping) before the answer was ready.
@@ -65,6 +67,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unprocessableSource: 422
         case .overloaded: 429
         case .encodingFailed: 500
+        case .memoryBusy: 503
         case .upstreamFailed: 502
         case .timedOut: 504
         case .cancelled: 499
@@ -83,6 +86,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case 422: "The source image cannot be processed"
         case 429: "Too many requests"
         case 502: "The source image could not be fetched"
+        case 503: "Busy, try again"
         case 504: "Timed out"
         case 499: "Cancelled"
         default: "Internal error"
@@ -110,6 +114,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unprocessableSource(let reason): "source cannot be processed: \(reason)"
         case .encodingFailed(let reason): "encoding failed: \(reason)"
         case .overloaded: "the queue is full"
+        case .memoryBusy(let reason): "memory: \(reason)"
         case .timedOut: "the request timed out"
         case .cancelled: "cancelled: the client went away"
         }

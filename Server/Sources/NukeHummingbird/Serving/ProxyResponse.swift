@@ -27,7 +27,7 @@ public struct ProxyResponse: Sendable {
     /// The response for `error`: its status and generic message, never cached.
     static func failure(_ error: ProxyRequestError) -> ProxyResponse {
         var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
-        if error == .overloaded { headers[.retryAfter] = "1" }
+        if error.status == 429 || error.status == 503 { headers[.retryAfter] = "1" }
         headers.append(contentsOf: securityHeaders)
         return ProxyResponse(status: error.status, headers: headers, body: Data((error.clientMessage + "\n").utf8))
     }

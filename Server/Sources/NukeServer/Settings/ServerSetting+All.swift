@@ -268,6 +268,22 @@ extension ServerSetting {
         help: "The most origin downloads at once; more wait for a slot."
     )
 
+    static let memoryBudget = ServerSetting(
+        name: "memory-budget",
+        kind: .integer,
+        defaultValue: nil,
+        help: """
+            MiB that decodes and downloads in flight may hold; work waits for room (default: half the cgroup's \
+            memory limit, else half of RAM, less the memory cache).
+            """
+    )
+    static let memoryQueueTimeout = ServerSetting(
+        name: "memory-queue-timeout",
+        kind: .decimal,
+        defaultValue: "10",
+        help: "Seconds a request may wait for memory before 503 with Retry-After."
+    )
+
     // Caches.
     static let cacheDirectory = ServerSetting(
         name: "cache-directory",
@@ -373,7 +389,8 @@ extension ServerSetting {
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,
         maxPathLength, maxRedirects, downloadTimeout, requestTimeout, maxConcurrentRequests, maxConcurrentDownloads,
-        cacheDirectory, cacheSize, memoryCacheSize, noResultCache, redis, redisKeyPrefix, redisTimeout, redisTtl,
-        shutdownTimeout, readRequestTimeout, keepAliveTimeout, maxConnections, environmentFile,
+        memoryBudget, memoryQueueTimeout, cacheDirectory, cacheSize, memoryCacheSize, noResultCache, redis,
+        redisKeyPrefix, redisTimeout, redisTtl, shutdownTimeout, readRequestTimeout, keepAliveTimeout, maxConnections,
+        environmentFile,
     ]
 }
