@@ -105,6 +105,7 @@ let package = Package(
                 "NukeHummingbird",
                 .product(name: "Nuke", package: "nuke-linux"),
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -209,7 +209,9 @@ struct ServerSettings: Sendable {
             directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("nuke-server", isDirectory: true)
         cacheSizeLimit = try e.number(defaulted: .cacheSize) << 20
-        memoryCacheSizeLimit = try e.number(defaulted: .memoryCacheSize) << 20
+        memoryCacheSizeLimit =
+            try e.number(.memoryCacheSize).map { $0 << 20 }
+            ?? min(256 << 20, Int(Double(SystemMemory.available) * 0.15))
         keepsResults = !e.isOn(.noResultCache)
         shutdownTimeout = try e.number(defaulted: .shutdownTimeout, as: Double.self)
         connections = try Self.connectionLimits(reading: e)

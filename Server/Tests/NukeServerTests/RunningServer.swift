@@ -14,12 +14,25 @@ final class RunningServer: Sendable {
     /// The executable.
     static var executable: URL { executableBesideTests(named: "nuke-server") }
 
-    /// Starts the server with `arguments` after `--port 0 --cache-directory <scratch>` and waits
-    /// until it says which port it listens on.
-    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
+    /// Starts the server with `arguments` after `--port 0 --cache-directory <scratch>` (in `cgroup`
+    /// from its first instruction, when given) and waits until it says which port it listens on.
+    init(_ arguments: [String], environment: [String: String] = [:], in cgroup: MemoryCgroup? = nil) async throws {
         directory = try TemporaryDirectory(prefix: "nuke-server-tests")
         let arguments = ["--port", "0", "--cache-directory", directory.appending("cache").path] + arguments
-        let child = try ChildProcess(Self.executable, arguments, environment: environment, in: directory)
+        let child: ChildProcess
+        if let cgroup {
+            // The shell joins the group, then becomes the server: same process, same id.
+            let script = "echo $$ > '\(cgroup.processesFile)' && exec \"$0\" \"$@\""
+            let shell = URL(fileURLWithPath: "/bin/sh")
+            child = try ChildProcess(
+                shell,
+                ["-c", script, Self.executable.path] + arguments,
+                environment: environment,
+                in: directory
+            )
+        } else {
+            child = try ChildProcess(Self.executable, arguments, environment: environment, in: directory)
+        }
         self.child = child
         // Polls: the child says it listens only on its stderr.
         _ = await waitUntil { child.errors.contains("listening on") || !child.process.isRunning }
@@ -55,6 +68,13 @@ final class RunningServer: Sendable {
             ["-s", "-o", directory.appending(file).path, "-w", writeOut] + header + [url(path)],
             in: directory
         )
+    }
+
+    /// The most memory the server's pages took at once (`VmHWM`), in bytes.
+    func peakResidentBytes() -> Int? {
+        let status = try? String(contentsOfFile: "/proc/\(child.process.processIdentifier)/status", encoding: .utf8)
+        let line = status?.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }.map { $0 * 1024 }
     }
 
     /// Whether a new connection to the port is refused.

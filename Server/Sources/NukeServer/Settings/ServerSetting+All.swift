@@ -303,8 +303,11 @@ extension ServerSetting {
     static let memoryCacheSize = ServerSetting(
         name: "memory-cache-size",
         kind: .integer,
-        defaultValue: "256",
-        help: "Memory cache of processed images in MiB; 0 turns it off."
+        defaultValue: nil,
+        help: """
+            Memory cache of processed images in MiB; 0 turns it off (default: 256, at most 15% of the cgroup's \
+            memory limit, else of RAM).
+            """
     )
     static let noResultCache = ServerSetting(
         name: "no-result-cache",
