@@ -58,9 +58,13 @@ struct ProxyServer {
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
-        let budget = settings.proxy.makeMemoryBudget(cacheLimit: settings.memoryCacheSizeLimit, metrics: metrics)
+        let (budget, decodedSources) = settings.proxy.makeMemoryControls(
+            cacheLimit: settings.memoryCacheSizeLimit,
+            metrics: metrics
+        )
         registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics, budget: budget)
-        logger.info("memory budget: \(budget.budget >> 20) MiB for decodes and downloads in flight")
+        let kept = (decodedSources?.costLimit ?? 0) >> 20
+        logger.info("memory budget: \(budget.budget >> 20) MiB in flight, \(kept) MiB of it for decoded sources")
 
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.imageCache =
@@ -85,6 +89,7 @@ struct ProxyServer {
         configuration.isRateLimiterEnabled = false
         configuration.dataLoadingQueue = TaskQueue(maxConcurrentOperationCount: settings.maximumConcurrentDownloads)
         configuration.decodeAdmission = budget
+        configuration.decodedSourceCache = decodedSources
         proxy = try ImageProxy(
             pipeline: ImagePipeline(
                 configuration: configuration,

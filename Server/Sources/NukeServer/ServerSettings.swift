@@ -187,6 +187,10 @@ struct ServerSettings: Sendable {
             guard budget >= 1 else { throw SettingsError("--memory-budget must be at least 1") }
             proxy.memoryBudget = budget << 20
         }
+        if let decoded = try e.number(.decodedCacheSize) {
+            guard decoded >= 0 else { throw SettingsError("--decoded-cache-size must be 0 or more") }
+            proxy.decodedSourceCacheSize = decoded << 20
+        }
         let memoryWait = try e.number(defaulted: .memoryQueueTimeout, as: Double.self)
         guard memoryWait >= 0 else { throw SettingsError("--memory-queue-timeout must be 0 or more") }
         proxy.memoryQueueTimeout = .milliseconds(Int(memoryWait * 1000))

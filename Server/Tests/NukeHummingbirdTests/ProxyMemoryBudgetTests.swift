@@ -66,4 +66,30 @@ import Testing
         let budget = try #require(ImageProxy(configuration: configuration).memoryBudget)
         #expect(budget.budget == 300 << 20 && budget.queueTimeout == .seconds(2))
     }
+
+    @Test("Smaller sizes of a source reuse its kept decode: one fetch, one decode; the budget empties it to admit work")
+    func reusesDecodes() async throws {
+        let fixture = try ProxyFixture()
+        let kept = ImageCache()
+        kept.entryCostLimit = 1
+        let budget = MemoryBudget(budget: 64 << 20, clock: clock, evictingUnderPressure: [kept])
+        let proxy = fixture.proxy(budget: budget, configurePipeline: { $0.decodedSourceCache = kept })
+        for options in ["rs:fit:400:400", "rs:fit:200:200", "rs:fit:400:400/f:webp"] {
+            #expect(await proxy.respond(to: fixture.path(options, "/photo.jpg")).status == 200)
+        }
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+        #expect(kept.totalCount == 1)
+        await pipelineActorBarrier()
+        #expect(budget.bytesInUse > 0, "the kept decode counts in the budget")
+
+        // Work that must wait (a byte held keeps it waiting) empties the cache before its wait's
+        // deadline starts.
+        let held = try await budget.reserve(bytes: 1)
+        let waiting = Task { try await budget.reserve(bytes: budget.budget) }
+        await clock.waitForSleepers(1)
+        #expect(kept.totalCount == 0)
+        waiting.cancel()
+        await #expect(throws: MemoryBudget.Refusal.cancelled) { try await waiting.value }
+        held.release()
+    }
 }

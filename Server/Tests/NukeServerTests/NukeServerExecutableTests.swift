@@ -136,7 +136,7 @@ struct NukeServerExecutableTests {
         }
         let server = try await RunningServer([
             "--allow-unsigned", "--allow-private-addresses", "--no-result-cache", "--memory-cache-size", "0",
-            "--memory-budget", "96",
+            "--memory-budget", "96", "--decoded-cache-size", "0",
         ])
         let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
         for attempt in 0..<2 {

@@ -52,6 +52,10 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
             runImageClosure(makeImage)
             return
         }
+        if let kept = services.reusableDecode(for: request, downscalers: downscalers) {
+            send(.value(ImageResponse(container: kept, request: request), isCompleted: true))
+            return
+        }
         let job = services.fetchOriginalDataJob(for: request)
         dependency = job.subscribe(.job(self), priority: priority) { event in
             self.receive(event)
@@ -209,6 +213,7 @@ final class FetchOriginalImageJob: Job<ImageResponse> {
                 if previewCount > 0 { container.userInfo[.scanNumberKey] = previewCount }
                 container.isPreview = false
                 container.userInfo[.decodeReservationKey] = reservation
+                services.keepDecode(container, for: request)
                 self.send(
                     .value(
                         ImageResponse(container: container, request: request, dataResponse: response),

@@ -71,6 +71,8 @@ struct JobServices: Sendable {
     var resamplingKernel: (any ResamplingKernel)? { pipeline.resamplingKernel }
     /// Whether a request's first processor may let the decoder shrink the image on load.
     var isShrinkOnLoadEnabled: Bool { configuration.isShrinkOnLoadEnabled }
+    /// Where decoded sources are kept for other sizes, if anywhere.
+    var decodedSourceCache: (any ImageCaching)? { configuration.decodedSourceCache }
     /// What a final decode waits for, if anything.
     var decodeAdmission: (any DecodeAdmitting)? { configuration.decodeAdmission }
     /// Whether partial downloads produce previews.

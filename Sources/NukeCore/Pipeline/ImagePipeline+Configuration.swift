@@ -144,6 +144,16 @@ extension ImagePipeline {
         /// frames beyond it are composited again when shown again.
         public var animationMemoryBudget = ImageAnimation.defaultMemoryBudget
 
+        /// Where decoded sources are kept to serve later requests of other sizes (decode reuse);
+        /// `nil`, the default, keeps none. A kept decode serves a request whose first processor
+        /// it is large enough for (``ImageDownscaling/minimumInputSize(width:height:)``), or any
+        /// request when it is the full image: the result has the same size as from a fresh
+        /// decode, and, when the kept decode is at a larger scale than the request's own decode
+        /// would be, slightly different pixels (made from more of them). Plain URL and ID
+        /// requests only, keyed by source, scale, limits and colour management; give each
+        /// pipeline its own cache. Kept images keep their ``DecodeReservation``.
+        public var decodedSourceCache: (any ImageCaching)?
+
         /// What each final decode waits for before it starts, by the memory it will hold (a
         /// server's byte budget); `nil`, the default, starts decodes as their queue allows.
         public var decodeAdmission: (any DecodeAdmitting)?

@@ -49,6 +49,7 @@ public final class MemoryBudget: DecodeAdmitting {
 
     private let clock: any Clock<Duration>
     private let metrics: ProxyMetrics
+    private let evictedUnderPressure: [any ImageCaching]
     private let state: Mutex<Waiting>
 
     /// The state machine and what its owner keeps for the waiters it names.
@@ -61,7 +62,7 @@ public final class MemoryBudget: DecodeAdmitting {
     /// A waiter's side: resumed by the machine's actions; a cancellation may come before it waits.
     private enum Entry {
         case cancelledBeforeWaiting
-        case waiting(CheckedContinuation<Void, any Error>, deadline: Task<Void, Never>)
+        case waiting(CheckedContinuation<Void, any Error>, deadline: Task<Void, Never>?)
     }
 
     /// A budget of `budget` bytes.
@@ -72,12 +73,15 @@ public final class MemoryBudget: DecodeAdmitting {
     ///   - maximumQueueLength: the most requests that wait at once.
     ///   - clock: what times the waits (tests drive their own).
     ///   - metrics: where the budget, bytes in use, queue length, waits and refusals go.
+    ///   - caches: caches emptied whenever work has to wait (kept decoded sources, whose
+    ///     reservations count in the budget): what they hold goes first.
     public init(
         budget: Int,
         queueTimeout: Duration = .seconds(10),
         maximumQueueLength: Int = 1024,
         clock: any Clock<Duration> = ContinuousClock(),
-        metrics: ProxyMetrics = ProxyMetrics()
+        metrics: ProxyMetrics = ProxyMetrics(),
+        evictingUnderPressure caches: [any ImageCaching] = []
     ) {
         let machine = MemoryBudgetState(budget: budget, maximumQueueLength: maximumQueueLength)
         self.budget = machine.budget
@@ -85,6 +89,7 @@ public final class MemoryBudget: DecodeAdmitting {
         self.maximumQueueLength = machine.maximumQueueLength
         self.clock = clock
         self.metrics = metrics
+        self.evictedUnderPressure = caches
         self.state = Mutex(Waiting(machine: machine))
         metrics.memory(budget: machine.budget, inUse: 0, queued: 0)
     }
@@ -155,24 +160,35 @@ public final class MemoryBudget: DecodeAdmitting {
                 return .refused(.cancelled)
             }
             let decision = waiting.machine.request(id: id, bytes: bytes, priority: priority)
-            if decision == .queued {
-                let deadline = Task { [self, clock, queueTimeout] in
-                    guard (try? await clock.sleep(for: queueTimeout)) != nil else { return }
-                    withdraw(id, refusal: .timedOut(after: queueTimeout))
-                }
-                waiting.entries[id] = .waiting(continuation, deadline: deadline)
-            }
+            if decision == .queued { waiting.entries[id] = .waiting(continuation, deadline: nil) }
             return decision
         }
         switch decision {
         case .admitted: continuation.resume()
-        case .queued: metrics.memoryWait()
+        case .queued:
+            metrics.memoryWait()
+            for cache in evictedUnderPressure { cache.removeAll() }  // Their reservations come back.
+            startDeadline(of: id)
         case .refused(let refusal):
             metrics.memoryRefused(refusal)
             continuation.resume(throwing: refusal)
         }
         let (inUse, queued) = state.withLock { ($0.machine.bytesInUse, $0.machine.queue.count) }
         metrics.memory(budget: budget, inUse: inUse, queued: queued)
+    }
+
+    /// Starts the queue time-out of `id`, unless its wait already ended.
+    private func startDeadline(of id: Int) {
+        let deadline = Task { [self, clock, queueTimeout] in
+            guard (try? await clock.sleep(for: queueTimeout)) != nil else { return }
+            withdraw(id, refusal: .timedOut(after: queueTimeout))
+        }
+        let isWaiting = state.withLock { waiting in
+            guard case .waiting(let continuation, nil)? = waiting.entries[id] else { return false }
+            waiting.entries[id] = .waiting(continuation, deadline: deadline)
+            return true
+        }
+        if !isWaiting { deadline.cancel() }
     }
 
     /// Ends `id`'s wait with `refusal`, or marks it cancelled before it waits.
@@ -203,7 +219,7 @@ public final class MemoryBudget: DecodeAdmitting {
                 guard case .waiting(let continuation, let deadline)? = waiting.entries.removeValue(forKey: id) else {
                     continue
                 }
-                deadline.cancel()
+                deadline?.cancel()
                 resumptions.append((continuation, refusal))
             }
             return (resumptions, waiting.machine.bytesInUse, waiting.machine.queue.count)

@@ -30,7 +30,8 @@ public final class ImageProxy: Sendable {
     /// A proxy over a pipeline of its own: every default plugin, decoders that keep EXIF for
     /// `sm:0`, a curl loader that follows `configuration` (public addresses only unless it
     /// allows private ones, redirects checked against its sources), the shared memory and HTTP
-    /// caches, and decodes and downloads admitted by the configuration's ``MemoryBudget``.
+    /// caches, decodes and downloads admitted by the configuration's ``MemoryBudget``, and
+    /// decoded sources kept for other sizes of the same source.
     ///
     /// - Parameters:
     ///   - configuration: what is allowed.
@@ -45,7 +46,10 @@ public final class ImageProxy: Sendable {
     ) {
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
-        let budget = configuration.makeMemoryBudget(cacheLimit: ImageCache.shared.costLimit, metrics: metrics)
+        let (budget, decodedSources) = configuration.makeMemoryControls(
+            cacheLimit: ImageCache.shared.costLimit,
+            metrics: metrics
+        )
         registry.registerMeteredOriginLoader(
             CurlDataLoader(configuration: configuration.originLoaderConfiguration),
             metrics: metrics,
@@ -53,6 +57,7 @@ public final class ImageProxy: Sendable {
         )
         var pipeline = ImagePipeline.Configuration(registry: registry)
         pipeline.decodeAdmission = budget
+        pipeline.decodedSourceCache = decodedSources
         self.init(
             checkedPipeline: ImagePipeline(configuration: pipeline),
             configuration: configuration,
@@ -64,7 +69,7 @@ public final class ImageProxy: Sendable {
 
     /// A proxy over `pipeline`, whose `http` and `https` loaders must refuse private addresses
     /// unless `configuration` allows them. Its memory is bounded when its `decodeAdmission` is a
-    /// ``MemoryBudget`` (``ProxyConfiguration/makeMemoryBudget(cacheLimit:metrics:)``), which its
+    /// ``MemoryBudget`` (``ProxyConfiguration/makeMemoryControls(cacheLimit:metrics:)``), which its
     /// loader also counts downloads against (``MeteredOriginLoader``); the proxy's
     /// `memoryBudget` settings are not read here.
     ///

@@ -72,6 +72,10 @@ public struct ProxyConfiguration: Sendable {
     /// The most bytes that decodes and downloads in flight may hold (a ``MemoryBudget``); `nil`,
     /// the default, is ``MemoryBudget/defaultBudget(reserving:)`` less the memory cache's limit.
     public var memoryBudget: Int?
+    /// The most bytes of decoded sources kept to serve other sizes of the same source (the
+    /// pipeline's `decodedSourceCache`); `nil`, the default, is a quarter of the memory budget;
+    /// 0 keeps none. They count in the budget and are dropped first when work has to wait.
+    public var decodedSourceCacheSize: Int?
     /// The longest a request waits for memory; past it, 503 with `Retry-After`.
     public var memoryQueueTimeout = Duration.seconds(10)
     /// The longest a request may take; past it, 504.
@@ -140,14 +144,29 @@ public struct ProxyConfiguration: Sendable {
         return curl
     }
 
-    /// The ``MemoryBudget`` this configuration asks for, with `cacheLimit` bytes (the pipeline's
-    /// memory cache) kept out of the default budget.
-    public func makeMemoryBudget(cacheLimit: Int, metrics: ProxyMetrics) -> MemoryBudget {
-        MemoryBudget(
-            budget: memoryBudget ?? MemoryBudget.defaultBudget(reserving: cacheLimit),
+    /// The ``MemoryBudget`` and the cache of decoded sources this configuration asks for, with
+    /// `cacheLimit` bytes (the pipeline's memory cache) kept out of the default budget. Give the
+    /// cache to the pipeline as its `decodedSourceCache`; the budget empties it whenever work
+    /// has to wait.
+    public func makeMemoryControls(
+        cacheLimit: Int,
+        metrics: ProxyMetrics
+    ) -> (budget: MemoryBudget, decodedSources: ImageCache?) {
+        let bytes = memoryBudget ?? MemoryBudget.defaultBudget(reserving: cacheLimit)
+        let decodedBytes = decodedSourceCacheSize ?? bytes / 4
+        var decodedSources: ImageCache?
+        if decodedBytes > 0 {
+            let cache = ImageCache(costLimit: decodedBytes, memoryPressure: PSIMemoryPressure.current)
+            cache.entryCostLimit = 1  // One large photo may take it all.
+            decodedSources = cache
+        }
+        let budget = MemoryBudget(
+            budget: bytes,
             queueTimeout: memoryQueueTimeout,
-            metrics: metrics
+            metrics: metrics,
+            evictingUnderPressure: decodedSources.map { [$0] } ?? []
         )
+        return (budget, decodedSources)
     }
 
     /// Reads a preset as imgproxy writes one: `name=rs:fill:300:300/q:80`.

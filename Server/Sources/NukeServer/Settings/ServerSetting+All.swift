@@ -277,6 +277,15 @@ extension ServerSetting {
             memory limit, else half of RAM, less the memory cache).
             """
     )
+    static let decodedCacheSize = ServerSetting(
+        name: "decoded-cache-size",
+        kind: .integer,
+        defaultValue: nil,
+        help: """
+            MiB of decoded sources kept, within the memory budget, so other sizes of a source skip its decode \
+            (default: a quarter of the budget); 0 keeps none.
+            """
+    )
     static let memoryQueueTimeout = ServerSetting(
         name: "memory-queue-timeout",
         kind: .decimal,
@@ -392,7 +401,8 @@ extension ServerSetting {
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,
         maxPathLength, maxRedirects, downloadTimeout, requestTimeout, maxConcurrentRequests, maxConcurrentDownloads,
-        memoryBudget, memoryQueueTimeout, cacheDirectory, cacheSize, memoryCacheSize, noResultCache, redis,
+        memoryBudget, decodedCacheSize, memoryQueueTimeout, cacheDirectory, cacheSize, memoryCacheSize, noResultCache,
+        redis,
         redisKeyPrefix, redisTimeout, redisTtl, shutdownTimeout, readRequestTimeout, keepAliveTimeout, maxConnections,
         environmentFile,
     ]
