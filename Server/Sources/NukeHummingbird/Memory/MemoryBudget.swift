@@ -59,10 +59,10 @@ public final class MemoryBudget: DecodeAdmitting {
         var entries: [Int: Entry] = [:]
     }
 
-    /// A waiter's side: resumed by the machine's actions; a cancellation may come before it waits.
-    private enum Entry {
-        case cancelledBeforeWaiting
-        case waiting(CheckedContinuation<Void, any Error>, deadline: Task<Void, Never>?)
+    /// A waiter's side, resumed by the machine's actions; its deadline starts once it waits.
+    private struct Entry {
+        var continuation: CheckedContinuation<Void, any Error>
+        var deadline: Task<Void, Never>?
     }
 
     /// A budget of `budget` bytes.
@@ -156,11 +156,11 @@ public final class MemoryBudget: DecodeAdmitting {
 
     private func enqueue(id: Int, bytes: Int, priority: Int, continuation: CheckedContinuation<Void, any Error>) {
         let decision = state.withLock { waiting -> MemoryBudgetState.Decision in
-            if case .cancelledBeforeWaiting? = waiting.entries.removeValue(forKey: id) {
-                return .refused(.cancelled)
-            }
+            // Cancelled before this lock: its handler found nothing to withdraw. After it, the
+            // handler withdraws what is queued here.
+            guard !Task.isCancelled else { return .refused(.cancelled) }
             let decision = waiting.machine.request(id: id, bytes: bytes, priority: priority)
-            if decision == .queued { waiting.entries[id] = .waiting(continuation, deadline: nil) }
+            if decision == .queued { waiting.entries[id] = Entry(continuation: continuation) }
             return decision
         }
         switch decision {
@@ -184,31 +184,22 @@ public final class MemoryBudget: DecodeAdmitting {
             withdraw(id, refusal: .timedOut(after: queueTimeout))
         }
         let isWaiting = state.withLock { waiting in
-            guard case .waiting(let continuation, nil)? = waiting.entries[id] else { return false }
-            waiting.entries[id] = .waiting(continuation, deadline: deadline)
+            guard waiting.entries[id] != nil else { return false }
+            waiting.entries[id]?.deadline = deadline
             return true
         }
         if !isWaiting { deadline.cancel() }
     }
 
-    /// Ends `id`'s wait with `refusal`, or marks it cancelled before it waits.
+    /// Ends `id`'s wait with `refusal`, if it waits.
     private func withdraw(_ id: Int, refusal: Refusal) {
-        perform {
-            $0.withdraw(id, refusal: refusal)
-        } unknown: { waiting in
-            // Not waiting yet (or no longer): a cancellation is remembered for the enqueue to come.
-            if refusal == .cancelled, waiting.entries[id] == nil { waiting.entries[id] = .cancelledBeforeWaiting }
-        }
+        perform { $0.withdraw(id, refusal: refusal) }
     }
 
     /// Runs a transition and then its actions, outside the lock.
-    private func perform(
-        _ transition: (inout MemoryBudgetState) -> [MemoryBudgetState.Action],
-        unknown: (inout Waiting) -> Void = { _ in }
-    ) {
+    private func perform(_ transition: (inout MemoryBudgetState) -> [MemoryBudgetState.Action]) {
         let (resumptions, inUse, queued) = state.withLock { waiting in
             let actions = transition(&waiting.machine)
-            if actions.isEmpty { unknown(&waiting) }
             var resumptions: [(CheckedContinuation<Void, any Error>, Refusal?)] = []
             for action in actions {
                 let (id, refusal): (Int, Refusal?) =
@@ -216,11 +207,9 @@ public final class MemoryBudget: DecodeAdmitting {
                     case .admit(let id): (id, nil)
                     case .refuse(let id, let refusal): (id, refusal)
                     }
-                guard case .waiting(let continuation, let deadline)? = waiting.entries.removeValue(forKey: id) else {
-                    continue
-                }
-                deadline?.cancel()
-                resumptions.append((continuation, refusal))
+                guard let entry = waiting.entries.removeValue(forKey: id) else { continue }
+                entry.deadline?.cancel()
+                resumptions.append((entry.continuation, refusal))
             }
             return (resumptions, waiting.machine.bytesInUse, waiting.machine.queue.count)
         }
