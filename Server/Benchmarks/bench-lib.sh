@@ -27,9 +27,8 @@ CONF
     pids+=($!)
 }
 
-# nuke-server: signed URLs, no result cache and no memory cache for the distinct-URL runs (as
-# thumbor keeps no results by default); originals are cached by both (thumbor's file storage,
-# our HTTP cache).
+# nuke-server: signed URLs; the scripts turn its caches of results off where thumbor keeps none
+# (thumbor's default); originals are cached by both (thumbor's file storage, our HTTP cache).
 swift build -c release --package-path Server --product nuke-server >/dev/null
 key=$(python3 -c 'print("ab" * 32)') salt=$(python3 -c 'print("cd" * 16)')
 start_nuke() { # extra arguments

@@ -73,8 +73,8 @@ public struct ProxyConfiguration: Sendable {
     /// the default, is ``MemoryBudget/defaultBudget(reserving:)`` less the memory cache's limit.
     public var memoryBudget: Int?
     /// The most bytes of decoded sources kept to serve other sizes of the same source (the
-    /// pipeline's `decodedSourceCache`); `nil`, the default, is a quarter of the memory budget;
-    /// 0 keeps none. They count in the budget and are dropped first when work has to wait.
+    /// pipeline's `decodedSourceCache`); `nil`, the default, is a quarter of the memory budget, at
+    /// most 128 MiB; 0 keeps none. They count in the budget and are dropped first when work has to wait.
     public var decodedSourceCacheSize: Int?
     /// The longest a request waits for memory; past it, 503 with `Retry-After`.
     public var memoryQueueTimeout = Duration.seconds(10)
@@ -153,7 +153,7 @@ public struct ProxyConfiguration: Sendable {
         metrics: ProxyMetrics
     ) -> (budget: MemoryBudget, decodedSources: ImageCache?) {
         let bytes = memoryBudget ?? MemoryBudget.defaultBudget(reserving: cacheLimit)
-        let decodedBytes = decodedSourceCacheSize ?? bytes / 4
+        let decodedBytes = decodedSourceCacheSize ?? min(bytes / 4, 128 << 20)
         var decodedSources: ImageCache?
         if decodedBytes > 0 {
             let cache = ImageCache(costLimit: decodedBytes, memoryPressure: PSIMemoryPressure.current)

@@ -283,7 +283,7 @@ extension ServerSetting {
         defaultValue: nil,
         help: """
             MiB of decoded sources kept, within the memory budget, so other sizes of a source skip its decode \
-            (default: a quarter of the budget); 0 keeps none.
+            (default: a quarter of the budget, at most 128); 0 keeps none.
             """
     )
     static let memoryQueueTimeout = ServerSetting(
