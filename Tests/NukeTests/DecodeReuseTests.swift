@@ -62,7 +62,7 @@ import Testing
         #expect(counter.decodes == 1)
     }
 
-    @Test("A smaller kept decode does not serve a larger size; requests with their own limits decode alone")
+    @Test("A smaller kept decode serves no larger size; own limits, colour policy or a reload decode alone")
     func keysAndSizes() async throws {
         let url = try ShrinkOnLoadQualityTests.photoURL("path.jpg")
         let counter = DecodeCounter()
@@ -79,6 +79,10 @@ import Testing
         unmanaged.colorManagement = .keepOriginalProfile
         _ = try await pipeline.image(for: unmanaged)
         #expect(counter.decodes == 4)
+        var reloading = Self.request(url, width: 300)
+        reloading.options.insert(.reloadIgnoringCachedData)
+        _ = try await pipeline.image(for: reloading)
+        #expect(counter.decodes == 5)
     }
 }
 

@@ -6,10 +6,10 @@
 /// image is at least as large as that request's first processor needs, or is the full image.
 extension JobServices {
     /// The kept decode of `request`'s source that serves `downscalers` (or, without them, a
-    /// full decode), if there is one.
+    /// full decode), if there is one and the request reads memory caches.
     func reusableDecode(for request: ImageRequest, downscalers: [any ImageDownscaling]) -> ImageContainer? {
-        guard let cache = decodedSourceCache, let key = Self.decodedSourceKey(request),
-            let kept = cache[key]
+        guard !request.options.contains(.disableMemoryCacheReads), let cache = decodedSourceCache,
+            let key = Self.decodedSourceKey(request), let kept = cache[key]
         else { return nil }
         guard let full = kept.originalPixelSize else { return kept }  // The full image serves all.
         guard let minimum = ShrinkOnLoad(downscalers: downscalers).minimumSize(width: full.width, height: full.height)
@@ -18,18 +18,18 @@ extension JobServices {
         return kept.image.width >= minimum.width && kept.image.height >= minimum.height ? kept : nil
     }
 
-    /// Keeps `container`, decoded for `request`, unless a larger decode of the source is kept.
+    /// Keeps `container`, decoded for `request`, unless a larger one is kept or writes are off.
     func keepDecode(_ container: ImageContainer, for request: ImageRequest) {
-        guard let cache = decodedSourceCache, !container.isPreview, let key = Self.decodedSourceKey(request) else {
-            return
-        }
+        guard !request.options.contains(.disableMemoryCacheWrites), let cache = decodedSourceCache,
+            !container.isPreview, let key = Self.decodedSourceKey(request)
+        else { return }
         if let kept = cache[key], kept.image.pixelCount >= container.image.pixelCount { return }
         cache[key] = container
     }
 
     /// The source's identity and everything that changes its decode — scale, the request's
-    /// limits and colour management — for plain requests of a URL or an ID (no thumbnail, no
-    /// custom HTTP request, no closure).
+    /// limits and colour management — for plain URL requests (no thumbnail, no custom HTTP
+    /// request, no closure).
     private static func decodedSourceKey(_ request: ImageRequest) -> ImageCacheKey? {
         guard request.thumbnail == nil, case .url = request.resource, let source = request.originalImageID else {
             return nil

@@ -149,8 +149,8 @@ extension ImagePipeline {
         /// it is large enough for (``ImageDownscaling/minimumInputSize(width:height:)``), or any
         /// request when it is the full image: the result has the same size as from a fresh
         /// decode, and, when the kept decode is at a larger scale than the request's own decode
-        /// would be, slightly different pixels (made from more of them). Plain URL and ID
-        /// requests only, keyed by source, scale, limits and colour management; give each
+        /// would be, slightly different pixels. Plain URL requests only, keyed by source, scale,
+        /// limits and colour management, following their memory-cache options; give each
         /// pipeline its own cache. Kept images keep their ``DecodeReservation``.
         public var decodedSourceCache: (any ImageCaching)?
 
