@@ -231,6 +231,10 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
             fixtures: try ["lossy.heic", "alpha.heic", "lossless.heic"].map(fixture),
             bombs: [
                 try #require(HostileImages.heif(try fixture("lossy.heic"), declaringWidth: 30_000, height: 30_000)),
+                // Sides whose product times the bytes a pixel takes is past `Int.max`.
+                try #require(
+                    HostileImages.heif(try fixture("lossy.heic"), declaringWidth: 0x7FFF_FFFF, height: 0x7FFF_FFFF)
+                ),
                 try fixture("coded-picture-size.heic"), try fixture("in-band-picture-size.heic"),
             ],
             maximumPixelCount: 1 << 20,

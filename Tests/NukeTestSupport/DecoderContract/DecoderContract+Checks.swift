@@ -30,6 +30,11 @@ extension DecoderContract {
     }
 
     func estimatesMemory() throws {
+        for (index, bomb) in bombs.enumerated() {
+            // Any header, however hostile, gives an estimate or none: never a trap.
+            let estimate = try decoder(for: bomb).estimatedMemory(for: bomb)
+            try ensure((estimate ?? 0) >= 0, "bomb \(index): a negative estimate, \(estimate ?? 0)")
+        }
         for (index, fixture) in fixtures.enumerated() {
             for shrinks in [false, true] {
                 var context = ImageDecodingContext(

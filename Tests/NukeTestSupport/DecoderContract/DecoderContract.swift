@@ -45,7 +45,7 @@ public struct DecoderContract: Sendable {
         case refusesOtherData
         /// Each fixture's memory estimate from its header (`ImageDecoding.estimatedMemory(for:)`),
         /// which decode admission waits on, is given and covers the decoded image's pixels, at
-        /// full size and with a request that shrinks on load.
+        /// full size and with a request that shrinks on load; each bomb's is a size or none.
         case estimatesMemory
 
         public var description: String { rawValue }

@@ -86,13 +86,14 @@ public final class HEIFDecoder: ImageDecoding {
 
     /// libheif's coded planes (up to 16 bits a sample, alpha included) beside the RGBA image it
     /// converts to and the copy handed out, for the primary image as the file declares it; `nil`
-    /// when the file does not parse within the pixel limit, which the decode refuses.
+    /// when the file does not parse within the pixel limit or the memory budget, which the decode
+    /// refuses.
     public func estimatedMemory(for data: Data) -> Int? {
         guard let primary = try? HEIFFile(data: data, maximumPixelCount: context.maximumPixelCount).primary else {
             return nil
         }
-        let samples = 3 + (primary.hasAlpha ? 1 : 0)
-        return primary.codedWidth * primary.codedHeight * (8 + 2 * samples)
+        let bytes = Self.memoryBytes(width: primary.codedWidth, height: primary.codedHeight, hasAlpha: primary.hasAlpha)
+        return bytes.flatMap { $0 <= context.memoryBudget ? $0 : nil }
     }
 
     /// The embedded thumbnail to decode instead of `image`: the largest one when `anySize`, else
@@ -137,10 +138,18 @@ public final class HEIFDecoder: ImageDecoding {
     }
 
     private func checkMemory(width: Int, height: Int, hasAlpha: Bool) throws {
-        let samples = 3 + (hasAlpha ? 1 : 0)
-        let (bytes, overflow) = (width * height).multipliedReportingOverflow(by: 8 + 2 * samples)
-        guard !overflow, bytes <= context.memoryBudget else {
-            throw ImageDecodingError.exceedsMemoryBudget(bytes: overflow ? .max : bytes, budget: context.memoryBudget)
+        let bytes = Self.memoryBytes(width: width, height: height, hasAlpha: hasAlpha)
+        guard let bytes, bytes <= context.memoryBudget else {
+            throw ImageDecodingError.exceedsMemoryBudget(bytes: bytes ?? .max, budget: context.memoryBudget)
         }
+    }
+
+    /// What an image coded at `width × height` takes to decode (see ``checkMemory(_:)``), or
+    /// `nil` when that does not fit in an `Int`: a file may declare sides of up to 2³¹.
+    private static func memoryBytes(width: Int, height: Int, hasAlpha: Bool) -> Int? {
+        let samples = 3 + (hasAlpha ? 1 : 0)
+        let (pixels, pixelsOverflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, bytesOverflow) = pixels.multipliedReportingOverflow(by: 8 + 2 * samples)
+        return pixelsOverflow || bytesOverflow ? nil : bytes
     }
 }
