@@ -73,11 +73,12 @@ struct DecodeAdmissionTests {
             id: "nuke.test-image.decoder",
             for: [TestImageFormat.assetType]
         ) { _ in TinyDecoder() }
-        var configuration = ImagePipeline.Configuration(registry: registry)
-        configuration.dataLoader = loader
-        configuration.decodeAdmission = admission
-        configuration.maximumDecodedPixelCount = 1_000
-        _ = try await ImagePipeline(configuration: configuration).imageTask(with: .test).response
+        let pipeline = ImagePipeline.makeTestPipeline(loader: loader) {
+            $0.registry = registry
+            $0.decodeAdmission = admission
+            $0.maximumDecodedPixelCount = 1_000
+        }
+        _ = try await pipeline.imageTask(with: .test).response
         #expect(admission.estimates == [4_000])
     }
 }

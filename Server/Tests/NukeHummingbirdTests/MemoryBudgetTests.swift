@@ -62,5 +62,10 @@ import Testing
         budget.release(5_000)
         _ = try await waiting.value
         reservation.release()
+
+        // An estimate whose double plus the source is past `Int.max` is more than the budget.
+        await #expect(throws: MemoryBudget.Refusal.exceedsBudget(bytes: .max, budget: 10_000)) {
+            try await budget.admit(context, estimatedBytes: Int.max / 2)
+        }
     }
 }

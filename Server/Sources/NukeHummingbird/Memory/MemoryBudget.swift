@@ -110,9 +110,10 @@ public final class MemoryBudget: DecodeAdmitting {
     ///
     /// - Throws: ``Refusal``.
     public func admit(_ context: ImageDecodingContext, estimatedBytes: Int) async throws -> DecodeReservation {
-        let (doubled, overflow) = estimatedBytes.multipliedReportingOverflow(by: 2)
-        let bytes = overflow ? Int.max : doubled.addingReportingOverflow(context.data.count).partialValue
-        return try await reserve(bytes: max(0, bytes), priority: context.request.priority)
+        // Saturating: a sum past `Int.max` is more than any budget, refused as such.
+        let (doubled, overflow) = max(0, estimatedBytes).multipliedReportingOverflow(by: 2)
+        let (bytes, sumOverflow) = doubled.addingReportingOverflow(context.data.count)
+        return try await reserve(bytes: overflow || sumOverflow ? .max : bytes, priority: context.request.priority)
     }
 
     /// Waits until `bytes` fit, and returns what holds them until released or freed.
