@@ -88,6 +88,27 @@ struct SecurityOptionsTests {
         #expect(await proxy.respond(to: fixture.path("w:50/mrd:49", "/photo.jpg")).status == 400)
     }
 
+    @Test("A cached result is held to the URL's mrd and to the server's limit of the day")
+    func cachedResultDimension() async throws {
+        let fixture = try ProxyFixture()
+        let directory = try TemporaryDirectory()
+        let cache = try DataCache(path: directory.url)
+        let lenient = fixture.proxy(resultCache: cache) {
+            $0.allowsSecurityOptions = true
+            $0.maximumResultDimension = 1000
+        }
+        let made = await lenient.respond(to: fixture.path("mrd:900", "/photo.jpg"))
+        #expect(made.status == 200)
+        let width = try await ProxyFixture.decode(made.body).width
+        // Same result key (limits are not part of it): served only while within the limit.
+        #expect(await lenient.respond(to: fixture.path("mrd:\(width)", "/photo.jpg")).body == made.body)
+        #expect(await lenient.respond(to: fixture.path("mrd:\(width - 1)", "/photo.jpg")).status == 400)
+        // A server restarted with a lower limit on the same result cache.
+        let strict = fixture.proxy(resultCache: cache) { $0.maximumResultDimension = width - 1 }
+        #expect(await strict.respond(to: fixture.path("", "/photo.jpg")).status == 400)
+        #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
+    }
+
     @Test("Limits bound work: an image already made is served whatever the URL's limits, from the caches")
     func cachedResults() async throws {
         let fixture = try ProxyFixture()

@@ -176,12 +176,19 @@ public final class ImageProxy: Sendable {
     struct EncodedResult: Sendable {
         var data: Data
         var format: OutputFormat
+        /// The image's size in pixels, so that a cached result is held to the request's
+        /// ``ProxyPlan/maximumResultDimension`` like a new one.
+        var width: Int
+        var height: Int
     }
 
     private func result(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
         // Without a result cache, no hop to the workers at all: under load it would wait behind
         // their decodes to look up nothing.
         if let resultCache, let result = await Self.cachedResult(for: plan, in: resultCache, on: pipeline) {
+            // The result dimension limit bounds what is served, not only what is made: the same
+            // result may have been made under another URL's `mrd` or a server's earlier limit.
+            try plan.checkResultSize(width: result.width, height: result.height)
             metrics.cacheHit("result")
             return result
         }
@@ -269,7 +276,7 @@ public final class ImageProxy: Sendable {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
             throw .encodingFailed("unknown")
         }
-        return EncodedResult(data: data, format: format)
+        return EncodedResult(data: data, format: format, width: container.image.width, height: container.image.height)
     }
 
     /// The result `cache` holds for `plan`, looked up on the pipeline's workers (a lookup may read
@@ -333,7 +340,7 @@ public final class ImageProxy: Sendable {
         // to the source limits and its size checked like any other result's.
         let image = try await load(plan.sourceRequest(data: data)).image
         try plan.checkResultSize(width: image.width, height: image.height)
-        return EncodedResult(data: data, format: format)
+        return EncodedResult(data: data, format: format, width: image.width, height: image.height)
     }
 
     /// Loads `request`, giving up after the configured time-out.
@@ -420,15 +427,36 @@ public final class ImageProxy: Sendable {
         }
     }
 
-    /// A cached result: one byte naming the format, then the data.
+    /// A cached result: one byte naming the format (offset by ``cacheEntryTag``), the width and
+    /// height as 32-bit big-endian numbers, then the data.
     static func encodeForCache(_ result: EncodedResult) -> Data {
-        let tag = UInt8(OutputFormat.allCases.firstIndex(of: result.format) ?? 0)
-        return Data([tag]) + result.data
+        let index = OutputFormat.allCases.firstIndex(of: result.format) ?? 0
+        var entry = Data([cacheEntryTag + UInt8(index)])
+        for side in [result.width, result.height] {
+            withUnsafeBytes(of: UInt32(clamping: side).bigEndian) { entry.append(contentsOf: $0) }
+        }
+        return entry + result.data
     }
 
-    /// The result a cache entry holds, or `nil` for an entry that is not one.
+    /// The result a cache entry holds, or `nil` for an entry that is not one — entries written
+    /// before results carried their size among them, so that no result is served unchecked.
     static func decodeCached(_ data: Data) -> EncodedResult? {
-        guard let tag = data.first, Int(tag) < OutputFormat.allCases.count, data.count > 1 else { return nil }
-        return EncodedResult(data: Data(data.dropFirst()), format: OutputFormat.allCases[Int(tag)])
+        let header = 9
+        guard data.count > header, let tag = data.first, tag >= cacheEntryTag,
+            Int(tag - cacheEntryTag) < OutputFormat.allCases.count
+        else { return nil }
+        let side = { (offset: Int) in
+            data.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        }
+        return EncodedResult(
+            data: Data(data.dropFirst(header)),
+            format: OutputFormat.allCases[Int(tag - cacheEntryTag)],
+            width: side(1),
+            height: side(5)
+        )
     }
+
+    /// The first byte of a cache entry for the first format; entries from before results carried
+    /// their size began below it.
+    private static let cacheEntryTag: UInt8 = 0x80
 }
