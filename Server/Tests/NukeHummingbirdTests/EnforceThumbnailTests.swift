@@ -36,9 +36,9 @@ struct EnforceThumbnailTests {
         #expect(Set(cache.keys).count == 5)
     }
 
-    @Test("et takes a boolean")
+    @Test("eth (and et) take one boolean")
     func parsing() throws {
-        for text in ["et", "et:2", "et:1:1"] {
+        for text in ["et", "eth", "et:1:1"] {
             var options = ProcessingOptions()
             #expect(throws: ProxyRequestError.self) { try options.apply([ProxyOption(segment: text)], presets: [:]) }
         }

@@ -84,7 +84,7 @@ struct ImageProxyTests {
         #expect(difference.mean < 8, "mean difference \(difference.mean) from the PNG of the same result")
     }
 
-    @Test("exp: a URL past its time is 404 before the origin or the result cache; before it, max-age stops there")
+    @Test("exp: past its time 404 before the origin or the result cache; before it, max-age stops there; 0 never")
     func expiringURLs() async throws {
         let fixture = try ProxyFixture()
         let cache = MockDataCache()
@@ -101,12 +101,17 @@ struct ImageProxyTests {
         #expect(later.body == soon.body && fixture.origin.requests(to: "/photo.jpg").count == 1)
 
         let (readsBefore, writesBefore) = (cache.readCount, cache.writeCount)
-        for time in [now, now - 1, 0] {
+        for time in [now, now - 1] {
             let expired = await proxy.respond(to: fixture.path("w:100/exp:\(time)", "/photo.jpg"))
             #expect(expired.status == 404 && String(decoding: expired.body, as: UTF8.self).contains("URL expired"))
         }
         #expect(fixture.origin.requests(to: "/photo.jpg").count == 1)
         #expect(cache.readCount == readsBefore && cache.writeCount == writesBefore)
+        // 0 or less never expires, as in imgproxy, and asks caches not to keep it.
+        for time in [0, -1] {
+            let never = await proxy.respond(to: fixture.path("w:100/exp:\(time)", "/photo.jpg"))
+            #expect(never.status == 200 && never.header("Cache-Control") == "public, max-age=0")
+        }
         // The time is part of the signed path: changing it breaks the signature.
         let signed = fixture.path("w:100/exp:\(now - 1)", "/photo.jpg")
         let forged = signed.replacingOccurrences(of: "exp:\(now - 1)", with: "exp:\(now + 60)")

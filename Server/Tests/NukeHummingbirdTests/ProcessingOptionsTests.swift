@@ -130,22 +130,47 @@ struct ProcessingOptionsTests {
         #expect(throws: ProxyRequestError.self) { try Self.options("pr:loop", presets: presets) }
     }
 
+    @Test("Booleans as imgproxy reads them: 1, t, true in any case; anything else is false, not an error")
+    func booleans() throws {
+        for text in ["1", "t", "T", "true", "TRUE", "True"] {
+            #expect(try Self.options("el:\(text)").enlarge)
+        }
+        for text in ["0", "f", "false", "yes", "2", "on"] {
+            #expect(try Self.options("el:1/el:\(text)").enlarge == false)
+        }
+        #expect(try Self.options("rs:fit:10:10:yes").enlarge == false)
+        #expect(try Self.options("fl:2:1") == Self.options("fl:0:1"))
+    }
+
+    @Test("eth is enforce_thumbnail's short name; et is read too")
+    func enforceThumbnailNames() throws {
+        #expect(try Self.options("eth:1").enforcesThumbnail)
+        #expect(try Self.options("eth:1") == Self.options("et:1"))
+        #expect(try Self.options("eth:1") == Self.options("enforce_thumbnail:1"))
+    }
+
+    @Test("exp takes any whole number of seconds: 0 or less never expires")
+    func expiresAnyTime() throws {
+        #expect(try Self.options("exp:0").expires == 0)
+        #expect(try Self.options("exp:-1").expires == -1)
+    }
+
     @Test(
         "Bad options are typed errors",
         arguments: [
-            "zz:1", "w:-1", "w:abc", "h:", "rs:stretch:1:1", "el:2", "g:up", "g:fp:2:0", "dpr:0", "dpr:9", "dpr:-1",
+            "zz:1", "w:-1", "w:abc", "h:", "rs:stretch:1:1", "g:up", "g:fp:2:0", "dpr:0", "dpr:9", "dpr:-1",
             "dpr:nan",
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
-            "rot:45", "fl:2", "bg:300:0:0", "bg:GG0000", "bg:GG0", "bg:ff00", "bg:#fff", "bg:1:2", "pix:-1",
+            "rot:45", "bg:300:0:0", "bg:GG0000", "bg:GG0", "bg:ff00", "bg:#fff", "bg:1:2", "pix:-1",
             "pix:20000", "t:300", "t:10::1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
             "c:", "c:-1", "c:abc", "c:10:10:up", "c:1e9", "c:nan", "c:10:10:ce:0:0:9",
-            "ex", "ex:2", "ex:1:up", "rs:fit:1:1:0:2", "rs:fit:1:1:0:1:up", "rs:fit:1:1:0::so", "s:1:1:0:1:ce:1:2:3",
+            "ex", "ex:1:up", "rs:fit:1:1:0:1:up", "rs:fit:1:1:0::so", "s:1:1:0:1:ce:1:2:3",
             "pd", "pd:-1", "pd:1:2:3:4:5", "pd:20000",
             "mb:", "mb:-5", "mb:lots", "fq", "fq:jpg", "fq:jpg:101", "fq:bmp:80", "fq:jpg:80:webp",
-            "exp:", "exp:-1", "exp:soon", "exp:1.5", "exp:99999999999999999999",
-            "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:2", "exar:1:up",
-            "ar", "ar:2", "sm", "sm:2", "kcr:x", "scp:2", "skp", "skp:exe",
+            "exp:", "exp:soon", "exp:1.5", "exp:99999999999999999999",
+            "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:1:up",
+            "ar", "sm", "skp", "skp:exe",
             "msr", "msr:0", "msr:-1", "msr:nan", "msr:inf", "msr:1000001", "msfs:0", "msfs:-1", "msfs:1.5", "maf:0",
             "maf:x", "mrd:0", "mrd:-5", "mafr:1", "max_animation_frame_resolution:1", "msr:1:2",
         ]

@@ -173,10 +173,7 @@ extension ProcessingOptions {
             options.watermark = try watermark(&reader)
         },
         ProcessingOptionRow(names: ["exp", "expires"]) { options, reader throws(ProxyRequestError) in
-            options.expires = try reader.required(
-                { Int64($0).flatMap { $0 >= 0 ? $0 : nil } },
-                "a Unix time in seconds"
-            )
+            options.expires = try reader.required({ Int64($0) }, "a Unix time in seconds")
         },
         ProcessingOptionRow(names: ["fn", "filename"]) { options, reader throws(ProxyRequestError) in
             let text = try reader.required({ $0.isEmpty ? nil : $0 }, "a file name")
@@ -197,7 +194,7 @@ extension ProcessingOptions {
         ProcessingOptionRow(names: ["kcr", "keep_copyright"]) { options, reader throws(ProxyRequestError) in
             options.keepsCopyright = try reader.required(boolean, booleans)
         },
-        ProcessingOptionRow(names: ["et", "enforce_thumbnail"]) { options, reader throws(ProxyRequestError) in
+        ProcessingOptionRow(names: ["eth", "et", "enforce_thumbnail"]) { options, reader throws(ProxyRequestError) in
             options.enforcesThumbnail = try reader.required(boolean, booleans)
         },
         ProcessingOptionRow(names: ["scp", "strip_color_profile"]) { options, reader throws(ProxyRequestError) in
@@ -371,13 +368,13 @@ extension ProcessingOptions {
         { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
     }
     /// What ``boolean(_:)`` reads, for error messages.
-    private static let booleans = "1, t, true, 0, f or false"
-    /// imgproxy's booleans (Go's `strconv.ParseBool`, in any case).
+    private static let booleans = "1, t or true (anything else is false)"
+    /// imgproxy's booleans: Go's `strconv.ParseBool` (in any case) for true, and, as imgproxy
+    /// reads them, false for anything else (`el:yes` is false there too).
     private static func boolean(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "1", "t", "true": true
-        case "0", "f", "false": false
-        default: nil
+        default: false
         }
     }
     private static func sigma(_ text: String) -> Double? { Double(text).flatMap { (0...100).contains($0) ? $0 : nil } }

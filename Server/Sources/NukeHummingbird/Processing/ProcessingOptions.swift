@@ -87,11 +87,12 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// colours are converted to sRGB and no profile is sent.
     public var keepsColorProfile = false
     /// Whether a source with an embedded thumbnail is made from it instead of its main image,
-    /// whatever the thumbnail's size (`et`; HEIC sources).
+    /// whatever the thumbnail's size (`eth`, or `et`; HEIC sources).
     public var enforcesThumbnail = false
     /// Any text; changes the URL and so the cache key, nothing else (`cb`).
     public var cacheBuster = ""
-    /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never.
+    /// When the URL stops being served, in seconds since 1970 (`exp`); `nil` for never. As in
+    /// imgproxy, 0 or less never expires but is served with `max-age=0`.
     public var expires: Int64?
     /// The result's file name without extension (`fn`; URL-safe base64 of UTF-8 when its second
     /// argument is true); `nil` for the source's.

@@ -164,7 +164,9 @@ public struct ProxyPlan: Sendable {
             options.filename != nil || options.returnsAttachment
             ? ContentDisposition(filename: options.filename, isAttachment: options.returnsAttachment) : nil
         cacheMaxAge = configuration.cacheMaxAge
-        if let expires = options.expires {
+        if let expires = options.expires, expires <= 0 {
+            cacheMaxAge = 0
+        } else if let expires = options.expires {
             let (remaining, overflow) = expires.subtractingReportingOverflow(configuration.currentTime())
             guard remaining > 0 || overflow else { throw .expired(at: expires) }
             cacheMaxAge = overflow ? configuration.cacheMaxAge : Int(min(Int64(configuration.cacheMaxAge), remaining))
