@@ -101,6 +101,12 @@ extension CurlDataLoader {
         /// Seconds a connection may stay idle and still be reused (libcurl's `CURLOPT_MAXAGE_CONN`,
         /// whose default, 118, this is); an older one is closed and a new one opened.
         public var maximumIdleConnectionAge: Double = 118
+        /// Signs every request with AWS Signature V4 (S3 and stores speaking its API); `nil` (the
+        /// default) signs nothing. A libcurl without SigV4 fails such transfers with
+        /// `NetworkError.secureConnectionFailed` rather than send them unsigned. Credentials are
+        /// never sent to another host: set ``maximumRedirects`` to 0 for stores, which do not
+        /// redirect reads.
+        public var awsSignature: AWSSignature?
         /// The `User-Agent` header, unless the request sets one.
         public var userAgent = "NukeCurl"
 

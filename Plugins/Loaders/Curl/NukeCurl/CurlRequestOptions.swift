@@ -32,8 +32,13 @@ struct CurlRequestOptions {
         if let limit = request.maximumResponseSize(withLoaderLimit: configuration.maximumResponseSize) {
             handle.set(CURLOPT_MAXFILESIZE_LARGE, size: Int64(limit))
         }
-        var lines = request.headers.map { "\($0.name): \($0.value)" }
-        if request.headers["User-Agent"] == nil { lines.append("User-Agent: \(configuration.userAgent)") }
+        // The user agent as libcurl's own, not a header line: a signature covers every header
+        // line, and S3 servers built on botocore leave `User-Agent` out of theirs.
+        handle.set(CURLOPT_USERAGENT, request.headers["User-Agent"] ?? configuration.userAgent)
+        var lines = request.headers.compactMap {
+            $0.name.lowercased() == "user-agent" ? nil : "\($0.name): \($0.value)"
+        }
+        if let signature = configuration.awsSignature { lines += try applySignature(signature, to: handle) }
         // libcurl sends `Expect: 100-continue` before bodies over 1 KiB and waits up to a second
         // for servers that never answer it; an empty value turns that off.
         if request.httpBody != nil, request.headers["Expect"] == nil { lines.append("Expect:") }
@@ -109,6 +114,23 @@ struct CurlRequestOptions {
             let pins = configuration.pinnedPublicKeys.joined(separator: ";")
             try require(handle, CURLOPT_PINNEDPUBLICKEY, pins, "public-key pinning")
         }
+    }
+
+    /// Has libcurl sign the request; returns the headers the signature covers besides its own
+    /// (S3 requires the payload's hash, and temporary keys their token).
+    private func applySignature(_ signature: AWSSignature, to handle: CurlEasyHandle) throws -> [String] {
+        try require(handle, CURLOPT_AWS_SIGV4, signature.curlParameter, "AWS Signature V4")
+        try require(handle, CURLOPT_USERNAME, signature.credentials.accessKeyID, "AWS Signature V4")
+        try require(handle, CURLOPT_PASSWORD, signature.credentials.secretAccessKey, "AWS Signature V4")
+        var lines = ["x-amz-content-sha256: UNSIGNED-PAYLOAD"]
+        if let token = signature.credentials.sessionToken {
+            // A header line, so nothing in it may start another.
+            guard !token.contains(where: { $0.isNewline }) else {
+                throw NetworkError.secureConnectionFailed(reason: "the AWS session token holds a line break")
+            }
+            lines.append("x-amz-security-token: \(token)")
+        }
+        return lines
     }
 
     /// Sets a string option that must take effect.

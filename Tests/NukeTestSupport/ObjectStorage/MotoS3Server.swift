@@ -1,0 +1,181 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import Foundation
+internal import Synchronization
+
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// An S3-compatible store for the tests: moto's standalone server (`moto_server`, from PyPI's
+/// `moto[server]`), started on a loopback port, checking every request's AWS Signature V4 against
+/// the keys it issued. It starts with an IAM user allowed everything and that user's access key
+/// (``accessKeyID``, ``secretAccessKey``); buckets and objects are made with that key through
+/// boto3 (which moto installs). Killed when released; ``kill()`` and ``start()`` stop it and
+/// start it again, empty, on the same port.
+public final class MotoS3Server: Sendable {
+    /// Where `moto_server` is: `NUKE_MOTO_SERVER`, else the README's virtual environment
+    /// (`~/.cache/nuke-moto/bin/moto_server`), else the first on `PATH`.
+    public static let executablePath: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = [environment["NUKE_MOTO_SERVER"]]
+        candidates.append(environment["HOME"].map { $0 + "/.cache/nuke-moto/bin/moto_server" })
+        candidates += (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/moto_server" }
+        return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Whether moto is installed.
+    public static var isAvailable: Bool { executablePath != nil }
+
+    /// The port, at `127.0.0.1`.
+    public let port: UInt16
+    /// `http://127.0.0.1:<port>`.
+    public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// The region the store signs for.
+    public let region = "us-east-1"
+    /// The access key's ID, issued by this server's IAM at the last start.
+    public var accessKeyID: String { key.withLock { $0.id } }
+    /// The access key's secret.
+    public var secretAccessKey: String { key.withLock { $0.secret } }
+
+    private let executable: String
+    private let process = Mutex<Process?>(nil)
+    private let key = Mutex<(id: String, secret: String)>(("", ""))
+
+    /// Starts a server and makes `buckets` in it.
+    public init(buckets: [String] = []) throws(HTTPTestServerError) {
+        guard let executable = Self.executablePath else { throw .helperFailed("moto_server is not installed") }
+        self.executable = executable
+        let probe = try Socket.listen()
+        port = probe.port
+        probe.close()
+        try start(buckets: buckets)
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// Starts the server (again, after ``kill()``) on the same port with a new key and `buckets`.
+    public func start(buckets: [String] = []) throws(HTTPTestServerError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-H", "127.0.0.1", "-p", "\(port)"]
+        var environment = ProcessInfo.processInfo.environment
+        // The first three actions (making the user, its policy and its key) need no signature;
+        // every later one is checked.
+        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "3"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .helperFailed("moto_server did not start: \(error)")
+        }
+        self.process.withLock { $0 = process }
+        let deadline = Date() + 30
+        while Date() < deadline, process.isRunning, !Socket.canConnect(toPort: port) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard process.isRunning, Socket.canConnect(toPort: port) else {
+            kill()
+            throw .helperFailed("moto_server did not listen on port \(port)")
+        }
+        let lines = try runPython(Self.bootstrap, arguments: buckets).split(separator: "\n")
+        guard lines.count == 2 else { throw .helperFailed("moto's IAM gave no access key") }
+        key.withLock { $0 = (String(lines[0]), String(lines[1])) }
+    }
+
+    /// Stores `objects` (bucket, key, bytes) with the access key, as a client would.
+    public func put(_ objects: [(bucket: String, key: String, data: Data)]) throws(HTTPTestServerError) {
+        let directory: TemporaryDirectory
+        do {
+            directory = try TemporaryDirectory(prefix: "nuke-moto")
+            var arguments: [String] = []
+            for (index, object) in objects.enumerated() {
+                let file = directory.appending("\(index)")
+                try object.data.write(to: file)
+                arguments += [object.bucket, object.key, file.path]
+            }
+            _ = try runPython(Self.upload, arguments: [accessKeyID, secretAccessKey] + arguments)
+        } catch let error as HTTPTestServerError {
+            throw error
+        } catch {
+            throw .helperFailed("objects not written: \(error)")
+        }
+    }
+
+    /// Kills the server (SIGKILL) and waits until it is gone; its buckets are lost.
+    public func kill() {
+        guard let process = process.withLock({ $0 }), process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        while process.isRunning {  // Not waitUntilExit: it runs a run loop.
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
+    /// Runs `script` with the endpoint and `arguments`, returning what it printed.
+    private func runPython(_ script: String, arguments: [String]) throws(HTTPTestServerError) -> String {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: Self.python(besides: executable))
+        python.arguments = ["-c", script, endpoint.absoluteString, region] + arguments
+        let output = Pipe()
+        python.standardOutput = output
+        python.standardError = output
+        do {
+            try python.run()
+        } catch {
+            throw .helperFailed("python did not start: \(error)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        python.waitUntilExit()
+        guard python.terminationStatus == 0 else { throw .helperFailed("moto set-up failed: \(text)") }
+        return text
+    }
+
+    /// The Python moto runs on (its script's `#!` line), where boto3 is; else `python3`.
+    private static func python(besides executable: String) -> String {
+        guard let text = try? String(contentsOfFile: executable, encoding: .utf8),
+            let first = text.split(separator: "\n").first, first.hasPrefix("#!"), first.contains("python")
+        else { return pythonOnPath }
+        return String(first.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static var pythonOnPath: String {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return directories.map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            ?? "/usr/bin/python3"
+    }
+
+    /// Makes the IAM user, its policy and its key, then the buckets with that key; prints the key.
+    private static let bootstrap = """
+        import boto3, json, sys
+        endpoint, region, buckets = sys.argv[1], sys.argv[2], sys.argv[3:]
+        anonymous = dict(aws_access_key_id="bootstrap", aws_secret_access_key="bootstrap")
+        iam = boto3.client("iam", endpoint_url=endpoint, region_name=region, **anonymous)
+        iam.create_user(UserName="nuke")
+        policy = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}]}
+        iam.put_user_policy(UserName="nuke", PolicyName="all", PolicyDocument=json.dumps(policy))
+        key = iam.create_access_key(UserName="nuke")["AccessKey"]
+        s3 = boto3.client("s3", endpoint_url=endpoint, region_name=region,
+                          aws_access_key_id=key["AccessKeyId"], aws_secret_access_key=key["SecretAccessKey"])
+        for bucket in buckets:
+            s3.create_bucket(Bucket=bucket)
+        print(key["AccessKeyId"])
+        print(key["SecretAccessKey"])
+        """
+
+    /// Puts each (bucket, key, file) triple with the key given.
+    private static let upload = """
+        import boto3, sys
+        endpoint, region, key_id, secret = sys.argv[1:5]
+        s3 = boto3.client("s3", endpoint_url=endpoint, region_name=region,
+                          aws_access_key_id=key_id, aws_secret_access_key=secret)
+        rest = sys.argv[5:]
+        for i in range(0, len(rest), 3):
+            with open(rest[i + 2], "rb") as f:
+                s3.put_object(Bucket=rest[i], Key=rest[i + 1], Body=f.read())
+        """
+}
