@@ -4,6 +4,7 @@
 import Foundation
 import NukeCore
 import NukeCurl
+import NukeDiskCache
 import NukeHTTP
 import NukeTestSupport
 import Testing
@@ -80,6 +81,29 @@ struct ObjectStorageTests {
         let unchanged = try await load(DataRequest(url: url, headers: ["If-None-Match": etag]), with: loader)
         // A 304 answering the request's own validator is delivered, for the HTTP cache to use.
         #expect(unchanged.succeeded && unchanged.response?.statusCode == 304 && unchanged.body.isEmpty)
+    }
+
+    @Test(
+        "Through the HTTP cache: the object's ETag revalidates it, a new object replaces it",
+        .enabled(if: MotoS3Server.isAvailable, "needs moto_server (pip install 'moto[server]')")
+    )
+    func validatesThroughTheHTTPCache() async throws {
+        let server = try MotoS3Server(buckets: ["photos"])
+        try server.put([("photos", "a.jpg", sampleBody(20_000, seed: 1))])
+        let directory = try TemporaryDirectory()
+        let store = loader(server)
+        let cached = HTTPCachingDataLoader(
+            loader: store,
+            cache: HTTPCache(dataCache: try DataCache(path: directory.url))
+        )
+        let request = DataRequest(url: URL(string: "s3://photos/a.jpg")!)
+        #expect(try await load(request, with: cached).body == sampleBody(20_000, seed: 1))
+        // Unchanged: the store answers the cache's If-None-Match with a 304 and no body.
+        let again = try await load(request, with: cached)
+        #expect(again.succeeded && again.body == sampleBody(20_000, seed: 1))
+        #expect(store.transport.statistics.finishedAttempts == 2)
+        try server.put([("photos", "a.jpg", sampleBody(20_000, seed: 2))])
+        #expect(try await load(request, with: cached).body == sampleBody(20_000, seed: 2))
     }
 
     @Test("Bad locations fail before any connection, with a typed error")

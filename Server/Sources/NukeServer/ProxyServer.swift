@@ -63,6 +63,18 @@ struct ProxyServer {
             metrics: metrics
         )
         registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics, budget: budget)
+        if let (endpoint, credentials) = settings.objectStorage {
+            let store = ObjectStorageDataLoader(endpoint: endpoint, credentials: credentials, configuration: curl)
+            registry.registerMeteredOriginLoader(
+                store,
+                metrics: metrics,
+                budget: budget,
+                id: "nuke.object-storage.loader",
+                for: ["s3"]
+            )
+            let signing = credentials.map { "signed with \($0)" } ?? "unsigned (no AWS credentials found)"
+            logger.info("s3:// sources from \(endpoint.url.absoluteString) (\(endpoint.region)), \(signing)")
+        }
         let kept = (decodedSources?.costLimit ?? 0) >> 20
         logger.info("memory budget: \(budget.budget >> 20) MiB in flight, \(kept) MiB of it for decoded sources")
 

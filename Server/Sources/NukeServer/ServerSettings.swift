@@ -30,6 +30,9 @@ struct ServerSettings: Sendable {
     var shutdownTimeout: Double
     /// Time-outs of slow and idle connections, and how many may be open.
     var connections: ConnectionLimits
+    /// The S3-compatible store `s3://` sources are read from (`--use-s3`), and the key requests
+    /// to it are signed with (none: unsigned, for public buckets).
+    var objectStorage: (endpoint: ObjectStorageEndpoint, credentials: AWSCredentials?)?
     /// The shared Redis tier, if one was given.
     var redis: RedisDataCache.Configuration?
 
@@ -53,6 +56,34 @@ struct ServerSettings: Sendable {
         else { throw SettingsError("--\(flag) \(path) is not an image the server decodes") }
         let digest = SHA256.hash(data: data).prefix(8).map { String(format: "%02x", $0) }.joined()
         return (data, image, digest)
+    }
+
+    /// The store and key of `--use-s3`: `--s3-endpoint` (AWS S3 by default), `--s3-region` (else
+    /// `AWS_REGION`, else `us-east-1`), and the key the AWS tools would find.
+    static func objectStorage(
+        reading e: SettingsReader,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(SettingsError) -> (endpoint: ObjectStorageEndpoint, credentials: AWSCredentials?) {
+        let region = e.text(.s3Region) ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1"
+        guard !region.isEmpty, region.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+            throw SettingsError("--s3-region '\(region)' is not a region name")
+        }
+        var endpoint = ObjectStorageEndpoint.aws(region: region)
+        if let text = e.text(.s3Endpoint) {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, url.user == nil, url.query == nil
+            else { throw SettingsError("--s3-endpoint '\(text)' is not an http or https URL") }
+            endpoint = ObjectStorageEndpoint(
+                url: url,
+                region: region,
+                addressing: e.isOn(.s3VirtualHosted) ? .virtualHosted : .path
+            )
+        }
+        do {
+            return (endpoint, try AWSCredentials.discover(environment: environment))
+        } catch {
+            throw SettingsError("--use-s3: \(error)")
+        }
     }
 
     init(reading e: SettingsReader) throws(SettingsError) {
@@ -108,7 +139,13 @@ struct ServerSettings: Sendable {
                 throw SettingsError("--base-url '\(baseURL)' is not an http, https or local URL")
             }
         }
-        proxy.sources = SourcePolicy(allowedSources: allowed, localRoot: localRoot, baseURL: baseURL)
+        objectStorage = try e.isOn(.useS3) ? Self.objectStorage(reading: e) : nil
+        proxy.sources = SourcePolicy(
+            allowedSources: allowed,
+            localRoot: localRoot,
+            baseURL: baseURL,
+            allowsObjectStorage: objectStorage != nil
+        )
         if let origin = e.text(.allowOrigin) {
             guard Self.isOrigin(origin) else {
                 let expected = "* or an origin such as https://app.example.com"

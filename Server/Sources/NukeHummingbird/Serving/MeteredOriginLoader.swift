@@ -68,17 +68,20 @@ public struct MeteredOriginLoader: RedirectDecidingDataLoading, AddressPolicyRep
 
 extension PluginRegistry {
     /// Registers `loader`, counted into `metrics` (and its downloads against `budget`) by a
-    /// ``MeteredOriginLoader``, as the loader for `http` and `https` in place of the default curl
-    /// loader.
+    /// ``MeteredOriginLoader``, as the loader for `schemes` under `id`: by default for `http` and
+    /// `https` in place of the default curl loader; `"nuke.object-storage.loader"` for `["s3"]`
+    /// registers an `ObjectStorageDataLoader`.
     public mutating func registerMeteredOriginLoader(
         _ loader: any DataLoading,
         metrics: ProxyMetrics,
-        budget: MemoryBudget? = nil
+        budget: MemoryBudget? = nil,
+        id: PluginID = "nuke.curl.loader",
+        for schemes: Set<String> = ["http", "https"]
     ) {
         register(
             Capabilities.Loading.self,
-            id: "nuke.curl.loader",
-            for: ["http", "https"],
+            id: id,
+            for: schemes,
             MeteredOriginLoader(loader: loader, metrics: metrics, budget: budget)
         )
     }

@@ -4,27 +4,31 @@
 public import Foundation
 
 /// Which source URLs the proxy fetches: `http` and `https` URLs matching an allowed source (any,
-/// when none is configured), and `local:///<path>` under a local folder when one is configured.
+/// when none is configured), `s3://bucket/key` objects likewise when object storage is on, and
+/// `local:///<path>` under a local folder when one is configured.
 ///
 /// The loader's address policy is a second, independent check on where connections go.
 public struct SourcePolicy: Sendable {
-    /// A scheme, a host (`*.example.com` matches its subdomains) and a path prefix.
+    /// A scheme, a host (`*.example.com` matches its subdomains) and a path prefix; for object
+    /// storage, `s3`, a bucket and a key prefix.
     public struct AllowedSource: Hashable, Sendable, CustomStringConvertible {
-        /// `http` or `https`.
+        /// `http`, `https` or `s3`.
         public var scheme: String
-        /// The host, or `*.` and a domain.
+        /// The host, or `*.` and a domain; the bucket of an `s3` source.
         public var host: String
         /// The port, or `nil` for the scheme's default.
         public var port: Int?
         /// The path every source must start with (`/` for any).
         public var pathPrefix: String
 
-        /// An allowed source from a URL such as `https://images.example.com/public/`.
+        /// An allowed source from a URL such as `https://images.example.com/public/` or
+        /// `s3://bucket/public/`.
         ///
-        /// - Throws: ``SourcePolicyError`` for anything but an `http` or `https` URL with a host.
+        /// - Throws: ``SourcePolicyError`` for anything but an `http`, `https` or `s3` URL with a
+        ///   host (a bucket).
         public init(parsing text: String) throws(SourcePolicyError) {
             guard let components = URLComponents(string: text.replacingOccurrences(of: "://*.", with: "://wildcard.")),
-                let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                let scheme = components.scheme?.lowercased(), ["http", "https", "s3"].contains(scheme),
                 var host = components.host?.lowercased(), !host.isEmpty
             else { throw .invalidAllowedSource(text) }
             if text.contains("://*.") { host = "*." + host.dropFirst("wildcard.".count) }
@@ -54,15 +58,25 @@ public struct SourcePolicy: Sendable {
     public var allowedSources: [AllowedSource]
     /// The folder `local:///` sources are read from, or `nil` to refuse them.
     public var localRoot: URL?
+    /// Whether `s3://bucket/key` sources are read (imgproxy's `IMGPROXY_USE_S3`); the loader
+    /// for them is registered for the `s3` scheme.
+    public var allowsObjectStorage: Bool
     /// A prefix for sources that do not start with it (imgproxy's `IMGPROXY_BASE_URL`), joined
     /// with one `/`, so URLs can name `images/a.jpg` for `https://cdn.example.com/images/a.jpg`.
     /// The joined URL is checked like any other.
     public var baseURL: String?
 
-    /// A policy allowing `allowedSources` (every remote source when empty) and, if given, local
-    /// files under `localRoot`; sources without the `baseURL` prefix get it.
-    public init(allowedSources: [AllowedSource] = [], localRoot: URL? = nil, baseURL: String? = nil) {
+    /// A policy allowing `allowedSources` (every remote source when empty), `s3` objects when
+    /// `allowsObjectStorage` and, if given, local files under `localRoot`; sources without the
+    /// `baseURL` prefix get it.
+    public init(
+        allowedSources: [AllowedSource] = [],
+        localRoot: URL? = nil,
+        baseURL: String? = nil,
+        allowsObjectStorage: Bool = false
+    ) {
         self.allowedSources = allowedSources
+        self.allowsObjectStorage = allowsObjectStorage
         self.localRoot = localRoot?.standardizedFileURL.resolvingSymlinksInPath()
         self.baseURL = baseURL
     }
@@ -89,7 +103,8 @@ public struct SourcePolicy: Sendable {
             guard file.path.hasPrefix(localRoot.path + "/") else { throw .sourceNotAllowed(source) }
             return file
         }
-        guard ["http", "https"].contains(scheme), components.host?.isEmpty == false, components.user == nil,
+        let remote = ["http", "https"] + (allowsObjectStorage ? ["s3"] : [])
+        guard remote.contains(scheme), components.host?.isEmpty == false, components.user == nil,
             let url = components.url
         else { throw .sourceNotAllowed(source) }
         guard allowedSources.isEmpty || allowedSources.contains(where: { $0.matches(components) }) else {
@@ -109,13 +124,13 @@ public struct SourcePolicy: Sendable {
 
 /// A source policy setting that cannot be read.
 public enum SourcePolicyError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Not an `http` or `https` URL with a host.
+    /// Not an `http`, `https` or `s3` URL with a host.
     case invalidAllowedSource(String)
 
     /// A sentence for the operator.
     public var description: String {
         switch self {
-        case .invalidAllowedSource(let text): "'\(text)' is not an http or https URL with a host"
+        case .invalidAllowedSource(let text): "'\(text)' is not an http, https or s3 URL with a host"
         }
     }
 }

@@ -62,6 +62,33 @@ extension ServerSetting {
         defaultValue: nil,
         help: "A prefix for sources that do not start with it, such as https://cdn.example.com/images/."
     )
+    static let useS3 = ServerSetting(
+        name: "use-s3",
+        kind: .toggle,
+        defaultValue: nil,
+        help: """
+            Read s3://bucket/key sources from S3 or an S3-compatible store, signed with the key in AWS_ACCESS_KEY_ID \
+            and AWS_SECRET_ACCESS_KEY (or ~/.aws/credentials, AWS_PROFILE).
+            """
+    )
+    static let s3Endpoint = ServerSetting(
+        name: "s3-endpoint",
+        kind: .text,
+        defaultValue: nil,
+        help: "An S3-compatible store's URL, such as http://minio.internal:9000 (default: AWS S3 in --s3-region)."
+    )
+    static let s3Region = ServerSetting(
+        name: "s3-region",
+        kind: .text,
+        defaultValue: nil,
+        help: "The region requests to the store are signed for (default: AWS_REGION, else us-east-1)."
+    )
+    static let s3VirtualHosted = ServerSetting(
+        name: "s3-virtual-hosted",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Address buckets as hosts (bucket.host) at --s3-endpoint instead of as paths; AWS S3 always is."
+    )
     static let allowPrivateAddresses = ServerSetting(
         name: "allow-private-addresses",
         kind: .toggle,
@@ -396,7 +423,7 @@ extension ServerSetting {
     /// Every setting, in the order `--help` lists them.
     static let all: [ServerSetting] = [
         bind, port, key, salt, signatureSize, allowUnsigned, userAgent, allowedSource, localRoot, baseURL,
-        allowPrivateAddresses, useEnvironmentProxy, allowOrigin, requestLogLevel, pathPrefix, preset, onlyPresets,
+        useS3, s3Endpoint, s3Region, s3VirtualHosted, allowPrivateAddresses, useEnvironmentProxy, allowOrigin, requestLogLevel, pathPrefix, preset, onlyPresets,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,

@@ -22,7 +22,7 @@ extension AWSCredentials {
         let path =
             environment["AWS_SHARED_CREDENTIALS_FILE"]
             ?? environment["HOME"].map { $0 + "/.aws/credentials" }
-        let profile = environment["AWS_PROFILE"]
+        let profile = environment["AWS_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
         guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             if let profile { throw .profileNotFound(profile) }
             return nil
