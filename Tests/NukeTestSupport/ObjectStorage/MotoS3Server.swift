@@ -12,7 +12,7 @@ internal import Synchronization
 /// `moto[server]`), started on a loopback port, checking every request's AWS Signature V4 against
 /// the keys it issued. It starts with an IAM user allowed everything and that user's access key
 /// (``accessKeyID``, ``secretAccessKey``); buckets and objects are made with that key through
-/// boto3 (which moto installs). Killed when released; ``kill()`` and ``start()`` stop it and
+/// boto3 (which moto installs). Killed when released; ``kill()`` and ``start(buckets:)`` stop it and
 /// start it again, empty, on the same port.
 public final class MotoS3Server: Sendable {
     /// Where `moto_server` is: `NUKE_MOTO_SERVER`, else the README's virtual environment
