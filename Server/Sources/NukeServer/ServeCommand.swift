@@ -15,7 +15,9 @@ enum ServeCommand {
         URLs are imgproxy's: /<signature>/<options>/plain/<source URL>[@<extension>], with signatures made \
         by HMAC-SHA256 over salt and path. Every option can also be set by an environment variable: \
         NUKE_SERVER_ and the option's name in capitals with _ for - (lists comma-separated), or in the \
-        file --environment-file names; a flag wins over the environment, the environment over the file.
+        file --environment-file names; a flag wins over the environment, the environment over the file. \
+        imgproxy's IMGPROXY_ variables are read too, with imgproxy's meaning, after all of those; one it \
+        does not support is logged at start.
         """
 
     /// Reads the settings and serves; a usage error is one line on stderr and status 64
@@ -25,6 +27,10 @@ enum ServeCommand {
             switch try ServerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
             case .help:
                 print(help(width: 80))
+            case .printSettings(let flags):
+                let reader = try await SettingsReader(flags: flags, environment: ProcessInfo.processInfo.environment)
+                _ = try ServerSettings(reading: reader)
+                print(settingsReport(reader))
             case .serve(let flags):
                 // Before the settings, whose default connection limit follows the descriptor limit.
                 ConnectionLimits.raiseDescriptorLimit()
@@ -32,6 +38,7 @@ enum ServeCommand {
                 let settings = try ServerSettings(reading: reader)
                 var logger = Logger(label: "nuke-server")
                 logger.logLevel = .info
+                for warning in reader.warnings { logger.warning("\(warning)") }
                 do {
                     try await ProxyServer(settings: settings, logger: logger).run()
                 } catch {
@@ -65,8 +72,20 @@ enum ServeCommand {
             lines.append("  " + usage)
             lines += wrap(text, width: width, indent: "        ")
         }
+        lines += ["  --print-settings", "        Print every setting's value and where it came from, then exit."]
         lines += ["  -h, --help", "        Show this help."]
         return lines.joined(separator: "\n")
+    }
+
+    /// Every setting's effective value and where it came from, one per line (secrets hidden),
+    /// then the warnings about imgproxy variables.
+    static func settingsReport(_ reader: SettingsReader) -> String {
+        var lines: [String] = []
+        for setting in ServerSetting.all {
+            let described = reader.describe(setting)
+            lines.append("\(setting.name): " + (described.map { "\($0.text) (\($0.origin))" } ?? "unset"))
+        }
+        return (lines + reader.warnings.map { "warning: " + $0 }).joined(separator: "\n")
     }
 
     /// `text` in lines of at most `width` columns, each starting with `indent`.

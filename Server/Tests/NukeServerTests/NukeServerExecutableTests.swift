@@ -3,6 +3,7 @@
 
 import Foundation
 import Nuke
+import NukeHummingbird
 import NukeTestSupport
 import Testing
 
@@ -233,6 +234,50 @@ struct NukeServerExecutableTests {
             #expect(try await server.child.exitStatus() == 0)
             #expect(origin.requests(to: "/photo.jpg").last?.headers["User-Agent"] == agent)
         }
+    }
+
+    @Test("An imgproxy deployment's environment works unchanged: its key, salt, sources and TTL; the rest is named")
+    func imgproxyEnvironment() async throws {
+        let origin = try HTTPTestServer()
+        defer { origin.stop() }
+        origin.route("/photo.jpg") { _ in .ok(Self.photo, contentType: "image/jpeg") }
+        // imgproxy's documented example key and salt ("secret", "hello").
+        let environment = [
+            "IMGPROXY_KEY": "736563726574", "IMGPROXY_SALT": "68656c6c6f", "IMGPROXY_TTL": "1234",
+            "IMGPROXY_ALLOWED_SOURCES": origin.url("/").absoluteString,
+            "IMGPROXY_ALLOW_PRIVATE_SOURCE_ADDRESSES": "true", "IMGPROXY_ENABLE_DEBUG_HEADERS": "false",
+        ]
+        let server = try await RunningServer([], environment: environment)
+        let key = try URLSignature.Key(hexKey: "736563726574", hexSalt: "68656c6c6f")
+        let path = URLSignature(keys: [key]).sign("/w:64/plain/" + origin.url("/photo.jpg").absoluteString)
+        let request = try server.startRequest(
+            path,
+            savingBodyTo: "photo.jpg",
+            writeOut: "%{http_code} %header{cache-control}"
+        )
+        #expect(try await request.exitStatus() == 0)
+        #expect(request.output == "200 public, max-age=1234")
+        let unsigned = try server.startRequest(
+            "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString,
+            savingBodyTo: "x"
+        )
+        #expect(try await unsigned.exitStatus() == 0)
+        #expect(unsigned.output == "403")
+        server.child.signal(SIGTERM)
+        #expect(try await server.child.exitStatus() == 0)
+        #expect(
+            server.child.errors.contains("IMGPROXY_ENABLE_DEBUG_HEADERS is not supported by nuke-server and is ignored")
+        )
+
+        let report = try ChildProcess(
+            RunningServer.executable,
+            ["--print-settings"],
+            environment: environment,
+            in: server.directory
+        )
+        #expect(try await report.exitStatus() == 0)
+        #expect(report.output.contains("cache-max-age: 1234 (IMGPROXY_TTL)"))
+        #expect(report.output.contains("key: (secret) (IMGPROXY_KEY)") && !report.output.contains("736563726574"))
     }
 
     @Test(

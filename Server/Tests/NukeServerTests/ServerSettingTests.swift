@@ -15,7 +15,7 @@ struct ServerSettingTests {
         #expect(Set(all.map(\.flag)).count == all.count)
         #expect(Set(all.map(\.environmentVariable)).count == all.count)
         #expect(ServerSetting.maxSourceBytes.environmentVariable == "NUKE_SERVER_MAX_SOURCE_BYTES")
-        #expect(ServerSetting.maxSourceBytes.configKey.components == ["nukeServer", "maxSourceBytes"])
+        #expect(ServerSetting.maxSourceBytes.configKey.components == ["nukeServer", "max", "source", "bytes"])
         for setting in all {
             guard let value = setting.defaultValue else { continue }
             switch setting.kind {
@@ -30,6 +30,66 @@ struct ServerSettingTests {
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 || !$0.contains(" ") })
     }
 
+    @Test("Every setting is read from its own variable, digits in its name included")
+    func everyVariableReads() async throws {
+        for setting in ServerSetting.all where setting.kind != .toggle && setting != .environmentFile {
+            let reader = try await SettingsReader(flags: [:], environment: [setting.environmentVariable: "7"])
+            let value = setting.kind == .list ? reader.list(setting).first : reader.text(setting)
+            #expect(value == "7", "\(setting.environmentVariable)")
+        }
+        for setting in ServerSetting.all where setting.kind == .toggle {
+            let reader = try await SettingsReader(flags: [:], environment: [setting.environmentVariable: "1"])
+            #expect(reader.isOn(setting), "\(setting.environmentVariable)")
+        }
+    }
+
+    @Test("imgproxy's variables with imgproxy's meaning; NUKE_SERVER_ wins; the rest named, never ignored silently")
+    func imgproxyVariables() async throws {
+        let environment = [
+            "IMGPROXY_BIND": ":9090", "IMGPROXY_KEY": "aa,bb", "IMGPROXY_TTL": "600",
+            "NUKE_SERVER_CACHE_MAX_AGE": "900",
+            "IMGPROXY_MAX_SRC_RESOLUTION": "16.8", "IMGPROXY_AUTO_WEBP": "false", "IMGPROXY_AUTO_AVIF": "true",
+            "IMGPROXY_S3_ENDPOINT_USE_PATH_STYLE": "false", "IMGPROXY_FORMAT_QUALITY": "jpeg=70,webp=60",
+            "IMGPROXY_MAX_RESULT_DIMENSION": "0", "IMGPROXY_LOG_FORMAT": "json", "IMGPROXY_PRESETS": "a=w:10,b=h:20",
+            "IMGPROXY_MAX_SRC_FILE_SIZE": "1000",
+        ]
+        let reader = try await SettingsReader(flags: [:], environment: environment)
+        #expect(reader.text(.bind) == "0.0.0.0" && reader.text(.port) == "9090")
+        #expect(reader.list(.key) == ["aa", "bb"])
+        #expect(try reader.number(defaulted: .cacheMaxAge) == 900)
+        #expect(reader.describe(.cacheMaxAge)! == ("900", "NUKE_SERVER_CACHE_MAX_AGE"))
+        #expect(try reader.number(defaulted: .maxSourcePixels) == 16_800_000)
+        #expect(reader.describe(.maxSourcePixels)! == ("16800000", "IMGPROXY_MAX_SRC_RESOLUTION"))
+        #expect(try reader.number(defaulted: .maxSourceBytes) == 1000)
+        #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.avifNegotiation) && reader.isOn(.s3VirtualHosted))
+        #expect(reader.list(.formatQuality) == ["jpg=70", "webp=60"])
+        #expect(reader.list(.preset) == ["a=w:10", "b=h:20"])
+        #expect(try reader.number(defaulted: .maxResultDimension) == 8192)
+        #expect(reader.describe(.key)! == ("(secret)", "IMGPROXY_KEY"))
+        #expect(
+            reader.warnings == [
+                "IMGPROXY_MAX_RESULT_DIMENSION=0: 0 means no limit in imgproxy; nuke-server always has one; "
+                    + "--max-result-dimension keeps its own",
+                "IMGPROXY_LOG_FORMAT is not supported by nuke-server and is ignored",
+            ]
+        )
+        let report = ServeCommand.settingsReport(reader)
+        #expect(report.contains("port: 9090 (IMGPROXY_BIND)") && !report.contains("aa"))
+        for (variable, text, message) in [
+            ("IMGPROXY_USE_S3", "yes", "IMGPROXY_USE_S3='yes' is not a boolean"),
+            ("IMGPROXY_BIND", "8080", "IMGPROXY_BIND='8080' is not an address such as :8080 or 127.0.0.1:8080"),
+            ("IMGPROXY_MAX_SRC_RESOLUTION", "0", "IMGPROXY_MAX_SRC_RESOLUTION='0' is not megapixels above 0"),
+        ] {
+            await #expect(throws: SettingsError(message)) {
+                try await SettingsReader(flags: [:], environment: [variable: text])
+            }
+        }
+        let wrongKind = try await SettingsReader(flags: [:], environment: ["IMGPROXY_TTL": "a day"])
+        #expect(throws: SettingsError("IMGPROXY_TTL='a day' is not a number")) {
+            try wrongKind.number(defaulted: .cacheMaxAge)
+        }
+    }
+
     @Test("The command line: values inline or next, toggles bare, lists repeated, anything else refused")
     func arguments() throws {
         let parsed = try ServerArguments.parse([
@@ -42,6 +102,7 @@ struct ServerSettingTests {
                 ])
         )
         #expect(try ServerArguments.parse(["--port", "1", "-h"]) == .help)
+        #expect(try ServerArguments.parse(["--print-settings", "--port", "1"]) == .printSettings([.port: ["1"]]))
         for (arguments, message) in [
             (["--nope"], "Unknown option '--nope'"),
             (["--port"], "Missing value for '--port <port>'"),

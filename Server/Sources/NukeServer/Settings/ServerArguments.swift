@@ -13,16 +13,23 @@ enum ServerArguments {
         case serve([ServerSetting: [String]])
         /// Print the help.
         case help
+        /// Print the effective settings, each with where it came from, then exit.
+        case printSettings([ServerSetting: [String]])
     }
 
     /// Reads `arguments` (without the program's name).
     static func parse(_ arguments: [String]) throws(SettingsError) -> Request {
         var values: [ServerSetting: [String]] = [:]
+        var printsSettings = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
+            if argument == "--print-settings" {
+                printsSettings = true
+                continue
+            }
             guard argument.hasPrefix("--") else { throw SettingsError("Unexpected argument '\(argument)'") }
             let (flag, inline) = split(argument)
             guard let setting = ServerSetting.named(flag: flag) else {
@@ -48,7 +55,7 @@ enum ServerArguments {
             }
             values[setting, default: []].append(value)
         }
-        return .serve(values)
+        return printsSettings ? .printSettings(values) : .serve(values)
     }
 
     /// The flags as a configuration provider: a toggle as `true`, a list as its values (each

@@ -42,11 +42,11 @@ struct ServerSetting: Hashable, Sendable {
         "NUKE_SERVER_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
-    /// `nukeServer.maxSourceBytes`: the key every provider is asked for.
+    /// `nukeServer.max.source.bytes`: the key every provider is asked for, a component per word,
+    /// so that the environment provider's name for it is ``environmentVariable`` whatever the
+    /// words hold (camel case would lose the `_` after a digit: `s3Endpoint` is `S3ENDPOINT`).
     var configKey: ConfigKey {
-        let words = name.split(separator: "-")
-        let camel = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
-        return ConfigKey(["nukeServer", camel])
+        ConfigKey(["nukeServer"] + name.split(separator: "-").map(String.init))
     }
 
     /// The setting whose flag is `flag` (with its dashes), if any.

@@ -6,17 +6,24 @@ import Foundation
 import SystemPackage
 
 /// Reads ``ServerSetting``s through swift-configuration, first from the flags, then the
-/// environment (`NUKE_SERVER_…`), then the `--environment-file`, else the table's default; a value
-/// that is not of its setting's kind is an error naming where it came from.
+/// environment (`NUKE_SERVER_…`), then the `--environment-file`, then imgproxy's variables in the
+/// environment (``ImgproxyVariable``), else the table's default; a value that is not of its
+/// setting's kind is an error naming where it came from.
 struct SettingsReader: Sendable {
     /// Where values come from, first first.
     private var sources: [(origin: Origin, reader: ConfigReader)]
+
+    /// Lines for the log: imgproxy variables that set nothing here, or set it without effect.
+    private(set) var warnings: [String] = []
+    /// For each `NUKE_SERVER_…` variable made from an imgproxy one, that one's name and text.
+    private var imgproxySources: [String: (name: String, text: String)] = [:]
 
     /// Where a value was given, for messages.
     enum Origin: Sendable {
         case flag
         case environment
         case file(String)
+        case imgproxy
     }
 
     /// Reads `flags`, then `environment`, then the environment file the flags or the environment
@@ -48,6 +55,21 @@ struct SettingsReader: Sendable {
             }
             self.sources = sources
         }
+        let imgproxy = try ImgproxyVariable.translate(environment)
+        sources.append(
+            (
+                .imgproxy,
+                ConfigReader(
+                    provider: EnvironmentVariablesProvider(
+                        environmentVariables: imgproxy.variables,
+                        secretsSpecifier: .specific(secrets)
+                    )
+                )
+            )
+        )
+        self.sources = sources
+        warnings = imgproxy.warnings
+        imgproxySources = imgproxy.sources
     }
 
     /// The setting's text, or its default; `nil` when neither.
@@ -94,15 +116,39 @@ struct SettingsReader: Sendable {
     {
         guard let (text, origin) = given(setting) else { return setting.defaultValue.flatMap(Number.init) }
         guard let number = Number(text) else {
-            let spelling =
-                switch origin {
-                case .flag: "\(setting.flag) '\(text)'"
-                case .environment: "\(setting.environmentVariable)='\(text)'"
-                case .file(let path): "\(setting.environmentVariable)='\(text)' in \(path)"
-                }
-            throw SettingsError("\(spelling) is not a number")
+            throw SettingsError("\(spelling(of: setting, text: text, from: origin)) is not a number")
         }
         return number
+    }
+
+    /// Where `setting`'s value comes from, in words (`--port`, `NUKE_SERVER_PORT`, `IMGPROXY_BIND`,
+    /// the default), and its text, or `nil` when it has neither a value nor a default; for
+    /// `--print-settings`. A secret's text is never given.
+    func describe(_ setting: ServerSetting) -> (text: String, origin: String)? {
+        guard let (text, origin) = given(setting) else {
+            return setting.defaultValue.map { ($0, "default") }
+        }
+        let shown = setting.isSecret ? "(secret)" : setting.kind == .toggle ? (isOn(setting) ? "on" : "off") : text
+        let place =
+            switch origin {
+            case .flag: setting.flag
+            case .environment: setting.environmentVariable
+            case .file(let path): "\(setting.environmentVariable) in \(path)"
+            case .imgproxy: imgproxySources[setting.environmentVariable]?.name ?? "imgproxy"
+            }
+        return (shown, place)
+    }
+
+    /// How a value was written where it was given, for messages.
+    private func spelling(of setting: ServerSetting, text: String, from origin: Origin) -> String {
+        switch origin {
+        case .flag: "\(setting.flag) '\(text)'"
+        case .environment: "\(setting.environmentVariable)='\(text)'"
+        case .file(let path): "\(setting.environmentVariable)='\(text)' in \(path)"
+        case .imgproxy:
+            imgproxySources[setting.environmentVariable].map { "\($0.name)='\($0.text)'" }
+                ?? "\(setting.environmentVariable)='\(text)'"
+        }
     }
 
     /// The number of a setting whose table entry has a default (checked by `ServerSettingTests`).

@@ -1,0 +1,157 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+/// One of imgproxy's environment variables that has a setting here, and how its value reads as
+/// that setting's: an imgproxy deployment's env file works unchanged, and a `NUKE_SERVER_…`
+/// variable (or a flag) for the same setting wins over it.
+struct ImgproxyVariable: Sendable {
+    /// What an imgproxy value becomes here.
+    enum Reading: Equatable, Sendable {
+        /// The setting's text.
+        case value(String)
+        /// No equivalent: the setting keeps its own value, and the reason is logged.
+        case kept(String)
+        /// Not a value imgproxy takes; the words say what it takes.
+        case invalid(String)
+    }
+
+    /// `IMGPROXY_TTL`.
+    let name: String
+    /// The setting it sets.
+    let setting: ServerSetting
+    /// Reads imgproxy's text as the setting's.
+    let read: @Sendable (String) -> Reading
+
+    /// imgproxy's variables read, each with the setting it sets; where two name one setting, the
+    /// first given wins.
+    static let all: [ImgproxyVariable] = [
+        ImgproxyVariable(name: "IMGPROXY_BIND", setting: .bind) { bindAddress($0).map { .value($0.host) } ?? address },
+        ImgproxyVariable(name: "IMGPROXY_BIND", setting: .port) { bindAddress($0).map { .value($0.port) } ?? address },
+        ImgproxyVariable(name: "IMGPROXY_KEY", setting: .key, read: same),
+        ImgproxyVariable(name: "IMGPROXY_SALT", setting: .salt, read: same),
+        ImgproxyVariable(name: "IMGPROXY_SIGNATURE_SIZE", setting: .signatureSize, read: same),
+        ImgproxyVariable(name: "IMGPROXY_USER_AGENT", setting: .userAgent, read: same),
+        ImgproxyVariable(name: "IMGPROXY_ALLOWED_SOURCES", setting: .allowedSource, read: same),
+        ImgproxyVariable(name: "IMGPROXY_LOCAL_FILESYSTEM_ROOT", setting: .localRoot, read: same),
+        ImgproxyVariable(name: "IMGPROXY_BASE_URL", setting: .baseURL, read: same),
+        ImgproxyVariable(name: "IMGPROXY_USE_S3", setting: .useS3, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_S3_ENDPOINT", setting: .s3Endpoint, read: same),
+        ImgproxyVariable(name: "IMGPROXY_S3_REGION", setting: .s3Region, read: same),
+        ImgproxyVariable(name: "IMGPROXY_S3_ENDPOINT_USE_PATH_STYLE", setting: .s3VirtualHosted, read: invertedToggle),
+        ImgproxyVariable(
+            name: "IMGPROXY_ALLOW_PRIVATE_SOURCE_ADDRESSES",
+            setting: .allowPrivateAddresses,
+            read: toggle
+        ),
+        ImgproxyVariable(name: "IMGPROXY_ALLOW_ORIGIN", setting: .allowOrigin, read: same),
+        ImgproxyVariable(name: "IMGPROXY_PATH_PREFIX", setting: .pathPrefix, read: same),
+        ImgproxyVariable(name: "IMGPROXY_PRESETS", setting: .preset, read: same),
+        ImgproxyVariable(name: "IMGPROXY_ONLY_PRESETS", setting: .onlyPresets, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_ALLOW_SECURITY_OPTIONS", setting: .allowSecurityOptions, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_TTL", setting: .cacheMaxAge, read: same),
+        ImgproxyVariable(name: "IMGPROXY_QUALITY", setting: .defaultQuality, read: same),
+        ImgproxyVariable(name: "IMGPROXY_FORMAT_QUALITY", setting: .formatQuality) { text in
+            .value(text.replacingOccurrences(of: "jpeg=", with: "jpg="))
+        },
+        ImgproxyVariable(name: "IMGPROXY_AUTO_WEBP", setting: .noWebpNegotiation, read: invertedToggle),
+        ImgproxyVariable(name: "IMGPROXY_ENABLE_WEBP_DETECTION", setting: .noWebpNegotiation, read: invertedToggle),
+        ImgproxyVariable(name: "IMGPROXY_AUTO_AVIF", setting: .avifNegotiation, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_ENABLE_AVIF_DETECTION", setting: .avifNegotiation, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_FALLBACK_IMAGE_PATH", setting: .fallbackImage, read: same),
+        ImgproxyVariable(name: "IMGPROXY_FALLBACK_IMAGE_HTTP_CODE", setting: .fallbackImageStatus, read: same),
+        ImgproxyVariable(name: "IMGPROXY_FALLBACK_IMAGE_TTL", setting: .fallbackImageTtl, read: same),
+        ImgproxyVariable(name: "IMGPROXY_WATERMARK_PATH", setting: .watermark, read: same),
+        ImgproxyVariable(name: "IMGPROXY_WATERMARK_OPACITY", setting: .watermarkOpacity, read: same),
+        ImgproxyVariable(name: "IMGPROXY_MAX_SRC_FILE_SIZE", setting: .maxSourceBytes, read: limit),
+        ImgproxyVariable(name: "IMGPROXY_MAX_SRC_RESOLUTION", setting: .maxSourcePixels) { text in
+            guard let megapixels = Double(text), megapixels > 0, megapixels <= 1_000_000 else {
+                return .invalid("megapixels above 0")
+            }
+            return .value(String(max(1, Int(megapixels * 1_000_000))))
+        },
+        ImgproxyVariable(name: "IMGPROXY_MAX_ANIMATION_FRAMES", setting: .maxAnimationFrames, read: same),
+        ImgproxyVariable(name: "IMGPROXY_MAX_RESULT_DIMENSION", setting: .maxResultDimension, read: limit),
+        ImgproxyVariable(name: "IMGPROXY_MAX_REDIRECTS", setting: .maxRedirects, read: same),
+        ImgproxyVariable(name: "IMGPROXY_DOWNLOAD_TIMEOUT", setting: .downloadTimeout, read: same),
+        ImgproxyVariable(name: "IMGPROXY_TIMEOUT", setting: .requestTimeout, read: same),
+        ImgproxyVariable(name: "IMGPROXY_READ_REQUEST_TIMEOUT", setting: .readRequestTimeout, read: same),
+        ImgproxyVariable(name: "IMGPROXY_KEEP_ALIVE_TIMEOUT", setting: .keepAliveTimeout, read: same),
+        ImgproxyVariable(name: "IMGPROXY_GRACEFUL_STOP_TIMEOUT", setting: .shutdownTimeout, read: same),
+        ImgproxyVariable(name: "IMGPROXY_MAX_CLIENTS", setting: .maxConnections, read: limit),
+    ]
+
+    /// imgproxy's variables in `environment` as `NUKE_SERVER_…` variables, each with the imgproxy
+    /// variable and text it came from; and a line for each `IMGPROXY_…` variable that sets nothing
+    /// here (never silently ignored) or whose value has no equivalent.
+    ///
+    /// - Throws: ``SettingsError`` for a value imgproxy itself would refuse.
+    static func translate(_ environment: [String: String]) throws(SettingsError) -> Translation {
+        var translation = Translation()
+        for variable in all {
+            guard let text = environment[variable.name],
+                translation.variables[variable.setting.environmentVariable] == nil
+            else { continue }
+            switch variable.read(text) {
+            case .value(let value):
+                translation.variables[variable.setting.environmentVariable] = value
+                translation.sources[variable.setting.environmentVariable] = (variable.name, text)
+            case .kept(let reason):
+                translation.warnings.append(
+                    "\(variable.name)=\(text): \(reason); \(variable.setting.flag) keeps its own"
+                )
+            case .invalid(let expected):
+                throw SettingsError("\(variable.name)='\(text)' is not \(expected)")
+            }
+        }
+        let known = Set(all.map(\.name))
+        for name in environment.keys.sorted() where name.hasPrefix("IMGPROXY_") && !known.contains(name) {
+            translation.warnings.append("\(name) is not supported by nuke-server and is ignored")
+        }
+        return translation
+    }
+
+    /// What ``translate(_:)`` makes of an environment.
+    struct Translation: Sendable {
+        /// `NUKE_SERVER_…` variables and their values.
+        var variables: [String: String] = [:]
+        /// For each of those, the imgproxy variable and text it came from.
+        var sources: [String: (name: String, text: String)] = [:]
+        /// One line for each variable not read, or read without effect.
+        var warnings: [String] = []
+    }
+
+    // MARK: Readings
+
+    private static let same: @Sendable (String) -> Reading = { .value($0) }
+    private static let address = Reading.invalid("an address such as :8080 or 127.0.0.1:8080")
+
+    /// Go's `strconv.ParseBool`, which imgproxy reads booleans with.
+    private static func boolean(_ text: String) -> Bool? {
+        switch text {
+        case "1", "t", "T", "TRUE", "true", "True": true
+        case "0", "f", "F", "FALSE", "false", "False": false
+        default: nil
+        }
+    }
+    private static let toggle: @Sendable (String) -> Reading = { text in
+        boolean(text).map { .value($0 ? "1" : "0") } ?? .invalid("a boolean")
+    }
+    private static let invertedToggle: @Sendable (String) -> Reading = { text in
+        boolean(text).map { .value($0 ? "0" : "1") } ?? .invalid("a boolean")
+    }
+    /// A limit where imgproxy reads 0 as none: there is always one here.
+    private static let limit: @Sendable (String) -> Reading = { text in
+        guard let number = Int(text), number >= 0 else { return .invalid("a whole number") }
+        return number == 0 ? .kept("0 means no limit in imgproxy; nuke-server always has one") : .value(text)
+    }
+
+    /// imgproxy's `host:port` (host empty for every address).
+    private static func bindAddress(_ text: String) -> (host: String, port: String)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+            (0...65535).contains(port)
+        else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host.isEmpty ? "0.0.0.0" : host, String(port))
+    }
+}
