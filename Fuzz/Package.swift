@@ -3,9 +3,9 @@
 // SPDX-License-Identifier: MIT
 import PackageDescription
 
-// libFuzzer targets for the decoders, the processor spec parser, the HTTP header parsers and the
-// replies NukeRedis reads: a separate package so that the library is built with coverage and
-// AddressSanitizer only here.
+// libFuzzer targets for the decoders, the processor spec parser, the HTTP header parsers, the
+// replies NukeRedis reads and the image proxy's URLs: a separate package so that the library is
+// built with coverage and AddressSanitizer only here.
 // Build and run: bash Fuzz/run.sh (Docs/Security.md, "Fuzzing").
 let decoders = [
     "jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF", "heif": "NukeHEIF",
@@ -14,7 +14,7 @@ let decoders = [
 
 let package = Package(
     name: "NukeFuzz",
-    dependencies: [.package(name: "nuke-linux", path: "..")],
+    dependencies: [.package(name: "nuke-linux", path: ".."), .package(name: "NukeServer", path: "../Server")],
     targets: [
         .target(
             name: "FuzzSupport",
@@ -51,6 +51,14 @@ let package = Package(
             .executableTarget(
                 name: "fuzz-redis-reply",
                 dependencies: [.product(name: "NukeRedis", package: "nuke-linux")],
+                swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
+            ),
+            .executableTarget(
+                name: "fuzz-proxy-url",
+                dependencies: [
+                    .product(name: "Nuke", package: "nuke-linux"),
+                    .product(name: "NukeHummingbird", package: "NukeServer"),
+                ],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),
             .executableTarget(

@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 mode="${1:-30}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl icc processor-spec http-headers redis-reply); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl icc processor-spec http-headers redis-reply proxy-url); fi
 
 # SwiftPM hands swiftc `-sanitize=fuzzer -sanitize=address`, and swiftc 6.3 keeps only the last
 # of those: the Swift code would have no coverage to guide the fuzzer. The combined flag comes last.
@@ -54,6 +54,7 @@ ci_runs() {
         processor-spec) echo 300000 ;;
         http-headers) echo 120000 ;;
         redis-reply) echo 400000 ;;
+        proxy-url) echo 100000 ;;
         *) echo 10000 ;;
     esac
 }
