@@ -188,6 +188,9 @@ extension ProcessingOptions {
                 if let format = name.flatMap(OutputFormat.init(name:)) { options.skippedFormats.insert(format) }
             }
         },
+        ProcessingOptionRow(names: ["raw"]) { options, reader throws(ProxyRequestError) in
+            options.isRaw = try reader.required(boolean, booleans)
+        },
         ProcessingOptionRow(names: ["sm", "strip_metadata"]) { options, reader throws(ProxyRequestError) in
             options.stripsMetadata = try reader.required(boolean, booleans)
         },

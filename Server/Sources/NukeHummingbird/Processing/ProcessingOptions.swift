@@ -76,6 +76,8 @@ public struct ProcessingOptions: Hashable, Sendable {
     /// Sources in these formats are served as they are, unprocessed, when the result would be in
     /// their format anyway (`skp:jpg:gif`).
     public var skippedFormats: Set<OutputFormat> = []
+    /// Whether the source is served as it is, whatever its format and the other options (`raw`).
+    public var isRaw = false
     /// Whether results leave the source's metadata out (`sm`, on by default): off, a JPEG
     /// source's EXIF goes into JPEG, PNG and WebP results (orientation 1, no thumbnail).
     public var stripsMetadata = true

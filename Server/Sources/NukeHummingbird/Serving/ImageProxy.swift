@@ -199,6 +199,7 @@ public final class ImageProxy: Sendable {
         }
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) { return source }
+        if plan.isRaw { throw .unprocessableSource("raw: the source is not in a format the server serves") }
         let response = try await load(plan.sourceRequest(processors: plan.processors))
         try plan.checkResultSize(width: response.image.width, height: response.image.height)
         switch response.cacheType {
@@ -314,8 +315,9 @@ public final class ImageProxy: Sendable {
         return try encoder.encode(output, context: context)
     }
 
-    /// The source's own bytes when `skp` names their format and the result would be in it, else
-    /// `nil` (the source is then processed; the pipeline's caches hold what was downloaded).
+    /// The source's own bytes when `raw` asks for them, or `skp` names their format and the
+    /// result would be in it, else `nil` (the source is then processed; the pipeline's caches
+    /// hold what was downloaded).
     /// Not kept in the result cache: the pipeline's caches of originals hold them already.
     private func unprocessedSource(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult? {
         let pipeline = self.pipeline

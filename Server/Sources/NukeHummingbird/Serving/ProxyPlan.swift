@@ -25,6 +25,9 @@ public struct ProxyPlan: Sendable {
     /// Sources in these formats are served unprocessed when the result would be in their format
     /// (`skp:`).
     public var skippedFormats: Set<OutputFormat>
+    /// Whether the source is served as it is, whatever its format and the other options (`raw`),
+    /// within the source and result limits.
+    public var isRaw: Bool
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
     public var variesByAccept: Bool
     /// Whether ``format`` is an AVIF negotiated from `Accept`; then an animated source is served
@@ -63,10 +66,10 @@ public struct ProxyPlan: Sendable {
         }
     }
 
-    /// Whether a source in `format` is served as it is: `skp` names it and the result would be
-    /// in it (asked for, negotiated, or following the source).
+    /// Whether a source in `format` is served as it is: `raw` asks for it, or `skp` names the
+    /// format and the result would be in it (asked for, negotiated, or following the source).
     public func servesUnprocessed(_ format: OutputFormat) -> Bool {
-        skippedFormats.contains(format) && (self.format == nil || self.format == format)
+        isRaw || (skippedFormats.contains(format) && (self.format == nil || self.format == format))
     }
 
     /// A "thumbnail" that keeps the image's size and takes the file's embedded thumbnail when
@@ -100,7 +103,7 @@ public struct ProxyPlan: Sendable {
 
     /// Whether some source could be served unprocessed (then its bytes are loaded first).
     var mayServeUnprocessed: Bool {
-        format.map(servesUnprocessed) ?? !skippedFormats.isEmpty
+        isRaw || (format.map(servesUnprocessed) ?? !skippedFormats.isEmpty)
     }
 
     /// The quality a result in `format` is encoded at: `fq`'s for that format, else ``quality``.
@@ -198,6 +201,8 @@ public struct ProxyPlan: Sendable {
         if negotiatedAVIF { key.append("animated=" + (animatedFormat?.rawValue ?? "source")) }
         if let bytes = options.maximumBytes { key.append("mb=\(bytes)") }
         skippedFormats = options.skippedFormats
+        isRaw = options.isRaw
+        if isRaw { key.append("raw=1") }
         if !skippedFormats.isEmpty {
             key.append("skp=" + skippedFormats.map(\.rawValue).sorted().joined(separator: ":"))
         }
