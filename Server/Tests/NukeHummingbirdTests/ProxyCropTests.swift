@@ -8,7 +8,7 @@ import Testing
 
 @testable import NukeHummingbird
 
-@Suite("crop (c:), before the resize")
+@Suite("crop (c:), after turns and mirrors, before the resize")
 struct ProxyCropTests {
     @Test("Sides in pixels, as fractions below 1, or 0 for all; never past the image")
     func sizes() {
@@ -57,5 +57,27 @@ struct ProxyCropTests {
         let image = try await ProxyFixture.decode(resized.body)
         #expect(image.width == 100 && image.height == 75)
         #expect(await proxy.respond(to: fixture.path("c:-5", "/photo.jpg")).status == 400)
+    }
+
+    @Test("With rot and fl, the crop's size and gravity refer to the turned and mirrored image, as imgproxy's")
+    func afterTurns() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let source = try await ProxyFixture.decode(ProxyFixture.photo)
+        let turned = try #require(ImageProcessors.Rotate(degrees: 90).process(source))
+        #expect(turned.width == 600 && turned.height == 800)
+        let mirrored = try #require(ImageProcessors.Flip(horizontal: true, vertical: false).process(turned))
+        let cases: [(options: String, image: Bitmap, x: Int, y: Int)] = [
+            ("rot:90/c:300:200:nowe/f:png", turned, 0, 0),
+            ("c:300:200:soea/rot:90/f:png", turned, 300, 600),
+            ("rot:90/fl:1/c:300:200:nowe/f:png", mirrored, 0, 0),
+        ]
+        for (options, image, x, y) in cases {
+            let response = await proxy.respond(to: fixture.path(options, "/photo.jpg"))
+            let result = try await ProxyFixture.decode(response.body)
+            #expect(result.width == 300 && result.height == 200, "\(options)")
+            let expected = try #require(ImageProcessors.Crop(x: x, y: y, width: 300, height: 200).process(image))
+            #expect(ReferenceImage.maximumDifference(result, expected) == 0, "\(options)")
+        }
     }
 }

@@ -233,22 +233,24 @@ public struct ProxyPlan: Sendable {
         for (width, height) in [size, zoomed, minimum] where width > limit || height > limit {
             throw .resultTooLarge(width: width, height: height, limit: limit)
         }
-        // Trims, crops, turns and mirrors come first, so the size refers to the result's
-        // orientation (the resize then no longer shrinks on load); before them all, the EXIF
-        // orientation undone for `ar:0`, while the decoder's metadata is there to read.
+        // Trims, turns, mirrors and crops come first, so the size refers to the result's
+        // orientation (the resize then no longer shrinks on load); the crop after the turn and
+        // the mirror, so that its size and gravity refer to the turned image, as imgproxy's do.
+        // Before them all, the EXIF orientation undone for `ar:0`, while the decoder's metadata
+        // is there to read.
         if !options.autoRotates { processors.append(StoredOrientation()) }
         if let trim = options.trim {
             processors.append(ImageProcessors.Trim(threshold: trim.threshold, color: trim.color))
-        }
-        if let crop = options.crop {
-            processors.append(
-                ProxyCrop(width: crop.width, height: crop.height, gravity: crop.gravity ?? options.gravity)
-            )
         }
         if options.rotation != 0 { processors.append(ImageProcessors.Rotate(degrees: options.rotation)) }
         if options.flipsHorizontally || options.flipsVertically {
             processors.append(
                 ImageProcessors.Flip(horizontal: options.flipsHorizontally, vertical: options.flipsVertically)
+            )
+        }
+        if let crop = options.crop {
+            processors.append(
+                ProxyCrop(width: crop.width, height: crop.height, gravity: crop.gravity ?? options.gravity)
             )
         }
         let zooms = options.zoomX != 1 || options.zoomY != 1
