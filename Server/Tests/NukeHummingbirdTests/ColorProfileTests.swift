@@ -47,7 +47,7 @@ struct ColorProfileTests {
             .container
     }
 
-    @Test("scp:1 (the default) and scp:0 are read; anything else is refused")
+    @Test("scp:1 (the default) and scp:0 are read; anything else is false, as imgproxy reads it")
     func parsing() throws {
         var options = ProcessingOptions()
         #expect(!options.keepsColorProfile)
@@ -55,7 +55,9 @@ struct ColorProfileTests {
         #expect(options.keepsColorProfile)
         try options.apply([ProxyOption(segment: "strip_color_profile:true")], presets: [:])
         #expect(!options.keepsColorProfile)
-        for text in ["scp", "scp:2", "scp:0:1"] {
+        try options.apply([ProxyOption(segment: "scp:2")], presets: [:])
+        #expect(options.keepsColorProfile)
+        for text in ["scp", "scp:0:1"] {
             var refused = ProcessingOptions()
             #expect(throws: ProxyRequestError.self) { try refused.apply([ProxyOption(segment: text)], presets: [:]) }
         }

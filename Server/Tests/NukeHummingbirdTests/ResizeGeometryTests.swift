@@ -86,7 +86,12 @@ struct ResizeGeometryTests {
     func forceAndAuto() {
         #expect(Self.geometry(2000, 1000, .force, (300, 300)).scaled == [300, 300])
         #expect(Self.geometry(2000, 1000, .force, (300, 0)).scaled == [300, 1000])
-        #expect(Self.geometry(200, 100, .force, (300, 300)).scaled == [200, 100])
+        // Not enlarged: the box's aspect ratio at the largest size that enlarges neither side, as
+        // imgproxy's calcScale gives it (its shrinks 0.67 and 0.33 both divided by 0.33).
+        #expect(Self.geometry(200, 100, .force, (300, 300)).scaled == [100, 100])
+        #expect(Self.geometry(300, 1000, .force, (600, 2000)).scaled == [300, 1000])
+        #expect(Self.geometry(400, 1000, .force, (300, 1000)).scaled == [300, 1000])
+        #expect(Self.geometry(400, 800, .force, (300, 1000)).scaled == [240, 800])
         #expect(Self.geometry(2000, 1000, .auto, (400, 300)) == Self.geometry(2000, 1000, .fill, (400, 300)))
         #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
     }
@@ -133,8 +138,11 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(2000, 1000, .force, (300, 300), zoom: (2, 1)).scaled == [600, 300])
     }
 
-    @Test("min-width and min-height raise the scale, past the source too; a fill still crops to its box")
+    @Test("min-width and min-height raise the scale, past the source too; every type crops to its box")
     func minimumSides() {
+        #expect(Self.geometry(2000, 1000, .fit, (200, 200), minimum: (0, 150)).crop == [50, 0, 200, 150])
+        #expect(Self.geometry(2000, 1000, .force, (200, 200), minimum: (0, 400)).crop == [100, 100, 200, 200])
+        #expect(Self.geometry(2000, 1000, .fit, (100, 0), minimum: (300, 0)).crop == [100, 0, 100, 150])
         #expect(Self.geometry(2000, 1000, .fit, (200, 200), minimum: (0, 150)).scaled == [300, 150])
         #expect(Self.geometry(2000, 1000, .fit, (200, 200), minimum: (150, 0)).scaled == [200, 100])
         #expect(Self.geometry(200, 100, .fit, (0, 0), minimum: (400, 0)).scaled == [400, 200])
@@ -148,7 +156,7 @@ struct ResizeGeometryTests {
         let fixture = try ProxyFixture()
         let proxy = fixture.proxy()
         let expectations: [(String, [Int])] = [
-            ("w:200/h:200/z:0.5", [100, 75]), ("z:0.25:0.5", [200, 300]), ("w:100/mw:300", [300, 225]),
+            ("w:200/h:200/z:0.5", [100, 75]), ("z:0.25:0.5", [200, 300]), ("w:100/mw:300", [100, 225]),
             ("rs:fill:100:100/mh:200", [100, 100]), ("w:200/h:200/z:0.5/ex:1", [100, 100]),
         ]
         for (options, size) in expectations {

@@ -29,7 +29,7 @@ struct ResultDimensionTests {
             "w:400/z:1.8",  // a size, then zoomed past it
             "w:650/pd:40",  // padding around a size within the limit
             "w:500/h:500/ex:1/dpr:1.5",  // extended to a canvas the pixel ratio enlarges
-            "w:100/mh:700",  // a minimum height that widens past the limit
+            "mh:700",  // a minimum height that widens past the limit (no width to crop to)
             "mw:701",  // a minimum width over it
             "skp:jpg",  // served unprocessed: the source is the result
             "dpr:2/w:400",  // a size the pixel ratio doubles

@@ -57,13 +57,11 @@ struct ResizeGeometry: Hashable, Sendable {
             scale = factor == .infinity ? (1, 1) : (factor, factor)
         }
         scale = (scale.horizontal * zoom.x, scale.vertical * zoom.y)
-        if !enlarge {
-            if type == .force {
-                scale = (min(1, scale.horizontal), min(1, scale.vertical))
-            } else if max(scale.horizontal, scale.vertical) > 1 {
-                let largest = max(scale.horizontal, scale.vertical)
-                scale = (scale.horizontal / largest, scale.vertical / largest)
-            }
+        // Without enlarging, both scales shrink by the larger, a force's too: it keeps the box's
+        // aspect ratio at the largest size that enlarges neither side (imgproxy's `calcScale`).
+        if !enlarge, max(scale.horizontal, scale.vertical) > 1 {
+            let largest = max(scale.horizontal, scale.vertical)
+            scale = (scale.horizontal / largest, scale.vertical / largest)
         }
         if minimum.width > 0, source.width * scale.horizontal < Double(minimum.width) {
             let raise = Double(minimum.width) / (source.width * scale.horizontal)
@@ -79,10 +77,11 @@ struct ResizeGeometry: Hashable, Sendable {
         let size = Size(width: pixels(scaled.width), height: pixels(scaled.height))
         self.scaled = size
 
-        var kept = (width: size.width, height: size.height)
+        // Whatever the type, what passes the box (a minimum can push it past) is cropped to it
+        // by the gravity, as imgproxy's `cropToResult` does; a free side is not cropped.
+        let target = (width: tw > 0 ? pixels(tw * zoom.x) : Int.max, height: th > 0 ? pixels(th * zoom.y) : Int.max)
+        var kept = (width: min(size.width, target.width), height: min(size.height, target.height))
         if type == .fill || type == .fillDown {
-            let target = (width: pixels(tw * zoom.x), height: pixels(th * zoom.y))
-            kept = (min(size.width, target.width), min(size.height, target.height))
             if type == .fillDown, size.width < target.width || size.height < target.height {
                 // Too small to cover the target: the largest part of the target's aspect ratio.
                 let ratio = Double(target.width) / Double(target.height)
