@@ -16,7 +16,8 @@ struct ProxyExtendTests {
             let padding = extend.padding(forWidth: width, height: height)
             return [padding.top, padding.right, padding.bottom, padding.left]
         }
-        #expect(border(ProxyExtend(width: 100, height: 100), 100, 75) == [12, 0, 13, 0])
+        // imgproxy's centre: RoundToEven((25 + 1) / 2) = 13 above, 12 below.
+        #expect(border(ProxyExtend(width: 100, height: 100), 100, 75) == [13, 0, 12, 0])
         #expect(border(ProxyExtend(width: 100, height: 100, gravity: .anchor(.north)), 100, 75) == [0, 0, 25, 0])
         #expect(border(ProxyExtend(width: 100, height: 100, gravity: .anchor(.southEast)), 60, 75) == [25, 0, 0, 40])
         #expect(border(ProxyExtend(width: 100, height: 100, gravity: .smart), 60, 100) == [0, 20, 0, 20])

@@ -96,6 +96,23 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(2000, 1000, .auto, (300, 400)) == Self.geometry(2000, 1000, .fit, (300, 400)))
     }
 
+    @Test("Positions as imgproxy's calcPosition gives them: centre RoundToEven((spare + 1) / 2), offsets half to even")
+    func imgproxyPositions() {
+        let cases: [(Gravity, spare: (Int, Int), (Int, Int))] = [
+            (.center, (1, 2), (1, 2)), (.center, (2, 3), (2, 2)), (.center, (6, 7), (4, 4)), (.center, (0, 0), (0, 0)),
+            (.anchor(.west, xOffset: 2.5), (10, 10), (2, 6)), (.anchor(.west, xOffset: 3.5), (10, 10), (4, 6)),
+            (.anchor(.east, xOffset: 0.25), (10, 10), (5, 6)),
+            (.anchor(.southEast, xOffset: 1, yOffset: 1), (10, 10), (9, 9)),
+            (.focusPoint(x: 0.5, y: 0.5), (10, 10), (5, 5)), (.focusPoint(x: 1, y: 0), (10, 10), (10, 0)),
+            (.anchor(.north, xOffset: 100), (10, 10), (10, 0)), (.smart, (5, 4), (3, 2)),
+        ]
+        for (gravity, spare, expected) in cases {
+            // A 10×8 crop: the focus point's half is 5 and 4.
+            let origin = gravity.origin(crop: (10, 8), in: (10 + spare.0, 8 + spare.1))
+            #expect(origin.x == expected.0 && origin.y == expected.1, "\(gravity) in \(spare)")
+        }
+    }
+
     @Test("Offsets between -1 and 1 are fractions of the side; dpr multiplies pixel offsets of g and ex, not c's")
     func offsets() throws {
         #expect(
@@ -134,7 +151,8 @@ struct ResizeGeometryTests {
         #expect(Self.geometry(2000, 1000, .fit, (0, 0), zoom: (4, 2)).scaled == [2000, 500])
         #expect(Self.geometry(200, 100, .fit, (0, 0), enlarge: true, zoom: (2, 2)).scaled == [400, 200])
         let fill = Self.geometry(2000, 1000, .fill, (300, 300), zoom: (0.5, 0.5))
-        #expect(fill.scaled == [300, 150] && fill.crop == [75, 0, 150, 150])
+        // imgproxy's centre of a 150 px spare: RoundToEven(151 / 2) = 76.
+        #expect(fill.scaled == [300, 150] && fill.crop == [76, 0, 150, 150])
         #expect(Self.geometry(2000, 1000, .force, (300, 300), zoom: (2, 1)).scaled == [600, 300])
     }
 

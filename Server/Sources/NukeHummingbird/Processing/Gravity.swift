@@ -43,42 +43,41 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
 
     /// The top left corner of a `crop` of a `size` image, inside the image.
     func origin(crop: (width: Int, height: Int), in size: (width: Int, height: Int)) -> (x: Int, y: Int) {
-        let spare = (x: Double(size.width - crop.width), y: Double(size.height - crop.height))
-        let x: Double
-        let y: Double
+        // imgproxy's `calcPosition`, to the pixel: its centre is `RoundToEven((spare + 1) / 2)`,
+        // its offsets and focus points round half to even, and half a crop is truncated.
+        let even = { (value: Double) in Int(max(-1e9, min(1e9, value)).rounded(.toNearestOrEven)) }
+        let (spareX, spareY) = (size.width - crop.width, size.height - crop.height)
+        var (left, top) = (even(Double(spareX + 1) / 2), even(Double(spareY + 1) / 2))
         switch self {
         case .smart:
-            (x, y) = (spare.x / 2, spare.y / 2)
+            break
         case .focusPoint(let fx, let fy):
-            x = fx * Double(size.width) - Double(crop.width) / 2
-            y = fy * Double(size.height) - Double(crop.height) / 2
+            left = even(Double(size.width) * fx) - crop.width / 2
+            top = even(Double(size.height) * fy) - crop.height / 2
         case .anchor(let anchor, let xOffset, let yOffset):
-            let dx = abs(xOffset) >= 1 ? xOffset : xOffset * Double(size.width)
-            let dy = abs(yOffset) >= 1 ? yOffset : yOffset * Double(size.height)
-            let horizontal: Double =
-                switch anchor {
-                case .west, .northWest, .southWest: dx
-                case .east, .northEast, .southEast: spare.x - dx
-                case .center, .north, .south: spare.x / 2 + dx
-                }
-            let vertical: Double =
-                switch anchor {
-                case .north, .northEast, .northWest: dy
-                case .south, .southEast, .southWest: spare.y - dy
-                case .center, .east, .west: spare.y / 2 + dy
-                }
-            (x, y) = (horizontal, vertical)
+            let dx = even(abs(xOffset) >= 1 ? xOffset : xOffset * Double(size.width))
+            let dy = even(abs(yOffset) >= 1 ? yOffset : yOffset * Double(size.height))
+            (left, top) = (left + dx, top + dy)
+            switch anchor {
+            case .west, .northWest, .southWest: left = dx
+            case .east, .northEast, .southEast: left = spareX - dx
+            case .center, .north, .south: break
+            }
+            switch anchor {
+            case .north, .northEast, .northWest: top = dy
+            case .south, .southEast, .southWest: top = spareY - dy
+            case .center, .east, .west: break
+            }
         }
-        let clampedX = min(max(0, x.rounded(.down)), spare.x)
-        let clampedY = min(max(0, y.rounded(.down)), spare.y)
-        return (Int(clampedX), Int(clampedY))
+        return (min(max(0, left), max(0, spareX)), min(max(0, top), max(0, spareY)))
     }
 
     /// The gravity with its offsets in pixels multiplied by `factor` (`dpr`); fractions, focus
     /// points and smart stay as they are.
     func scalingOffsets(by factor: Double) -> Gravity {
         guard case .anchor(let anchor, let dx, let dy) = self, factor != 1 else { return self }
-        let scale = { (offset: Double) in abs(offset) >= 1 ? (offset * factor).rounded() : offset }
+        // Not rounded here: ``origin(crop:in:)`` rounds the product half to even, as imgproxy does.
+        let scale = { (offset: Double) in abs(offset) >= 1 ? offset * factor : offset }
         return .anchor(anchor, xOffset: scale(dx), yOffset: scale(dy))
     }
 

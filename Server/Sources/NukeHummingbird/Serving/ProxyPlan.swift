@@ -306,7 +306,7 @@ public struct ProxyPlan: Sendable {
         if options.pixelate > 1 { processors.append(ImageProcessors.Pixelate(size: options.pixelate)) }
         if let background = options.background { processors.append(ImageProcessors.Background(color: background)) }
         // Paddings and watermark margins are CSS pixels: times the pixel ratio.
-        let pixels = { (side: Int) in Int((Double(side) * options.devicePixelRatio).rounded()) }
+        let pixels = { (side: Int) in Int((Double(side) * options.devicePixelRatio).rounded(.toNearestOrEven)) }
         if let padding = options.padding {
             processors.append(
                 ProxyPadding(
