@@ -18,7 +18,8 @@ struct ResizeGeometryTests {
         enlarge: Bool = false,
         gravity: Gravity = .center,
         zoom: (Double, Double) = (1, 1),
-        minimum: (Int, Int) = (0, 0)
+        minimum: (Int, Int) = (0, 0),
+        ratio: Double = 1
     ) -> (scaled: [Int], crop: [Int]) {
         let geometry = ProxyResize(
             type: type,
@@ -28,7 +29,8 @@ struct ResizeGeometryTests {
             gravity: gravity,
             zoom: zoom,
             minimumWidth: minimum.0,
-            minimumHeight: minimum.1
+            minimumHeight: minimum.1,
+            devicePixelRatio: ratio
         )
         .geometry(width: width, height: height)
         return (
@@ -135,11 +137,55 @@ struct ResizeGeometryTests {
                 registry: .init()
             ).processors
         }
+        // Offsets stay CSS pixels in the plan; the resize and the extend multiply them by the
+        // ratio the result is made at.
         let resize = try #require(try plan("rs:fill:100:100/g:we:10:0.5/dpr:2").first as? ProxyResize)
-        #expect(resize.gravity == .anchor(.west, xOffset: 20, yOffset: 0.5))
+        #expect(resize.gravity == .anchor(.west, xOffset: 10, yOffset: 0.5) && resize.devicePixelRatio == 2)
+        #expect(
+            Self.geometry(2000, 1000, .fill, (100, 100), gravity: .anchor(.west, xOffset: 10), ratio: 2).crop == [
+                20, 0, 200, 200,
+            ]
+        )
         let processors = try plan("c:50:50:no:10/w:100/h:100/ex:1:so:0:4/dpr:1.5")
         #expect((processors.first as? ProxyCrop)?.gravity == .anchor(.north, xOffset: 10))
-        #expect((processors.last as? ProxyExtend)?.gravity == .anchor(.south, yOffset: 6))
+        let extend = try #require(processors.last as? ProxyExtend)
+        #expect(extend.gravity == .anchor(.south, yOffset: 4) && extend.devicePixelRatio == 1.5)
+        #expect(extend.padding(forWidth: 100, height: 100, ratio: 1.5).bottom == 6)
+    }
+
+    @Test(
+        "dpr is capped where the image would be enlarged, and the canvas, box and padding follow (imgproxy's DprScale)"
+    )
+    func cappedPixelRatio() async throws {
+        // 1200×1200 into 1000×1000 at dpr 2: the ratio stops at 1.2, the canvas is 1200 (not 2000).
+        let capped = ResizeGeometry(
+            width: 1200,
+            height: 1200,
+            type: .fit,
+            target: .init(width: 1000, height: 1000),
+            enlarge: false,
+            gravity: .center,
+            pixelRatio: 2,
+            extend: true
+        )
+        #expect(capped.pixelRatio == 1.2 && capped.scaled == .init(width: 1200, height: 1200))
+        #expect(Self.geometry(1200, 1200, .fit, (1000, 1000), enlarge: true, ratio: 2).scaled == [2000, 2000])
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        // The photo is 800×600; each size below is what imgproxy's calcScale and calcSizes give.
+        let expectations: [(String, [Int])] = [
+            ("w:500/h:500/ex:1/dpr:2", [800, 800]),  // ratio 1.6: the canvas is 500 × 1.6
+            ("rs:fill:500:200/dpr:2", [800, 320]),  // ratio 1.6: the box keeps its 5:2
+            ("w:1000/pd:10/dpr:2", [820, 620]),  // smaller than the box: ratio 1, padding 10
+            ("pd:10/dpr:2", [820, 620]),  // no size: ratio 1
+            ("w:400/pd:10/dpr:2", [840, 640]),  // ratio 2: not capped
+            ("w:500/h:500/ex:1/dpr:2/el:1", [1000, 1000]),  // enlarging: the ratio as asked
+        ]
+        for (options, size) in expectations {
+            let response = await proxy.respond(to: fixture.path(options + "/f:png", "/photo.jpg"))
+            let image = try await ProxyFixture.decode(response.body)
+            #expect([image.width, image.height] == size, "\(options)")
+        }
     }
 
     @Test("zoom multiplies the scale the rules give and the box a fill crops to; no enlarging past the source")

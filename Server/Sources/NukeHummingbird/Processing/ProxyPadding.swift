@@ -16,18 +16,32 @@ public struct ProxyPadding: ImageProcessing, Hashable {
     public var left: Int
     /// The border's colour; `nil` for transparent (black where the format has no alpha).
     public var color: ImageProcessingOptions.Color?
+    /// When set, the sizes are CSS pixels, multiplied (rounded half to even, as imgproxy rounds
+    /// them) by the ratio the ``ProxyResize`` before made its result at, or by this one without it.
+    public var devicePixelRatio: Double?
 
     /// A border of the given sizes in pixels (negative sizes count as 0, sizes past 2^24 as
     /// 2^24, which no pixel limit lets through).
-    public init(top: Int, right: Int, bottom: Int, left: Int, color: ImageProcessingOptions.Color? = nil) {
+    public init(
+        top: Int,
+        right: Int,
+        bottom: Int,
+        left: Int,
+        color: ImageProcessingOptions.Color? = nil,
+        devicePixelRatio: Double? = nil
+    ) {
         func side(_ value: Int) -> Int { min(max(0, value), 1 << 24) }
         (self.top, self.right, self.bottom, self.left) = (side(top), side(right), side(bottom), side(left))
         self.color = color
+        self.devicePixelRatio = devicePixelRatio.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
 
-    /// `nuke-server/padding?t=…,r=…,b=…,l=…,c=…`.
+    /// `nuke-server/padding?t=…,r=…,b=…,l=…,c=…` (and `,dpr=…`).
     public var identifier: String {
-        "nuke-server/padding?t=\(top),r=\(right),b=\(bottom),l=\(left),c=\(color.map { "\($0)" } ?? "none")"
+        // Only when it changes something, so that the keys of results made before stay.
+        let ratio = devicePixelRatio.flatMap { $0 == 1 ? nil : ",dpr=\($0)" } ?? ""
+        return
+            "nuke-server/padding?t=\(top),r=\(right),b=\(bottom),l=\(left),c=\(color.map { "\($0)" } ?? "none")\(ratio)"
     }
 
     /// The image inside its border.
@@ -35,14 +49,30 @@ public struct ProxyPadding: ImageProcessing, Hashable {
     /// - Throws: `ImageProcessingError.outputTooLarge` before allocating a result over the
     ///   pipeline's pixel limit.
     public func process(_ container: ImageContainer, context: ImageProcessingContext) throws -> ImageContainer {
-        let output = try padded(container.image, limit: context.maximumPixelCount)
+        let ratio = container.userInfo[.proxyPixelRatioKey] as? Double
+        let output = try inPixels(ratio: ratio).padded(container.image, limit: context.maximumPixelCount)
         return container.map { _ in output }
+    }
+
+    /// The border in pixels: as it is, or its CSS pixels times `ratio` (else
+    /// ``devicePixelRatio``).
+    private func inPixels(ratio: Double?) -> ProxyPadding {
+        guard let devicePixelRatio else { return self }
+        let ratio = ratio ?? devicePixelRatio
+        let pixels = { (side: Int) in Int(min(Double(1 << 24), Double(side) * ratio).rounded(.toNearestOrEven)) }
+        return ProxyPadding(
+            top: pixels(top),
+            right: pixels(right),
+            bottom: pixels(bottom),
+            left: pixels(left),
+            color: color
+        )
     }
 
     /// The image inside its border, or `nil` on failure (a result over the pipeline's default
     /// pixel limit among them).
     public func process(_ image: Bitmap) -> Bitmap? {
-        try? padded(image, limit: ImagePipeline.Configuration.defaultMaximumDecodedPixelCount)
+        try? inPixels(ratio: nil).padded(image, limit: ImagePipeline.Configuration.defaultMaximumDecodedPixelCount)
     }
 
     private func padded(_ image: Bitmap, limit: Int) throws -> Bitmap {

@@ -3,34 +3,43 @@
 
 public import Nuke
 
-/// imgproxy's resize: scale by the ``ResizingType`` rules to a size in pixels, then crop by a
+/// imgproxy's resize: scale by the ``ResizingType`` rules to a size in CSS pixels times a device
+/// pixel ratio (capped where the image would be enlarged, as imgproxy caps it), then crop by a
 /// ``Gravity``. It lets decoders shrink on load: it accepts a decode as small as its
-/// ``ShrinkOnLoadRule`` allows, and computes its geometry from the full size.
+/// ``ShrinkOnLoadRule`` allows, and computes its geometry from the full size. The result carries
+/// the ratio it was made at, for the ``ProxyExtend`` and ``ProxyPadding`` after it.
 public struct ProxyResize: ImageDownscaling, Hashable {
     /// How the image is fitted to the size.
     public var type: ResizingType
-    /// The width in pixels (0: free).
+    /// The width in CSS pixels (0: free).
     public var width: Int
-    /// The height in pixels (0: free).
+    /// The height in CSS pixels (0: free).
     public var height: Int
+    /// Pixels per CSS pixel asked for (`dpr`); without ``enlarge``, capped so that it enlarges
+    /// nothing.
+    public var devicePixelRatio: Double
+    /// Whether an ``ProxyExtend`` to the size follows (`ex`): an image smaller than the size then
+    /// keeps its size at every ratio.
+    public var extends: Bool
     /// Whether images smaller than the size are enlarged.
     public var enlarge: Bool
-    /// Which part a crop keeps.
+    /// Which part a crop keeps; pixel offsets are CSS pixels.
     public var gravity: Gravity
     /// Multiplies the horizontal scale the rules give, and the width a fill crops to (`z`).
     public var zoomX: Double
     /// Multiplies the vertical scale the rules give, and the height a fill crops to (`z`).
     public var zoomY: Double
-    /// The least width in pixels the image is scaled to, even past its own (`mw`; 0: none).
+    /// The least width in CSS pixels the image is scaled to, even past its own (`mw`; 0: none).
     public var minimumWidth: Int
-    /// The least height in pixels the image is scaled to, even past its own (`mh`; 0: none).
+    /// The least height in CSS pixels the image is scaled to, even past its own (`mh`; 0: none).
     public var minimumHeight: Int
     /// How small a decode it accepts. Not part of ``identifier``: both rules make the same
     /// geometry.
     public var shrinkOnLoad: ShrinkOnLoadRule
 
-    /// A resize to `width × height` pixels, its scale multiplied by `zoom` and raised to the
-    /// minimum sides. Zooms that are not finite and positive count as 1; negative sides as 0.
+    /// A resize to `width × height` CSS pixels at `devicePixelRatio`, its scale multiplied by
+    /// `zoom` and raised to the minimum sides. Zooms and ratios that are not finite and positive
+    /// count as 1; negative sides as 0.
     public init(
         type: ResizingType,
         width: Int,
@@ -40,11 +49,15 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         zoom: (x: Double, y: Double) = (1, 1),
         minimumWidth: Int = 0,
         minimumHeight: Int = 0,
+        devicePixelRatio: Double = 1,
+        extends: Bool = false,
         shrinkOnLoad: ShrinkOnLoadRule = .fast
     ) {
         self.type = type
         self.width = max(0, width)
         self.height = max(0, height)
+        self.devicePixelRatio = devicePixelRatio.isFinite && devicePixelRatio > 0 ? devicePixelRatio : 1
+        self.extends = extends
         self.enlarge = enlarge
         self.gravity = gravity
         let valid = { (zoom: Double) in zoom.isFinite && zoom > 0 ? zoom : 1 }
@@ -54,12 +67,13 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         self.shrinkOnLoad = shrinkOnLoad
     }
 
-    /// `nuke-server/resize?rt=…,w=…,h=…,el=…,g=…`, then `,z=x:y` and `,mw=…,mh=…` when given
-    /// (so the identifiers of resizes without them stay as they were).
+    /// `nuke-server/resize?rt=…,w=…,h=…,el=…,g=…`, then `,z=x:y`, `,mw=…,mh=…` and
+    /// `,dpr=…,ex=…` when given (so the identifiers of resizes without them stay as they were).
     public var identifier: String {
         var identifier = "nuke-server/resize?rt=\(type.rawValue),w=\(width),h=\(height),el=\(enlarge),g=\(gravity)"
         if zoomX != 1 || zoomY != 1 { identifier += ",z=\(zoomX):\(zoomY)" }
         if minimumWidth > 0 || minimumHeight > 0 { identifier += ",mw=\(minimumWidth),mh=\(minimumHeight)" }
+        if devicePixelRatio != 1 || extends { identifier += ",dpr=\(devicePixelRatio),ex=\(extends)" }
         return identifier
     }
 
@@ -73,7 +87,9 @@ public struct ProxyResize: ImageDownscaling, Hashable {
             enlarge: enlarge,
             gravity: gravity,
             zoom: (zoomX, zoomY),
-            minimum: .init(width: minimumWidth, height: minimumHeight)
+            minimum: .init(width: minimumWidth, height: minimumHeight),
+            pixelRatio: devicePixelRatio,
+            extend: extends
         )
     }
 
@@ -116,16 +132,20 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         }
         var result = container.map { _ in output }
         result.originalPixelSize = nil
+        result.userInfo[.proxyPixelRatioKey] = geometry.pixelRatio
         guard !geometry.isUncropped else { return result }
         let crop = self.crop(geometry, of: output)
-        return try ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
+        var cropped = try ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
             .process(result, context: context)
+        cropped.userInfo[.proxyPixelRatioKey] = geometry.pixelRatio
+        return cropped
     }
 
     /// The geometry's crop, placed by ``SmartCrop`` on the `scaled` image's pixels when the gravity
     /// is ``Gravity/smart``.
     private func crop(_ geometry: ResizeGeometry, of scaled: Bitmap) -> ResizeGeometry.Rect {
         var crop = geometry.crop
+        let gravity = gravity.scalingOffsets(by: geometry.pixelRatio)
         (crop.x, crop.y) = gravity.origin(crop: (crop.width, crop.height), inPixelsOf: scaled)
         return crop
     }
@@ -139,4 +159,10 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         let crop = self.crop(geometry, of: scaled)
         return ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height).process(scaled)
     }
+}
+
+extension UserInfoKey {
+    /// The pixel ratio a ``ProxyResize`` made its result at (a `Double`), which the extend and
+    /// padding after it multiply their CSS pixels by.
+    static let proxyPixelRatioKey: UserInfoKey = "nuke-server.pixel-ratio"
 }

@@ -21,10 +21,18 @@ struct ResizeGeometry: Hashable, Sendable {
         var height: Int
     }
 
-    /// The geometry for a `width × height` image; a target of 0 leaves that direction free.
-    /// The scale the rules give is multiplied by `zoom` (and the target with it), limited to 1
-    /// unless `enlarge`, then raised until each side is at least `minimum`'s (0: no minimum) —
-    /// imgproxy's order, so a minimum can enlarge.
+    /// The pixel ratio the result was made at: the one asked for, capped where the image would
+    /// otherwise be enlarged (imgproxy's `DprScale`); what canvases, paddings and offsets after
+    /// the resize are multiplied by.
+    var pixelRatio: Double
+
+    /// The geometry for a `width × height` image and a `target` in CSS pixels (0 leaves that
+    /// direction free), in imgproxy's order (`calcScale`, `calcSizes`): the rules' scale, times
+    /// `zoom`; without `enlarge`, both scales shrunk by the larger when it passes 1, and
+    /// `pixelRatio` capped so that it enlarges nothing (raised instead for an image smaller than
+    /// the target, unless `extend`); then raised to `minimum` (CSS pixels); then times the ratio.
+    /// What passes the target times the ratio and zoom is cropped by `gravity`, whose pixel
+    /// offsets are CSS pixels too.
     init(
         width: Int,
         height: Int,
@@ -33,7 +41,9 @@ struct ResizeGeometry: Hashable, Sendable {
         enlarge: Bool,
         gravity: Gravity,
         zoom: (x: Double, y: Double) = (1, 1),
-        minimum: Size = Size(width: 0, height: 0)
+        minimum: Size = Size(width: 0, height: 0),
+        pixelRatio requested: Double = 1,
+        extend: Bool = false
     ) {
         let source = (width: Double(width), height: Double(height))
         let (tw, th) = (Double(target.width), Double(target.height))
@@ -57,11 +67,16 @@ struct ResizeGeometry: Hashable, Sendable {
             scale = factor == .infinity ? (1, 1) : (factor, factor)
         }
         scale = (scale.horizontal * zoom.x, scale.vertical * zoom.y)
-        // Without enlarging, both scales shrink by the larger, a force's too: it keeps the box's
-        // aspect ratio at the largest size that enlarges neither side (imgproxy's `calcScale`).
-        if !enlarge, max(scale.horizontal, scale.vertical) > 1 {
+        var ratio = requested
+        if !enlarge {
+            // Both scales shrink by the larger, a force's too: it keeps the box's aspect ratio at
+            // the largest size that enlarges neither side.
             let largest = max(scale.horizontal, scale.vertical)
-            scale = (scale.horizontal / largest, scale.vertical / largest)
+            if largest > 1 {
+                scale = (scale.horizontal / largest, scale.vertical / largest)
+                if !extend { ratio *= largest }
+            }
+            ratio = min(ratio, 1 / max(scale.horizontal, scale.vertical))
         }
         if minimum.width > 0, source.width * scale.horizontal < Double(minimum.width) {
             let raise = Double(minimum.width) / (source.width * scale.horizontal)
@@ -71,7 +86,8 @@ struct ResizeGeometry: Hashable, Sendable {
             let raise = Double(minimum.height) / (source.height * scale.vertical)
             scale = (scale.horizontal * raise, scale.vertical * raise)
         }
-        let scaled = (width: source.width * scale.horizontal, height: source.height * scale.vertical)
+        pixelRatio = ratio
+        let scaled = (width: source.width * scale.horizontal * ratio, height: source.height * scale.vertical * ratio)
         // Capped where no pixel limit reaches, so a hostile zoom or minimum cannot overflow.
         let pixels = { (side: Double) in max(1, Int(min(Double(Int32.max), side.rounded()))) }
         let size = Size(width: pixels(scaled.width), height: pixels(scaled.height))
@@ -79,18 +95,19 @@ struct ResizeGeometry: Hashable, Sendable {
 
         // Whatever the type, what passes the box (a minimum can push it past) is cropped to it
         // by the gravity, as imgproxy's `cropToResult` does; a free side is not cropped.
-        let target = (width: tw > 0 ? pixels(tw * zoom.x) : Int.max, height: th > 0 ? pixels(th * zoom.y) : Int.max)
-        var kept = (width: min(size.width, target.width), height: min(size.height, target.height))
-        if type == .fill || type == .fillDown {
-            if type == .fillDown, size.width < target.width || size.height < target.height {
-                // Too small to cover the target: the largest part of the target's aspect ratio.
-                let ratio = Double(target.width) / Double(target.height)
-                let width = min(Double(size.width), Double(size.height) * ratio)
-                kept = (max(1, Int(width.rounded())), max(1, Int((width / ratio).rounded())))
-                kept = (min(kept.width, size.width), min(kept.height, size.height))
-            }
+        let box = (
+            width: tw > 0 ? pixels(tw * ratio * zoom.x) : Int.max,
+            height: th > 0 ? pixels(th * ratio * zoom.y) : Int.max
+        )
+        var kept = (width: min(size.width, box.width), height: min(size.height, box.height))
+        if type == .fillDown, size.width < box.width || size.height < box.height {
+            // Too small to cover the box: the largest part of the box's aspect ratio.
+            let aspect = Double(box.width) / Double(box.height)
+            let width = min(Double(size.width), Double(size.height) * aspect)
+            kept = (max(1, Int(width.rounded())), max(1, Int((width / aspect).rounded())))
+            kept = (min(kept.width, size.width), min(kept.height, size.height))
         }
-        let origin = gravity.origin(crop: kept, in: (size.width, size.height))
+        let origin = gravity.scalingOffsets(by: ratio).origin(crop: kept, in: (size.width, size.height))
         crop = Rect(x: origin.x, y: origin.y, width: kept.width, height: kept.height)
     }
 

@@ -253,18 +253,25 @@ public struct ProxyPlan: Sendable {
                 ProxyCrop(width: crop.width, height: crop.height, gravity: crop.gravity ?? options.gravity)
             )
         }
+        // Sizes go to the resize in CSS pixels with the pixel ratio, which it caps where the image
+        // would be enlarged (imgproxy's `DprScale`) and hands on to the extend and padding after
+        // it; with a ratio and a padding, it runs even without a size, for that cap.
         let zooms = options.zoomX != 1 || options.zoomY != 1
-        if size.width > 0 || size.height > 0 || zooms || minimum.width > 0 || minimum.height > 0 {
+        let ratio = options.devicePixelRatio
+        let sized = size.width > 0 || size.height > 0 || minimum.width > 0 || minimum.height > 0
+        if sized || zooms || (ratio != 1 && options.padding != nil) {
             processors.append(
                 ProxyResize(
                     type: options.resizingType,
-                    width: size.width,
-                    height: size.height,
+                    width: options.width,
+                    height: options.height,
                     enlarge: options.enlarge,
-                    gravity: options.gravity.scalingOffsets(by: options.devicePixelRatio),
+                    gravity: options.gravity,
                     zoom: (options.zoomX, options.zoomY),
-                    minimumWidth: minimum.width,
-                    minimumHeight: minimum.height,
+                    minimumWidth: options.minimumWidth,
+                    minimumHeight: options.minimumHeight,
+                    devicePixelRatio: ratio,
+                    extends: options.extend != nil,
                     shrinkOnLoad: configuration.shrinkOnLoad
                 )
             )
@@ -275,11 +282,13 @@ public struct ProxyPlan: Sendable {
         for case (let extend?, let canvas) in extensions where zoomed.width > 0 || zoomed.height > 0 {
             processors.append(
                 ProxyExtend(
-                    width: zoomed.width,
-                    height: zoomed.height,
-                    gravity: (extend.gravity ?? .center).scalingOffsets(by: options.devicePixelRatio),
+                    width: options.width,
+                    height: options.height,
+                    gravity: extend.gravity ?? .center,
                     color: options.background,
-                    canvas: canvas
+                    canvas: canvas,
+                    devicePixelRatio: ratio,
+                    zoom: (options.zoomX, options.zoomY)
                 )
             )
         }
@@ -305,19 +314,21 @@ public struct ProxyPlan: Sendable {
         }
         if options.pixelate > 1 { processors.append(ImageProcessors.Pixelate(size: options.pixelate)) }
         if let background = options.background { processors.append(ImageProcessors.Background(color: background)) }
-        // Paddings and watermark margins are CSS pixels: times the pixel ratio.
-        let pixels = { (side: Int) in Int((Double(side) * options.devicePixelRatio).rounded(.toNearestOrEven)) }
+        // Paddings are CSS pixels, times the ratio the resize made its result at; watermark
+        // margins times the ratio asked for.
         if let padding = options.padding {
             processors.append(
                 ProxyPadding(
-                    top: pixels(padding.top),
-                    right: pixels(padding.right),
-                    bottom: pixels(padding.bottom),
-                    left: pixels(padding.left),
-                    color: options.background
+                    top: padding.top,
+                    right: padding.right,
+                    bottom: padding.bottom,
+                    left: padding.left,
+                    color: options.background,
+                    devicePixelRatio: ratio
                 )
             )
         }
+        let pixels = { (side: Int) in Int((Double(side) * ratio).rounded(.toNearestOrEven)) }
         if let watermark = options.watermark {
             guard let configured = configuration.watermark else {
                 throw .invalidArgument(option: "wm", reason: "no watermark is configured (nuke-server --watermark)")
