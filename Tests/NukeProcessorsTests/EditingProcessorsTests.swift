@@ -142,6 +142,28 @@ import Testing
         }
     }
 
+    @Test("Trim's equal sides: opposite borders cut by the smaller of the two, as imgproxy's equal_hor and equal_ver")
+    func trimEqualSides() throws {
+        // Content at x 5..<41 and y 7..<25 of 48×32: borders 5 left, 7 right, 7 above and below.
+        let image = try Self.bordered()
+        let plain = try #require(ImageProcessors.Trim(threshold: 0).process(image))
+        #expect(plain.width == 36 && plain.height == 18)
+        let horizontal = try #require(ImageProcessors.Trim(threshold: 0, equalHorizontal: true).process(image))
+        let expected = try #require(ImageProcessors.Crop(x: 5, y: 7, width: 38, height: 18).process(image))
+        #expect(ReferenceImage.maximumDifference(horizontal, expected) == 0)
+        let vertical = try #require(ImageProcessors.Trim(threshold: 0, equalVertical: true).process(image))
+        #expect(ReferenceImage.maximumDifference(vertical, plain) == 0)
+        let turned = try #require(ImageProcessors.Rotate(degrees: 90).process(image))
+        let both = try #require(
+            ImageProcessors.Trim(threshold: 0, equalHorizontal: true, equalVertical: true).process(turned)
+        )
+        #expect(both.width == 18 && both.height == 38)
+        #expect(
+            ImageProcessors.Trim(threshold: 0, equalHorizontal: true).identifier
+                == "com.github.kean/nuke/trim?threshold=0,equal=h"
+        )
+    }
+
     @Test("Hostile parameters finish with an image or a typed error")
     func hostileParameters() throws {
         let image = try Self.gradient(opaque: false)

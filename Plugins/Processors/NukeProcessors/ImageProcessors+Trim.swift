@@ -11,6 +11,10 @@ extension ImageProcessors {
     /// match a transparent border whatever their colour. An image that is all border is returned
     /// unchanged.
     ///
+    /// With `equalHorizontal` (`equalVertical`), as imgproxy's `equal_hor` (`equal_ver`), the left
+    /// and right (top and bottom) borders are cut by the same amount, the smaller of the two, so
+    /// the content keeps its place in the middle.
+    ///
     /// An animation is cut by the rectangle found in its first frame, so every frame keeps one
     /// size.
     public struct Trim: ImageProcessing, Hashable, CustomStringConvertible {
@@ -18,16 +22,29 @@ extension ImageProcessors {
         public let threshold: Int
         /// The border colour, or `nil` for the top-left pixel's.
         public let color: ImageProcessingOptions.Color?
+        /// Whether the left and right borders are cut by the same amount.
+        public let equalHorizontal: Bool
+        /// Whether the top and bottom borders are cut by the same amount.
+        public let equalVertical: Bool
 
         /// Creates the processor (a threshold of 10 levels by default, as imgproxy's).
-        public init(threshold: Int = 10, color: ImageProcessingOptions.Color? = nil) {
+        public init(
+            threshold: Int = 10,
+            color: ImageProcessingOptions.Color? = nil,
+            equalHorizontal: Bool = false,
+            equalVertical: Bool = false
+        ) {
             self.threshold = min(255, max(0, threshold))
             self.color = color
+            self.equalHorizontal = equalHorizontal
+            self.equalVertical = equalVertical
         }
 
-        /// `com.github.kean/nuke/trim?threshold=<t>[,color=#RRGGBB[AA]]`.
+        /// `com.github.kean/nuke/trim?threshold=<t>[,color=#RRGGBB[AA]][,equal=h|v|hv]`.
         public var identifier: String {
-            "com.github.kean/nuke/trim?threshold=\(threshold)" + (color.map { ",color=\($0)" } ?? "")
+            let equal = (equalHorizontal ? "h" : "") + (equalVertical ? "v" : "")
+            return "com.github.kean/nuke/trim?threshold=\(threshold)" + (color.map { ",color=\($0)" } ?? "")
+                + (equal.isEmpty ? "" : ",equal=\(equal)")
         }
 
         /// `Trim(threshold: t, color: …)`.
@@ -91,9 +108,18 @@ extension ImageProcessors {
                 guard let top = (0..<image.height).first(where: { !rowIsBorder($0) }) else { return nil }
                 let bottom = (top..<image.height).last { !rowIsBorder($0) }!
                 func columnIsBorder(_ x: Int) -> Bool { (top...bottom).allSatisfy { isBorder(x, $0) } }
-                let left = (0..<image.width).first { !columnIsBorder($0) }!
-                let right = (left..<image.width).last { !columnIsBorder($0) }!
-                return (left, top, right - left + 1, bottom - top + 1)
+                var left = (0..<image.width).first { !columnIsBorder($0) }!
+                var right = (left..<image.width).last { !columnIsBorder($0) }!
+                var (upper, lower) = (top, bottom)
+                if equalHorizontal {
+                    left = min(left, image.width - 1 - right)
+                    right = image.width - 1 - left
+                }
+                if equalVertical {
+                    upper = min(top, image.height - 1 - bottom)
+                    lower = image.height - 1 - upper
+                }
+                return (left, upper, right - left + 1, lower - upper + 1)
             }
         }
 

@@ -79,6 +79,8 @@ struct ProcessingOptionsTests {
         #expect(short.background == ImageProcessingOptions.Color(hex: "#FF8800"))
         #expect(try Self.options("bg:f80").background == short.background)
         #expect(try Self.options("t:10:fff").trim?.color == ImageProcessingOptions.Color(hex: "#FFFFFF"))
+        #expect(try Self.options("t:10::1").trim == .init(threshold: 10, equalHorizontal: true))
+        #expect(try Self.options("trim:10:ff0000:0:t").trim?.equalVertical == true)
         #expect(short.pixelate == 8)
         #expect(short.trim == ProcessingOptions.Trim(threshold: 10, color: .white))
         #expect(
@@ -162,7 +164,7 @@ struct ProcessingOptionsTests {
             "dpr:nan",
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
             "rot:45", "bg:300:0:0", "bg:GG0000", "bg:GG0", "bg:ff00", "bg:#fff", "bg:1:2", "pix:-1",
-            "pix:20000", "t:300", "t:10::1",
+            "pix:20000", "t:300", "t:10::1:1:1",
             "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
             "c:", "c:-1", "c:abc", "c:10:10:up", "c:1e9", "c:nan", "c:10:10:ce:0:0:9",
             "ex", "ex:1:up", "rs:fit:1:1:0:1:up", "rs:fit:1:1:0::so", "s:1:1:0:1:ce:1:2:3",

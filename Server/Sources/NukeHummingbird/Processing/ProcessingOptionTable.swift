@@ -310,12 +310,9 @@ extension ProcessingOptions {
             hexColor,
             "a hex colour RRGGBB or RGB"
         )
-        for _ in 0..<2 {
-            if try reader.optional(boolean, Self.booleans) == true {
-                throw .invalidArgument(option: "t", reason: "equal_hor and equal_ver are not supported")
-            }
-        }
-        return Trim(threshold: threshold, color: color)
+        let equalHorizontal = try reader.optional(boolean, Self.booleans) ?? false
+        let equalVertical = try reader.optional(boolean, Self.booleans) ?? false
+        return Trim(threshold: threshold, color: color, equalHorizontal: equalHorizontal, equalVertical: equalVertical)
     }
 
     /// `wm:%opacity:%position:%x_offset:%y_offset:%scale`.

@@ -173,18 +173,30 @@ public struct ProcessingOptions: Hashable, Sendable {
         }
     }
 
-    /// `t:%threshold:%color`: cut borders within `threshold` levels of `color` (the top-left
-    /// pixel's when `nil`).
+    /// `t:%threshold:%color:%equal_hor:%equal_ver`: cut borders within `threshold` levels of
+    /// `color` (the top-left pixel's when `nil`), each pair of opposite sides by the same amount
+    /// when asked.
     public struct Trim: Hashable, Sendable {
         /// Levels, 0–255.
         public var threshold: Int
         /// The border colour, or `nil` for the top-left pixel's.
         public var color: ImageProcessingOptions.Color?
+        /// Whether the left and right borders are cut by the same amount (`equal_hor`).
+        public var equalHorizontal: Bool
+        /// Whether the top and bottom borders are cut by the same amount (`equal_ver`).
+        public var equalVertical: Bool
 
         /// Creates the option.
-        public init(threshold: Int, color: ImageProcessingOptions.Color? = nil) {
+        public init(
+            threshold: Int,
+            color: ImageProcessingOptions.Color? = nil,
+            equalHorizontal: Bool = false,
+            equalVertical: Bool = false
+        ) {
             self.threshold = threshold
             self.color = color
+            self.equalHorizontal = equalHorizontal
+            self.equalVertical = equalVertical
         }
     }
 

@@ -240,7 +240,14 @@ public struct ProxyPlan: Sendable {
         // is there to read.
         if !options.autoRotates { processors.append(StoredOrientation()) }
         if let trim = options.trim {
-            processors.append(ImageProcessors.Trim(threshold: trim.threshold, color: trim.color))
+            processors.append(
+                ImageProcessors.Trim(
+                    threshold: trim.threshold,
+                    color: trim.color,
+                    equalHorizontal: trim.equalHorizontal,
+                    equalVertical: trim.equalVertical
+                )
+            )
         }
         if options.rotation != 0 { processors.append(ImageProcessors.Rotate(degrees: options.rotation)) }
         if options.flipsHorizontally || options.flipsVertically {
