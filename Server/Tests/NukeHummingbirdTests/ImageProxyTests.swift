@@ -315,10 +315,10 @@ struct ImageProxyTests {
         configuration.watermark = ProxyConfiguration.Watermark(image: red, id: "watermark-test", opacity: 0.8)
         let plan = try ProxyPlan(path: path, accept: nil, configuration: configuration, registry: .defaultPlugins)
         let kinds = plan.processors.map { String(describing: type(of: $0)) }
-        #expect(kinds == ["Trim", "Rotate", "ProxyResize", "Pixelate", "Background", "Overlay"])
-        let overlay = try #require(plan.processors.last as? ImageProcessors.Overlay)
-        #expect(overlay.opacity == 0.4 && overlay.position == .topLeft && overlay.relativeWidth == 0.5)
-        #expect(overlay.horizontalMargin == 2 && overlay.verticalMargin == 3)
+        #expect(kinds == ["Trim", "Rotate", "ProxyResize", "Pixelate", "Background", "ProxyWatermark"])
+        let overlay = try #require(plan.processors.last as? ProxyWatermark)
+        #expect(overlay.opacity == 0.4 && overlay.anchor == .northWest && overlay.scale == 0.5)
+        #expect(overlay.xOffset == 2 && overlay.yOffset == 3)
         #expect(plan.cacheKey.contains("watermark-test"))
 
         // Through the proxy: a watermarked, flattened result.

@@ -87,7 +87,7 @@ struct ProcessingOptionsTests {
             short.watermark
                 == ProcessingOptions.Watermark(
                     opacity: 0.5,
-                    position: .bottomRight,
+                    position: .southEast,
                     xOffset: 10,
                     yOffset: 20,
                     scale: 0.25
@@ -96,6 +96,14 @@ struct ProcessingOptionsTests {
         let defaults = try Self.options("wm:1/t:0/bg:/fl::1")
         #expect(defaults.watermark?.position == .center && defaults.watermark?.scale == nil)
         #expect(defaults.trim?.color == nil && defaults.background == nil && defaults.flipsVertically)
+        // imgproxy's tiling, and offsets as fractions of the result or negative.
+        #expect(
+            try Self.options("wm:1:re:10:20").watermark == .init(opacity: 1, position: nil, xOffset: 10, yOffset: 20)
+        )
+        #expect(
+            try Self.options("wm:1:we:0.25:-3").watermark
+                == .init(opacity: 1, position: .west, xOffset: 0.25, yOffset: -3)
+        )
     }
 
     @Test("Security options: msr in megapixels, msfs, maf and mrd whole numbers above 0, by long and short name")
@@ -165,7 +173,7 @@ struct ProcessingOptionsTests {
             "q:101", "f:tiff", "bl:-1", "sh:1000", "w:1:2", "nuke:", "g:ce:1e9",
             "rot:45", "bg:300:0:0", "bg:GG0000", "bg:GG0", "bg:ff00", "bg:#fff", "bg:1:2", "pix:-1",
             "pix:20000", "t:300", "t:10::1:1:1",
-            "t:10:red", "wm:2", "wm:0.5:re", "wm:0.5:ce:-1", "wm:0.5:ce:0:0:2", "wm",
+            "t:10:red", "wm:2", "wm:0.5:middle", "wm:0.5:ce:1e6", "wm:0.5:ce:0:0:2", "wm",
             "c:", "c:-1", "c:abc", "c:10:10:up", "c:1e9", "c:nan", "c:10:10:ce:0:0:9",
             "ex", "ex:1:up", "rs:fit:1:1:0:1:up", "rs:fit:1:1:0::so", "s:1:1:0:1:ce:1:2:3",
             "pd", "pd:-1", "pd:1:2:3:4:5", "pd:20000",

@@ -41,8 +41,13 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
         case southWest = "sowe"
     }
 
-    /// The top left corner of a `crop` of a `size` image, inside the image.
-    func origin(crop: (width: Int, height: Int), in size: (width: Int, height: Int)) -> (x: Int, y: Int) {
+    /// The top left corner of a `crop` of a `size` image, inside the image (or, when
+    /// `allowsOverflow`, overlapping it by at least a pixel, as imgproxy places watermarks).
+    func origin(
+        crop: (width: Int, height: Int),
+        in size: (width: Int, height: Int),
+        allowsOverflow: Bool = false
+    ) -> (x: Int, y: Int) {
         // imgproxy's `calcPosition`, to the pixel: its centre is `RoundToEven((spare + 1) / 2)`,
         // its offsets and focus points round half to even, and half a crop is truncated.
         let even = { (value: Double) in Int(max(-1e9, min(1e9, value)).rounded(.toNearestOrEven)) }
@@ -69,6 +74,11 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
             case .center, .east, .west: break
             }
         }
+        if allowsOverflow {
+            return (
+                min(max(1 - crop.width, left), size.width - 1), min(max(1 - crop.height, top), size.height - 1)
+            )
+        }
         return (min(max(0, left), max(0, spareX)), min(max(0, top), max(0, spareY)))
     }
 
@@ -94,23 +104,6 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
             dx == 0 && dy == 0 ? anchor.rawValue : "\(anchor.rawValue):\(dx):\(dy)"
         case .focusPoint(let x, let y): "fp:\(x):\(y)"
         case .smart: "sm"
-        }
-    }
-}
-
-extension Gravity.Anchor {
-    /// The overlay position with this anchor's name (`wm`'s position: `ce`, `noea`, …).
-    var overlayPosition: ImageProcessors.Overlay.Position {
-        switch self {
-        case .center: .center
-        case .north: .top
-        case .south: .bottom
-        case .east: .right
-        case .west: .left
-        case .northEast: .topRight
-        case .northWest: .topLeft
-        case .southEast: .bottomRight
-        case .southWest: .bottomLeft
         }
     }
 }

@@ -319,13 +319,21 @@ extension ProcessingOptions {
     private static func watermark(_ reader: inout ArgumentReader) throws(ProxyRequestError) -> Watermark {
         let opacity = try reader.required(fraction, "an opacity 0 to 1")
         let anchors = Gravity.Anchor.allCases.map(\.rawValue).joined(separator: ", ")
-        let position =
-            try reader.optional({ Gravity.Anchor(rawValue: $0)?.overlayPosition }, "one of \(anchors)") ?? .center
-        let margin = { (text: String) in Int(text).flatMap { (0...100_000).contains($0) ? $0 : nil } }
-        let x = try reader.optional(margin, "an offset 0 to 100000") ?? 0
-        let y = try reader.optional(margin, "an offset 0 to 100000") ?? 0
+        // `re` (replicate) tiles it: no anchor.
+        let position: Gravity.Anchor?? = try reader.optional(
+            { $0 == "re" ? .some(nil) : Gravity.Anchor(rawValue: $0).map { .some($0) } },
+            "one of \(anchors) or re"
+        )
+        let x = try reader.optional(offset, "an offset, pixels or a fraction between -1 and 1") ?? 0
+        let y = try reader.optional(offset, "an offset, pixels or a fraction between -1 and 1") ?? 0
         let scale = try reader.optional(fraction, "a scale 0 to 1")
-        return Watermark(opacity: opacity, position: position, xOffset: x, yOffset: y, scale: scale == 0 ? nil : scale)
+        return Watermark(
+            opacity: opacity,
+            position: position ?? .center,
+            xOffset: x,
+            yOffset: y,
+            scale: scale == 0 ? nil : scale
+        )
     }
 
     /// `fn:`'s name: as given, or decoded from URL-safe base64 of UTF-8; at most 1,024 bytes.

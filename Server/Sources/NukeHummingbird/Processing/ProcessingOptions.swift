@@ -204,21 +204,23 @@ public struct ProcessingOptions: Hashable, Sendable {
     public struct Watermark: Hashable, Sendable {
         /// Multiplies the configured watermark's opacity, 0–1.
         public var opacity: Double
-        /// Where it goes (`ce` by default).
-        public var position: ImageProcessors.Overlay.Position
-        /// Pixels from the left or right edge it is attached to.
-        public var xOffset: Int
-        /// Pixels from the top or bottom edge it is attached to.
-        public var yOffset: Int
-        /// Its width as a fraction of the result's, or `nil` to keep its size.
+        /// Where it goes (`ce` by default); `nil` tiles it across the result (`re`).
+        public var position: Gravity.Anchor?
+        /// Pixels from the left or right edge it is attached to, or between -1 and 1 a fraction of
+        /// the result's width; the horizontal gap between tiles when tiled.
+        public var xOffset: Double
+        /// Pixels from the top or bottom edge it is attached to, or between -1 and 1 a fraction of
+        /// the result's height; the vertical gap between tiles when tiled.
+        public var yOffset: Double
+        /// The fraction of the result it is fitted into, or `nil` to keep its size.
         public var scale: Double?
 
         /// Creates the option.
         public init(
             opacity: Double,
-            position: ImageProcessors.Overlay.Position = .center,
-            xOffset: Int = 0,
-            yOffset: Int = 0,
+            position: Gravity.Anchor? = .center,
+            xOffset: Double = 0,
+            yOffset: Double = 0,
             scale: Double? = nil
         ) {
             self.opacity = opacity

@@ -321,8 +321,8 @@ public struct ProxyPlan: Sendable {
         }
         if options.pixelate > 1 { processors.append(ImageProcessors.Pixelate(size: options.pixelate)) }
         if let background = options.background { processors.append(ImageProcessors.Background(color: background)) }
-        // Paddings are CSS pixels, times the ratio the resize made its result at; watermark
-        // margins times the ratio asked for.
+        // Paddings and watermark offsets are CSS pixels, times the ratio the resize made its
+        // result at.
         if let padding = options.padding {
             processors.append(
                 ProxyPadding(
@@ -335,20 +335,20 @@ public struct ProxyPlan: Sendable {
                 )
             )
         }
-        let pixels = { (side: Int) in Int((Double(side) * ratio).rounded(.toNearestOrEven)) }
         if let watermark = options.watermark {
             guard let configured = configuration.watermark else {
                 throw .invalidArgument(option: "wm", reason: "no watermark is configured (nuke-server --watermark)")
             }
             processors.append(
-                ImageProcessors.Overlay(
+                ProxyWatermark(
                     image: configured.image,
                     id: configured.id,
-                    position: watermark.position,
-                    horizontalMargin: pixels(watermark.xOffset),
-                    verticalMargin: pixels(watermark.yOffset),
+                    anchor: watermark.position,
+                    xOffset: watermark.xOffset,
+                    yOffset: watermark.yOffset,
+                    scale: watermark.scale ?? 0,
                     opacity: configured.opacity * watermark.opacity,
-                    relativeWidth: watermark.scale
+                    devicePixelRatio: ratio
                 )
             )
         }
