@@ -163,6 +163,14 @@ struct ServerSettings: Sendable {
         }
         proxy.onlyPresets = e.isOn(.onlyPresets)
         proxy.allowsSecurityOptions = e.isOn(.allowSecurityOptions)
+        if let secret = e.text(.secret) {
+            guard !secret.isEmpty, !secret.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+                throw SettingsError("--secret must be a token without spaces")
+            }
+            proxy.secret = secret
+        }
+        let optionNames = e.list(.allowedProcessingOptions)
+        proxy.allowedOptionNames = optionNames.isEmpty ? nil : Set(optionNames)
         if let prefix = e.text(.pathPrefix) {
             let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
             guard trimmed.isEmpty || (trimmed.hasPrefix("/") && !trimmed.contains("//") && !trimmed.contains("?"))

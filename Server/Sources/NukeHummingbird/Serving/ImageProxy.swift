@@ -141,9 +141,19 @@ public final class ImageProxy: Sendable {
     /// - Parameters:
     ///   - accept: the request's `Accept` header, for format negotiation.
     ///   - ifNoneMatch: the request's `If-None-Match` header; a match answers 304.
-    public func respond(to path: String, accept: String? = nil, ifNoneMatch: String? = nil) async -> ProxyResponse {
+    ///   - authorization: the request's `Authorization` header, checked against
+    ///     ``ProxyConfiguration/secret`` when one is configured.
+    public func respond(
+        to path: String,
+        accept: String? = nil,
+        ifNoneMatch: String? = nil,
+        authorization: String? = nil
+    ) async -> ProxyResponse {
         let response: ProxyResponse
         do throws(ProxyRequestError) {
+            if let secret = configuration.secret, !BearerSecret.authorizes(authorization, secret: secret) {
+                throw .missingSecret
+            }
             let plan = try ProxyPlan(
                 path: path,
                 accept: accept,

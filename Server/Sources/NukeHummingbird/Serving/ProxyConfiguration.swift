@@ -43,6 +43,13 @@ public struct ProxyConfiguration: Sendable {
     /// URLs can then raise them: the pipeline's limits still stop the others' requests, and a
     /// loader's own size limit stops every download.
     public var allowsSecurityOptions = false
+    /// The option names a URL may use, as written in it (`w`, `width`, `pr`…; imgproxy's
+    /// `IMGPROXY_ALLOWED_PROCESSING_OPTIONS`); `nil` allows every one. Others are refused (403);
+    /// what presets hold is not checked.
+    public var allowedOptionNames: Set<String>?
+    /// A token every request must carry as `Authorization: Bearer <secret>` (imgproxy's
+    /// `IMGPROXY_SECRET`), compared in constant time; `nil` asks for none. Others get 403.
+    public var secret: String?
     /// The quality when the URL gives none.
     public var defaultQuality = 80
     /// A format's own quality when the URL gives none (imgproxy's `IMGPROXY_FORMAT_QUALITY`); a

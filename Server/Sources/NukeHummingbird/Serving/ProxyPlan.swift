@@ -148,6 +148,13 @@ public struct ProxyPlan: Sendable {
                 requested.append(ProxyOption(segment: "pr:" + names.joined(separator: ":")))
             }
         }
+        // Only the URL's own options are held to the allow-list, as imgproxy holds them: what a
+        // preset holds is the operator's.
+        if let allowed = configuration.allowedOptionNames,
+            let refused = requested.first(where: { !allowed.contains($0.name) })
+        {
+            throw .optionNotAllowed(refused.name)
+        }
         var options = ProcessingOptions()
         try options.apply(configuration.presets["default"] ?? [], presets: configuration.presets)
         try options.apply(requested, presets: configuration.presets)

@@ -22,6 +22,11 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
     case onlyPresetsAllowed(option: String)
     /// The URL sets limits (`msr`, `msfs`, `maf`, `mrd`) and the server does not allow it.
     case securityOptionsNotAllowed
+    /// The URL names an option outside the configured allow-list
+    /// (``ProxyConfiguration/allowedOptionNames``).
+    case optionNotAllowed(String)
+    /// The request lacks the `Authorization: Bearer` token the proxy is configured with.
+    case missingSecret
     /// The processor spec is not allowed, does not parse, or is too long a chain.
     case processorsNotAllowed(String)
     /// The requested result is larger than the configured limit.
@@ -61,7 +66,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformedPath, .unknownOption, .invalidArgument, .unknownPreset, .resultTooLarge: 400
         case .pathTooLong: 414
         case .invalidSignature, .onlyPresetsAllowed, .securityOptionsNotAllowed, .processorsNotAllowed,
-            .sourceNotAllowed:
+            .sourceNotAllowed, .optionNotAllowed, .missingSecret:
             403
         case .sourceNotFound, .expired: 404
         case .unprocessableSource: 422
@@ -105,6 +110,8 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unknownPreset(let name): "unknown preset '\(name)'"
         case .onlyPresetsAllowed(let option): "only presets are allowed, found option '\(option)'"
         case .securityOptionsNotAllowed: "the URL sets limits (msr, msfs, maf, mrd); security options are not allowed"
+        case .optionNotAllowed(let name): "option '\(name)' is not among the allowed processing options"
+        case .missingSecret: "no Authorization: Bearer header with the configured secret"
         case .processorsNotAllowed(let reason): "processors: \(reason)"
         case .resultTooLarge(let width, let height, let limit):
             "result \(width)×\(height) exceeds the limit of \(limit) pixels on a side"

@@ -142,6 +142,19 @@ extension ServerSetting {
         defaultValue: nil,
         help: "Let signed URLs replace the source and result limits (msr, msfs, maf, mrd); refused (403) without."
     )
+    static let secret = ServerSetting(
+        name: "secret",
+        kind: .text,
+        defaultValue: nil,
+        help: "A token every image request must carry as Authorization: Bearer <secret>; others get 403.",
+        isSecret: true
+    )
+    static let allowedProcessingOptions = ServerSetting(
+        name: "allowed-processing-options",
+        kind: .list,
+        defaultValue: nil,
+        help: "The option names URLs may use, as written (w, width, pr…; default: all); presets' own are not checked."
+    )
     static let allowedProcessors = ServerSetting(
         name: "allowed-processors",
         kind: .list,
@@ -424,7 +437,7 @@ extension ServerSetting {
     static let all: [ServerSetting] = [
         bind, port, key, salt, signatureSize, allowUnsigned, userAgent, allowedSource, localRoot, baseURL,
         useS3, s3Endpoint, s3Region, s3VirtualHosted, allowPrivateAddresses, useEnvironmentProxy, allowOrigin,
-        requestLogLevel, pathPrefix, preset, onlyPresets,
+        requestLogLevel, pathPrefix, preset, onlyPresets, secret, allowedProcessingOptions,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,
