@@ -169,6 +169,7 @@ struct ServerSettings: Sendable {
             }
             proxy.secret = secret
         }
+        proxy.setsCanonicalHeader = e.isOn(.setCanonicalHeader)
         let optionNames = e.list(.allowedProcessingOptions)
         proxy.allowedOptionNames = optionNames.isEmpty ? nil : Set(optionNames)
         if let prefix = e.text(.pathPrefix) {

@@ -118,6 +118,15 @@ struct ImageProxyTests {
         #expect(await proxy.respond(to: forged).status == 403)
     }
 
+    @Test("--set-canonical-header: Link rel=canonical names an http source; off by default")
+    func canonicalHeader() async throws {
+        let fixture = try ProxyFixture()
+        let path = fixture.path("w:50", "/photo.jpg")
+        #expect(await fixture.proxy().respond(to: path).header("Link") == nil)
+        let response = await fixture.proxy { $0.setsCanonicalHeader = true }.respond(to: path)
+        #expect(response.header("Link") == "<\(fixture.origin.url("/photo.jpg").absoluteString)>; rel=\"canonical\"")
+    }
+
     @Test("fq: a quality per format when q is not given; q wins; each in its own cache entry")
     func formatQualities() async throws {
         let fixture = try ProxyFixture()

@@ -402,6 +402,12 @@ public final class ImageProxy: Sendable {
         if let disposition = plan.contentDisposition {
             headers[.contentDisposition] = disposition.headerValue(source: plan.source, format: result.format)
         }
+        if configuration.setsCanonicalHeader, ["http", "https"].contains(plan.source.scheme?.lowercased() ?? ""),
+            let link = HTTPField.Name("Link")
+        {
+            // The URL as parsed (percent-encoded): it holds no `>` or line break to break out with.
+            headers[link] = "<\(plan.source.absoluteString)>; rel=\"canonical\""
+        }
         headers.append(contentsOf: cacheHeaders)
         return ProxyResponse(status: status, headers: headers, body: result.data)
     }

@@ -50,6 +50,9 @@ public struct ProxyConfiguration: Sendable {
     /// A token every request must carry as `Authorization: Bearer <secret>` (imgproxy's
     /// `IMGPROXY_SECRET`), compared in constant time; `nil` asks for none. Others get 403.
     public var secret: String?
+    /// Whether results of `http` and `https` sources carry `Link: <source>; rel="canonical"`
+    /// (imgproxy's `IMGPROXY_SET_CANONICAL_HEADER`), so search engines index the source.
+    public var setsCanonicalHeader = false
     /// The quality when the URL gives none.
     public var defaultQuality = 80
     /// A format's own quality when the URL gives none (imgproxy's `IMGPROXY_FORMAT_QUALITY`); a

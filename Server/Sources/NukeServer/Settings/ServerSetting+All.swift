@@ -155,6 +155,12 @@ extension ServerSetting {
         defaultValue: nil,
         help: "The option names URLs may use, as written (w, width, pr…; default: all); presets' own are not checked."
     )
+    static let setCanonicalHeader = ServerSetting(
+        name: "set-canonical-header",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Send Link: <source>; rel=\"canonical\" with results of http and https sources."
+    )
     static let allowedProcessors = ServerSetting(
         name: "allowed-processors",
         kind: .list,
@@ -438,6 +444,7 @@ extension ServerSetting {
         bind, port, key, salt, signatureSize, allowUnsigned, userAgent, allowedSource, localRoot, baseURL,
         useS3, s3Endpoint, s3Region, s3VirtualHosted, allowPrivateAddresses, useEnvironmentProxy, allowOrigin,
         requestLogLevel, pathPrefix, preset, onlyPresets, secret, allowedProcessingOptions,
+        setCanonicalHeader,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,
