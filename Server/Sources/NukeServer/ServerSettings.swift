@@ -153,7 +153,16 @@ struct ServerSettings: Sendable {
             }
             proxy.allowedOrigin = origin
         }
-        for text in e.list(.preset) {
+        var presetTexts = e.list(.preset)
+        if let path = e.text(.presetsFile) {
+            // imgproxy's presets file: a preset a line, `#` comments and blank lines skipped.
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw SettingsError("--presets-file \(path) cannot be read")
+            }
+            presetTexts += text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        for text in presetTexts {
             do {
                 let preset = try ProxyConfiguration.preset(parsing: text)
                 proxy.presets[preset.name] = preset.options

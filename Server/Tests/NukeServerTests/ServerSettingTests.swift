@@ -90,6 +90,27 @@ struct ServerSettingTests {
         }
     }
 
+    @Test("--presets-file (IMGPROXY_PRESETS_PATH): a preset a line beside --preset; comments and blanks skipped")
+    func presetsFile() async throws {
+        let directory = try TemporaryDirectory(prefix: "presets")
+        let file = directory.appending("presets.txt")
+        try Data("# thumbnails\nthumb=rs:fill:100:100/q:70\n\n  blurry=bl:5  \n".utf8).write(to: file)
+        let reader = try await SettingsReader(
+            flags: [.allowUnsigned: [], .preset: ["small=w:10"], .cacheDirectory: [directory.path]],
+            environment: ["IMGPROXY_PRESETS_PATH": file.path]
+        )
+        let settings = try ServerSettings(reading: reader)
+        #expect(Set(settings.proxy.presets.keys) == ["small", "thumb", "blurry"])
+        #expect(settings.proxy.presets["thumb"]?.map(\.name) == ["rs", "q"])
+        let missing = try await SettingsReader(
+            flags: [.allowUnsigned: [], .presetsFile: [directory.appending("none").path]],
+            environment: [:]
+        )
+        #expect(throws: SettingsError("--presets-file \(directory.appending("none").path) cannot be read")) {
+            try ServerSettings(reading: missing)
+        }
+    }
+
     @Test("The command line: values inline or next, toggles bare, lists repeated, anything else refused")
     func arguments() throws {
         let parsed = try ServerArguments.parse([

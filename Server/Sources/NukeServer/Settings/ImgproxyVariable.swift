@@ -46,6 +46,7 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_ALLOW_ORIGIN", setting: .allowOrigin, read: same),
         ImgproxyVariable(name: "IMGPROXY_PATH_PREFIX", setting: .pathPrefix, read: same),
         ImgproxyVariable(name: "IMGPROXY_PRESETS", setting: .preset, read: same),
+        ImgproxyVariable(name: "IMGPROXY_PRESETS_PATH", setting: .presetsFile, read: same),
         ImgproxyVariable(name: "IMGPROXY_ONLY_PRESETS", setting: .onlyPresets, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ALLOW_SECURITY_OPTIONS", setting: .allowSecurityOptions, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_SECRET", setting: .secret, read: same),

@@ -130,6 +130,12 @@ extension ServerSetting {
         defaultValue: nil,
         help: "A preset, name=option/option… (repeatable); 'default' applies to every request."
     )
+    static let presetsFile = ServerSetting(
+        name: "presets-file",
+        kind: .text,
+        defaultValue: nil,
+        help: "A file of presets, one name=option/option… a line (# comments), read besides --preset."
+    )
     static let onlyPresets = ServerSetting(
         name: "only-presets",
         kind: .toggle,
@@ -443,7 +449,7 @@ extension ServerSetting {
     static let all: [ServerSetting] = [
         bind, port, key, salt, signatureSize, allowUnsigned, userAgent, allowedSource, localRoot, baseURL,
         useS3, s3Endpoint, s3Region, s3VirtualHosted, allowPrivateAddresses, useEnvironmentProxy, allowOrigin,
-        requestLogLevel, pathPrefix, preset, onlyPresets, secret, allowedProcessingOptions,
+        requestLogLevel, pathPrefix, preset, presetsFile, onlyPresets, secret, allowedProcessingOptions,
         setCanonicalHeader,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
