@@ -179,6 +179,7 @@ struct ServerSettings: Sendable {
             proxy.secret = secret
         }
         proxy.setsCanonicalHeader = e.isOn(.setCanonicalHeader)
+        proxy.trustedSignatures = e.list(.trustedSignature)
         let optionNames = e.list(.allowedProcessingOptions)
         proxy.allowedOptionNames = optionNames.isEmpty ? nil : Set(optionNames)
         if let prefix = e.text(.pathPrefix) {

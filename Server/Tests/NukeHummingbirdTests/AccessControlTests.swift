@@ -10,7 +10,7 @@ import Testing
 
 @testable import NukeHummingbird
 
-@Suite("imgproxy's secret (Authorization: Bearer) and allowed processing options")
+@Suite("imgproxy's secret (Authorization: Bearer), trusted signatures and allowed processing options")
 struct AccessControlTests {
     @Test("Only requests with the bearer token are served; /health is not held to it")
     func secret() async throws {
@@ -34,6 +34,18 @@ struct AccessControlTests {
             }
             try await client.execute(uri: "/health", method: .get) { #expect($0.status == .ok) }
         }
+    }
+
+    @Test("A trusted signature is accepted for any path; others still need the key's")
+    func trustedSignatures() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy { $0.trustedSignatures = ["partner-7f3a"] }
+        let source = "/w:50/plain/" + fixture.origin.url("/photo.jpg").absoluteString
+        #expect(await proxy.respond(to: "/partner-7f3a" + source).status == 200)
+        #expect(await proxy.respond(to: "/partner-7f3b" + source).status == 403)
+        #expect(await proxy.respond(to: "/partner-7f3" + source).status == 403)
+        #expect(await proxy.respond(to: fixture.path("w:50", "/photo.jpg")).status == 200)
+        #expect(BearerSecret.equal("a", "a") && !BearerSecret.equal("a", "b") && !BearerSecret.equal("", "a"))
     }
 
     @Test("Only the allowed option names, as written in the URL; what presets hold is not checked")

@@ -53,6 +53,9 @@ public struct ProxyConfiguration: Sendable {
     /// Whether results of `http` and `https` sources carry `Link: <source>; rel="canonical"`
     /// (imgproxy's `IMGPROXY_SET_CANONICAL_HEADER`), so search engines index the source.
     public var setsCanonicalHeader = false
+    /// Signatures accepted for any path (imgproxy's `IMGPROXY_TRUSTED_SIGNATURES`), each compared
+    /// in constant time: whoever knows one may ask for anything, so keep them as secret as keys.
+    public var trustedSignatures: [String] = []
     /// The quality when the URL gives none.
     public var defaultQuality = 80
     /// A format's own quality when the URL gives none (imgproxy's `IMGPROXY_FORMAT_QUALITY`); a

@@ -4,7 +4,8 @@
 import Crypto
 import Foundation
 
-/// imgproxy's `IMGPROXY_SECRET`: a token every request must carry as `Authorization: Bearer …`.
+/// imgproxy's `IMGPROXY_SECRET`: a token every request must carry as `Authorization: Bearer …`;
+/// and the constant-time comparison of tokens (trusted signatures too).
 enum BearerSecret {
     /// Whether `authorization` (the header's value) is `Bearer <secret>`. The two are compared as
     /// SHA-256 digests, byte by byte to the end, so that neither where they differ nor the
@@ -13,8 +14,12 @@ enum BearerSecret {
         guard let authorization, authorization.count > 7,
             authorization.prefix(7).lowercased() == "bearer "
         else { return false }
-        let presented = SHA256.hash(data: Data(authorization.dropFirst(7).utf8))
-        let expected = SHA256.hash(data: Data(secret.utf8))
-        return zip(presented, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return equal(authorization.dropFirst(7), secret)
+    }
+
+    /// Whether two tokens are equal, compared as SHA-256 digests to the last byte.
+    static func equal(_ presented: some StringProtocol, _ expected: some StringProtocol) -> Bool {
+        let (left, right) = (SHA256.hash(data: Data(presented.utf8)), SHA256.hash(data: Data(expected.utf8)))
+        return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -50,6 +50,7 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_ONLY_PRESETS", setting: .onlyPresets, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ALLOW_SECURITY_OPTIONS", setting: .allowSecurityOptions, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_SECRET", setting: .secret, read: same),
+        ImgproxyVariable(name: "IMGPROXY_TRUSTED_SIGNATURES", setting: .trustedSignature, read: same),
         ImgproxyVariable(name: "IMGPROXY_SET_CANONICAL_HEADER", setting: .setCanonicalHeader, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ALLOWED_PROCESSING_OPTIONS", setting: .allowedProcessingOptions, read: same),
         ImgproxyVariable(name: "IMGPROXY_TTL", setting: .cacheMaxAge, read: same),

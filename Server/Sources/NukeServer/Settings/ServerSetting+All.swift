@@ -148,6 +148,13 @@ extension ServerSetting {
         defaultValue: nil,
         help: "Let signed URLs replace the source and result limits (msr, msfs, maf, mrd); refused (403) without."
     )
+    static let trustedSignature = ServerSetting(
+        name: "trusted-signature",
+        kind: .list,
+        defaultValue: nil,
+        help: "A signature accepted for any path (repeatable), as imgproxy's trusted signatures.",
+        isSecret: true
+    )
     static let secret = ServerSetting(
         name: "secret",
         kind: .text,
@@ -449,7 +456,8 @@ extension ServerSetting {
     static let all: [ServerSetting] = [
         bind, port, key, salt, signatureSize, allowUnsigned, userAgent, allowedSource, localRoot, baseURL,
         useS3, s3Endpoint, s3Region, s3VirtualHosted, allowPrivateAddresses, useEnvironmentProxy, allowOrigin,
-        requestLogLevel, pathPrefix, preset, presetsFile, onlyPresets, secret, allowedProcessingOptions,
+        requestLogLevel, pathPrefix, preset, presetsFile, onlyPresets, secret, trustedSignature,
+        allowedProcessingOptions,
         setCanonicalHeader,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
