@@ -180,6 +180,8 @@ struct ResizeGeometryTests {
             ("pd:10/dpr:2", [820, 620]),  // no size: ratio 1
             ("w:400/pd:10/dpr:2", [840, 640]),  // ratio 2: not capped
             ("w:500/h:500/ex:1/dpr:2/el:1", [1000, 1000]),  // enlarging: the ratio as asked
+            ("dpr:0.5", [400, 300]),  // no size: a ratio below 1 shrinks, as in imgproxy
+            ("dpr:2", [800, 600]),  // and one above is capped at 1
         ]
         for (options, size) in expectations {
             let response = await proxy.respond(to: fixture.path(options + "/f:png", "/photo.jpg"))

@@ -269,12 +269,13 @@ public struct ProxyPlan: Sendable {
             )
         }
         // Sizes go to the resize in CSS pixels with the pixel ratio, which it caps where the image
-        // would be enlarged (imgproxy's `DprScale`) and hands on to the extend and padding after
-        // it; with a ratio and a padding, it runs even without a size, for that cap.
+        // would be enlarged (imgproxy's `DprScale`) and hands on to the extend, padding and
+        // watermark after it; with a ratio, it runs even without a size, as imgproxy's does (a
+        // ratio below 1 shrinks the image; above, it is capped at 1).
         let zooms = options.zoomX != 1 || options.zoomY != 1
         let ratio = options.devicePixelRatio
         let sized = size.width > 0 || size.height > 0 || minimum.width > 0 || minimum.height > 0
-        if sized || zooms || (ratio != 1 && options.padding != nil) {
+        if sized || zooms || ratio != 1 {
             processors.append(
                 ProxyResize(
                     type: options.resizingType,
