@@ -105,6 +105,14 @@ import Testing
         #expect(server.requests(to: "/image")[1].headers["If-Modified-Since"] == HTTPDate.string(from: modified))
     }
 
+    @Test func anEntityTagIsSentAloneWithoutTheDate() async throws {
+        serve(etag: "\"v1\"", lastModified: Date(timeIntervalSince1970: 1_700_000_000), ["Cache-Control": "max-age=0"])
+        _ = try await get("/image")
+        #expect(try await get("/image").body == body)
+        let revalidation = server.requests(to: "/image")[1].headers
+        #expect(revalidation["If-None-Match"] == "\"v1\"" && revalidation["If-Modified-Since"] == nil)
+    }
+
     @Test func lastModifiedAloneGivesHeuristicFreshness() async throws {
         serve(lastModified: Date() - 10 * 86_400, [:])
         _ = try await get("/image")

@@ -89,7 +89,10 @@ struct ObjectStorageTests {
     )
     func validatesThroughTheHTTPCache() async throws {
         let server = try MotoS3Server(buckets: ["photos"])
-        try server.put([("photos", "a.jpg", sampleBody(20_000, seed: 1))])
+        // `no-cache`: kept, but revalidated before every use, whatever the time between the loads
+        // (without it the HTTP cache's heuristic freshness, a tenth of the object's age, could
+        // serve it unasked on a slow machine).
+        try server.put([("photos", "a.jpg", sampleBody(20_000, seed: 1))], cacheControl: "no-cache")
         let directory = try TemporaryDirectory()
         let store = loader(server)
         let cached = HTTPCachingDataLoader(
@@ -102,7 +105,7 @@ struct ObjectStorageTests {
         let again = try await load(request, with: cached)
         #expect(again.succeeded && again.body == sampleBody(20_000, seed: 1))
         #expect(store.transport.statistics.finishedAttempts == 2)
-        try server.put([("photos", "a.jpg", sampleBody(20_000, seed: 2))])
+        try server.put([("photos", "a.jpg", sampleBody(20_000, seed: 2))], cacheControl: "no-cache")
         #expect(try await load(request, with: cached).body == sampleBody(20_000, seed: 2))
     }
 

@@ -88,8 +88,12 @@ public final class MotoS3Server: Sendable {
         key.withLock { $0 = (String(lines[0]), String(lines[1])) }
     }
 
-    /// Stores `objects` (bucket, key, bytes) with the access key, as a client would.
-    public func put(_ objects: [(bucket: String, key: String, data: Data)]) throws(HTTPTestServerError) {
+    /// Stores `objects` (bucket, key, bytes) with the access key, as a client would, each with
+    /// `cacheControl` as its `Cache-Control` when given (the store serves it back).
+    public func put(
+        _ objects: [(bucket: String, key: String, data: Data)],
+        cacheControl: String? = nil
+    ) throws(HTTPTestServerError) {
         let directory: TemporaryDirectory
         do {
             directory = try TemporaryDirectory(prefix: "nuke-moto")
@@ -99,7 +103,7 @@ public final class MotoS3Server: Sendable {
                 try object.data.write(to: file)
                 arguments += [object.bucket, object.key, file.path]
             }
-            _ = try runPython(Self.upload, arguments: [accessKeyID, secretAccessKey] + arguments)
+            _ = try runPython(Self.upload, arguments: [accessKeyID, secretAccessKey, cacheControl ?? ""] + arguments)
         } catch let error as HTTPTestServerError {
             throw error
         } catch {
@@ -167,15 +171,16 @@ public final class MotoS3Server: Sendable {
         print(key["SecretAccessKey"])
         """
 
-    /// Puts each (bucket, key, file) triple with the key given.
+    /// Puts each (bucket, key, file) triple with the key given (and a Cache-Control if not empty).
     private static let upload = """
         import boto3, sys
-        endpoint, region, key_id, secret = sys.argv[1:5]
+        endpoint, region, key_id, secret, cache_control = sys.argv[1:6]
         s3 = boto3.client("s3", endpoint_url=endpoint, region_name=region,
                           aws_access_key_id=key_id, aws_secret_access_key=secret)
-        rest = sys.argv[5:]
+        extra = {"CacheControl": cache_control} if cache_control else {}
+        rest = sys.argv[6:]
         for i in range(0, len(rest), 3):
             with open(rest[i + 2], "rb") as f:
-                s3.put_object(Bucket=rest[i], Key=rest[i + 1], Body=f.read())
+                s3.put_object(Bucket=rest[i], Key=rest[i + 1], Body=f.read(), **extra)
         """
 }

@@ -58,12 +58,18 @@ struct HTTPCacheEntry: Codable, Sendable {
         varyingRequestHeaders.allSatisfy { name, value in request.headers[name] == value }
     }
 
-    /// The headers that make a request conditional on this entry's validators.
+    /// The headers that make a request conditional on this entry's validators: the entity tag
+    /// when there is one, else the modification date. Not both: a server must ignore
+    /// `If-Modified-Since` beside `If-None-Match` (RFC 9110 §13.1.3), and some do not — an object
+    /// store answered 304 for an object replaced within the second of the old one's date.
     var validators: HTTPHeaderFields {
         var fields = HTTPHeaderFields()
         let headers = headerFields
-        if let etag = headers["ETag"] { fields["If-None-Match"] = etag }
-        if let lastModified = headers["Last-Modified"] { fields["If-Modified-Since"] = lastModified }
+        if let etag = headers["ETag"] {
+            fields["If-None-Match"] = etag
+        } else if let lastModified = headers["Last-Modified"] {
+            fields["If-Modified-Since"] = lastModified
+        }
         return fields
     }
 
