@@ -142,6 +142,12 @@ struct ObjectStorageTests {
             aws.url(for: object)?.absoluteString
                 == "https://photos.eu.s3.eu-west-1.amazonaws.com/dir/b%20c%2Bd%3D%C3%A9~.jpg"
         )
+        // A region is letters, digits and dashes: nothing else reaches the host name.
+        #expect(
+            ObjectStorageEndpoint.aws(region: "EU-west-1/../x y").url.absoluteString
+                == "https://s3.eu-west-1xy.amazonaws.com"
+        )
+        #expect(ObjectStorageEndpoint.aws(region: "\u{0}").region == "us-east-1")
         // `_` is allowed in bucket names (GCS) but is no host name label.
         let underscored = try #require(ObjectLocation(bucket: "my_bucket", key: "a"))
         #expect(aws.url(for: underscored) == nil)

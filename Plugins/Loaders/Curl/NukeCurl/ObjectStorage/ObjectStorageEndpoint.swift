@@ -37,13 +37,19 @@ public struct ObjectStorageEndpoint: Hashable, Sendable {
         self.addressing = addressing
     }
 
-    /// AWS S3 in `region`, virtual-hosted: `https://<bucket>.s3.<region>.amazonaws.com`.
+    /// AWS S3 in `region`, virtual-hosted: `https://<bucket>.s3.<region>.amazonaws.com`. A region
+    /// is letters, digits and `-` (`eu-west-1`); anything else in it is dropped, and an empty one
+    /// is `us-east-1`.
     public static func aws(region: String) -> ObjectStorageEndpoint {
-        ObjectStorageEndpoint(
-            url: URL(string: "https://s3.\(region).amazonaws.com")!,
-            region: region,
-            addressing: .virtualHosted
+        let name = String(
+            region.lowercased().unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
         )
+        let region = name.isEmpty ? "us-east-1" : name
+        var components = URLComponents()
+        (components.scheme, components.host) = ("https", "s3.\(region).amazonaws.com")
+        return ObjectStorageEndpoint(url: components.url!, region: region, addressing: .virtualHosted)
     }
 
     /// Google Cloud Storage's S3-interoperable XML API (`https://storage.googleapis.com`), for
