@@ -31,7 +31,7 @@ struct ConnectionLimitsTests {
         let count = min(2000, Self.holdableConnections())
         try #require(count >= 100, "the descriptor limit is too low to hold connections")
         let server = try await RunningServer(["--allow-unsigned", "--read-request-timeout", "2"])
-        let (pid, port) = (server.child.process.processIdentifier, server.port)
+        let (pid, port) = (server.child.processIdentifier, server.port)
         let before = Self.openDescriptors(of: pid)
 
         let (served, stillOpen) = try await runOffCooperativePool {

@@ -58,13 +58,9 @@ final class Fleet: Sendable {
     }
 
     deinit {
-        let stop = Process()
-        stop.executableURL = Self.script
-        stop.arguments = ["stop", directory.appending("fleet").path]
-        stop.standardOutput = FileHandle.nullDevice
-        stop.standardError = FileHandle.nullDevice
-        try? stop.run()
-        while stop.isRunning { Thread.sleep(forTimeInterval: 0.01) }  // Not waitUntilExit: see ChildProcess.
+        guard let stop = try? ChildProcess(Self.script, ["stop", directory.appending("fleet").path], in: directory)
+        else { return }
+        while stop.isRunning { Thread.sleep(forTimeInterval: 0.01) }
     }
 
     /// The unsigned proxy path of `photo` fitted into `size`×`size`.

@@ -81,7 +81,7 @@ struct MemoryLimitTests {
                 + (waits ?? "no waits metric")
         )
         #expect(cgroup.oomKills() == 0)
-        #expect(server.child.process.isRunning)
+        #expect(server.child.isRunning)
         #expect(peak < Self.limit, "peak RSS \(peak >> 20) MiB")
         #expect(total > 0 && Double(ok) >= 0.95 * Double(total), "\(counts)")
         #expect(counts.keys.allSatisfy { $0 == 200 || $0 == 503 }, "\(counts)")

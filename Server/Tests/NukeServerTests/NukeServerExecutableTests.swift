@@ -46,7 +46,7 @@ struct NukeServerExecutableTests {
 
         server.child.signal(SIGTERM)
         #expect(await waitUntil { server.refusesConnections() })
-        #expect(server.child.process.isRunning, "it waits for the request in flight")
+        #expect(server.child.isRunning, "it waits for the request in flight")
 
         release.signal()
         #expect(try await request.exitStatus() == 0)

@@ -35,7 +35,7 @@ final class RunningServer: Sendable {
         }
         self.child = child
         // Polls: the child says it listens only on its stderr.
-        _ = await waitUntil { child.errors.contains("listening on") || !child.process.isRunning }
+        _ = await waitUntil { child.errors.contains("listening on") || !child.isRunning }
         guard let line = child.errors.split(separator: "\n").first(where: { $0.contains("listening on") }),
             let port = line.split(separator: ":").last.flatMap({ Int($0) })
         else {
@@ -46,7 +46,7 @@ final class RunningServer: Sendable {
     }
 
     deinit {
-        if child.process.isRunning { child.signal(SIGKILL) }
+        if child.isRunning { child.signal(SIGKILL) }
     }
 
     /// `http://127.0.0.1:<port><path>`.
@@ -72,7 +72,7 @@ final class RunningServer: Sendable {
 
     /// The most memory the server's pages took at once (`VmHWM`), in bytes.
     func peakResidentBytes() -> Int? {
-        let status = try? String(contentsOfFile: "/proc/\(child.process.processIdentifier)/status", encoding: .utf8)
+        let status = try? String(contentsOfFile: "/proc/\(child.processIdentifier)/status", encoding: .utf8)
         let line = status?.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }.map { $0 * 1024 }
     }
