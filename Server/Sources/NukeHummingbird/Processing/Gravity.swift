@@ -50,7 +50,7 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
     ) -> (x: Int, y: Int) {
         // imgproxy's `calcPosition`, to the pixel: its centre is `RoundToEven((spare + 1) / 2)`,
         // its offsets and focus points round half to even, and half a crop is truncated.
-        let even = { (value: Double) in Int(max(-1e9, min(1e9, value)).rounded(.toNearestOrEven)) }
+        let even = Self.roundedHalfToEven
         let (spareX, spareY) = (size.width - crop.width, size.height - crop.height)
         var (left, top) = (even(Double(spareX + 1) / 2), even(Double(spareY + 1) / 2))
         switch self {
@@ -60,8 +60,7 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
             left = even(Double(size.width) * fx) - crop.width / 2
             top = even(Double(size.height) * fy) - crop.height / 2
         case .anchor(let anchor, let xOffset, let yOffset):
-            let dx = even(abs(xOffset) >= 1 ? xOffset : xOffset * Double(size.width))
-            let dy = even(abs(yOffset) >= 1 ? yOffset : yOffset * Double(size.height))
+            let (dx, dy) = (Self.offsetPixels(xOffset, side: size.width), Self.offsetPixels(yOffset, side: size.height))
             (left, top) = (left + dx, top + dy)
             switch anchor {
             case .west, .northWest, .southWest: left = dx
@@ -80,6 +79,17 @@ public enum Gravity: Hashable, Sendable, CustomStringConvertible {
             )
         }
         return (min(max(0, left), max(0, spareX)), min(max(0, top), max(0, spareY)))
+    }
+
+    /// imgproxy's reading of an offset: pixels (times `ratio`) at 1 or more either way, else a
+    /// fraction of `side`; rounded half to even, as its `calcPosition` rounds it.
+    static func offsetPixels(_ offset: Double, side: Int, ratio: Double = 1) -> Int {
+        roundedHalfToEven(abs(offset) >= 1 ? offset * ratio : offset * Double(side))
+    }
+
+    /// imgproxy's `RoundToEven`, the value first held far inside `Int`'s range.
+    static func roundedHalfToEven(_ value: Double) -> Int {
+        Int(max(-1e9, min(1e9, value)).rounded(.toNearestOrEven))
     }
 
     /// The gravity with its offsets in pixels multiplied by `factor` (`dpr`); fractions, focus

@@ -135,10 +135,9 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         result.userInfo[.proxyPixelRatioKey] = geometry.pixelRatio
         guard !geometry.isUncropped else { return result }
         let crop = self.crop(geometry, of: output)
-        var cropped = try ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
+        // The crop keeps the container's userInfo, the ratio with it.
+        return try ImageProcessors.Crop(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
             .process(result, context: context)
-        cropped.userInfo[.proxyPixelRatioKey] = geometry.pixelRatio
-        return cropped
     }
 
     /// The geometry's crop, placed by ``SmartCrop`` on the `scaled` image's pixels when the gravity

@@ -92,7 +92,6 @@ public struct ProxyWatermark: ImageProcessing, Hashable {
     /// of the watermark lands on it.
     private func overlay(for base: Bitmap, ratio: Double, limit: Int) throws -> ImageProcessors.Overlay? {
         guard base.width > 0, base.height > 0, image.width > 0, image.height > 0, opacity > 0 else { return nil }
-        let even = { (value: Double) in Int(min(1e9, max(-1e9, value)).rounded(.toNearestOrEven)) }
         let mark = try scaled(toFit: base, limit: limit)
         let draw = { (layer: Bitmap, x: Int, y: Int) in
             ImageProcessors.Overlay(
@@ -106,21 +105,13 @@ public struct ProxyWatermark: ImageProcessing, Hashable {
         }
         guard let anchor else {
             // The gap between tiles, split around each, then the tiles centred on the result.
-            let gap = { (offset: Double, side: Int) in
-                max(0, even(abs(offset) >= 1 ? offset * ratio : Double(side) * offset))
-            }
-            let tile = (width: mark.width + gap(xOffset, base.width), height: mark.height + gap(yOffset, base.height))
-            try ImageProcessingError.checkOutputSize(width: base.width, height: base.height, limit: limit)
-            return draw(
-                try tiled(
-                    mark,
-                    tile: tile,
-                    padding: (gap(xOffset, base.width) / 2, gap(yOffset, base.height) / 2),
-                    over: base
-                ),
-                0,
-                0
+            let gap = (
+                x: max(0, Gravity.offsetPixels(xOffset, side: base.width, ratio: ratio)),
+                y: max(0, Gravity.offsetPixels(yOffset, side: base.height, ratio: ratio))
             )
+            let tile = (width: mark.width + gap.x, height: mark.height + gap.y)
+            try ImageProcessingError.checkOutputSize(width: base.width, height: base.height, limit: limit)
+            return draw(try tiled(mark, tile: tile, padding: (gap.x / 2, gap.y / 2), over: base), 0, 0)
         }
         let gravity = Gravity.anchor(anchor, xOffset: xOffset, yOffset: yOffset).scalingOffsets(by: ratio)
         let origin = gravity.origin(
@@ -142,7 +133,7 @@ public struct ProxyWatermark: ImageProcessing, Hashable {
     /// The watermark fitted into ``scale`` of `base` (enlarged if need be), or as it is at 0.
     private func scaled(toFit base: Bitmap, limit: Int) throws -> Bitmap {
         guard scale > 0 else { return image }
-        let even = { (value: Double) in max(1, Int(value.rounded(.toNearestOrEven))) }
+        let even = { (value: Double) in max(1, Gravity.roundedHalfToEven(value)) }
         let box = (width: Double(even(Double(base.width) * scale)), height: Double(even(Double(base.height) * scale)))
         let factor = min(box.width / Double(image.width), box.height / Double(image.height))
         let width = max(1, Int(min(1e9, Double(image.width) * factor).rounded()))
