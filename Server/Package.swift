@@ -78,6 +78,7 @@ let package = Package(
                 "NukeHummingbird",
                 .product(name: "Nuke", package: "nuke-linux"),
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -10,10 +10,10 @@ import NukeHummingbird
 private let signature = URLSignature(keys: [try! URLSignature.Key(hexKey: "736563726574", hexSalt: "68656c6c6f")])
 private let registry = PluginRegistry.defaultPlugins
 
-/// One configuration for each combination of the first byte's low six bits: signed or not, presets
+/// One configuration for each combination of the first byte's low seven bits: signed or not, presets
 /// only, security options allowed, a base URL, allowed sources with object storage, a path
-/// prefix.
-private let configurations: [ProxyConfiguration] = (0..<64).map { bits in
+/// prefix, large results scaled down.
+private let configurations: [ProxyConfiguration] = (0..<128).map { bits in
     var configuration = ProxyConfiguration(signature: bits & 1 == 0 ? nil : signature)
     configuration.allowsUnsignedURLs = bits & 1 == 0
     configuration.onlyPresets = bits & 2 != 0
@@ -30,6 +30,7 @@ private let configurations: [ProxyConfiguration] = (0..<64).map { bits in
         allowsObjectStorage: bits & 16 != 0
     )
     configuration.pathPrefix = bits & 32 != 0 ? "/images" : ""
+    configuration.scalesDownLargeResults = bits & 64 != 0
     configuration.allowedProcessors = ["resize", "gaussianBlur"]
     configuration.presets = [
         "default": [ProxyOption(segment: "q:70")],
@@ -49,7 +50,7 @@ private let configurations: [ProxyConfiguration] = (0..<64).map { bits in
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
-    let configuration = configurations[Int(bytes[0] & 63)]
+    let configuration = configurations[Int(bytes[0] & 127)]
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
     let (path, accept) =
         text.firstIndex(of: "\n").map { (String(text[..<$0]), String(text[text.index(after: $0)...])) } ?? (text, nil)
@@ -59,6 +60,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     precondition(plan.maximumResultDimension > 0, "a plan without a result limit")
     if !configuration.allowsSecurityOptions {
         precondition(plan.maximumResultDimension == configuration.maximumResultDimension, "a URL raised a limit")
+        precondition(plan.maximumAnimationFramePixels == nil, "a URL set a frame limit")
     }
     _ = plan.cacheKey
     _ = try? plan.checkResultSize(width: 1, height: 1)

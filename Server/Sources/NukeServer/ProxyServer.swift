@@ -58,6 +58,7 @@ struct ProxyServer {
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
+        registry.recordSourceFacts()
         let (budget, decodedSources) = settings.proxy.makeMemoryControls(
             cacheLimit: settings.memoryCacheSizeLimit,
             metrics: metrics

@@ -68,6 +68,9 @@ enum ServeCommand {
             if let value = setting.defaultValue {
                 text = (text.hasSuffix(".") ? String(text.dropLast()) : text) + " (default \(value))."
             }
+            if let value = setting.imgproxyDefault {
+                text += " With --imgproxy-defaults: \(setting.kind == .toggle ? "on" : value)."
+            }
             text += " [env \(setting.environmentVariable)]"
             lines.append("  " + usage)
             lines += wrap(text, width: width, indent: "        ")

@@ -179,6 +179,9 @@ struct ServerSettings: Sendable {
             proxy.secret = secret
         }
         proxy.setsCanonicalHeader = e.isOn(.setCanonicalHeader)
+        proxy.sendsLastModified = e.isOn(.useLastModified)
+        proxy.passesCacheControlThrough = e.isOn(.cacheControlPassthrough)
+        proxy.sendsDebugHeaders = e.isOn(.enableDebugHeaders)
         proxy.trustedSignatures = e.list(.trustedSignature)
         let optionNames = e.list(.allowedProcessingOptions)
         proxy.allowedOptionNames = optionNames.isEmpty ? nil : Set(optionNames)
@@ -192,6 +195,8 @@ struct ServerSettings: Sendable {
         }
         proxy.allowedProcessors = Set(e.list(.allowedProcessors))
         proxy.maximumResultDimension = try e.number(defaulted: .maxResultDimension)
+        proxy.scalesDownLargeResults = e.isOn(.scaleDownLargeResults)
+        proxy.maximumAnimationFramePixels = try e.number(.maxAnimationFramePixels)
         proxy.maximumChainLength = try e.number(defaulted: .maxChainLength)
         proxy.maximumPathLength = try e.number(defaulted: .maxPathLength)
         proxy.maximumConcurrentRequests = try e.number(defaulted: .maxConcurrentRequests)
@@ -300,6 +305,7 @@ struct ServerSettings: Sendable {
             (.maxChainLength, proxy.maximumChainLength), (.maxPathLength, proxy.maximumPathLength),
             (.maxConcurrentRequests, proxy.maximumConcurrentRequests), (.cacheSize, cacheSizeLimit),
             (.maxConcurrentDownloads, maximumConcurrentDownloads),
+            (.maxAnimationFramePixels, proxy.maximumAnimationFramePixels ?? 1),
         ] where value < 1 {
             throw SettingsError("\(setting.flag) must be at least 1")
         }

@@ -159,6 +159,13 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("eth:1") == Self.options("enforce_thumbnail:1"))
     }
 
+    @Test("mafr is megapixels of each frame; ph (preserve_hdr) is read and changes nothing")
+    func animationFramesAndHDR() throws {
+        #expect(try Self.options("mafr:2.5").limits.maximumAnimationFramePixels == 2_500_000)
+        #expect(try Self.options("max_animation_frame_resolution:1") == Self.options("mafr:1"))
+        #expect(try Self.options("ph:1").preservesHDR && !Self.options("preserve_hdr:0").preservesHDR)
+    }
+
     @Test("exp takes any whole number of seconds: 0 or less never expires")
     func expiresAnyTime() throws {
         #expect(try Self.options("exp:0").expires == 0)
@@ -182,7 +189,8 @@ struct ProcessingOptionsTests {
             "z", "z:0", "z:-1", "z:101", "z:nan", "z:inf", "z:1:2:3", "mw:-1", "mh:x", "exar", "exar:1:up",
             "ar", "sm", "skp", "skp:exe",
             "msr", "msr:0", "msr:-1", "msr:nan", "msr:inf", "msr:1000001", "msfs:0", "msfs:-1", "msfs:1.5", "maf:0",
-            "maf:x", "mrd:0", "mrd:-5", "mafr:1", "max_animation_frame_resolution:1", "msr:1:2",
+            "maf:x", "mrd:0", "mrd:-5", "mafr", "mafr:0", "mafr:-1", "max_animation_frame_resolution:x", "msr:1:2",
+            "ph", "ph:1:1",
         ]
     )
     func refusals(text: String) {

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import HTTPTypes
 import Logging
 import Nuke
 import NukeHummingbird
@@ -88,6 +89,7 @@ final class ProxyFixture: Sendable {
         curl.proxy = .none
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
+        registry.recordSourceFacts()
         registry.registerMeteredOriginLoader(CurlDataLoader(configuration: curl), metrics: metrics, budget: budget)
         var configuration = ImagePipeline.Configuration(registry: registry)
         configuration.decodeAdmission = budget
@@ -203,5 +205,14 @@ final class ProxyFixture: Sendable {
             }
         }
         return try! PNGEncoder().encode(image)
+    }
+}
+
+extension ImageProxy {
+    /// The response to `path` with only an `Accept` header (none when `nil`).
+    func respond(to path: String, accept: String?) async -> ProxyResponse {
+        var headers = HTTPFields()
+        headers[.accept] = accept
+        return await respond(to: path, headers: headers)
     }
 }

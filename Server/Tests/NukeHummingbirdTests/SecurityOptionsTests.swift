@@ -7,17 +7,55 @@ import NukeHummingbird
 import NukeTestSupport
 import Testing
 
-@Suite("Security options (msr, msfs, maf, mrd), against an origin on loopback")
+@Suite("Security options (msr, msfs, maf, mafr, mrd), against an origin on loopback")
 struct SecurityOptionsTests {
     @Test("Refused (403) unless the server allows them, before the origin is asked")
     func refusedByDefault() async throws {
         let fixture = try ProxyFixture()
         let proxy = fixture.proxy()
-        let options = ["msr:1", "msfs:1000", "maf:2", "mrd:100", "max_src_resolution:1", "max_result_dimension:9"]
+        let options = [
+            "msr:1", "msfs:1000", "maf:2", "mrd:100", "mafr:1", "max_src_resolution:1", "max_result_dimension:9",
+            "max_animation_frame_resolution:1",
+        ]
         for option in options {
             #expect(await proxy.respond(to: fixture.path("w:20/" + option, "/photo.jpg")).status == 403, "\(option)")
         }
         #expect(fixture.origin.requests(to: "/photo.jpg").isEmpty)
+    }
+
+    @Test("mafr holds an animation's frames to its own limit in place of the source pixel limit, as imgproxy")
+    func animationFramePixels() async throws {
+        let fixture = try ProxyFixture()
+        // The GIF's 4 frames are 80×40: 3,200 pixels each; the photo is 800×600.
+        let strict = fixture.proxy(
+            configure: { $0.allowsSecurityOptions = true },
+            configurePipeline: { $0.maximumDecodedPixelCount = 1000 }
+        )
+        #expect(await strict.respond(to: fixture.path("w:20", "/spin.gif")).status == 422)
+        // Raised for animations, the still image is still held to the pipeline's limit.
+        let animated = await strict.respond(to: fixture.path("w:20/mafr:0.01", "/spin.gif"))
+        #expect(animated.status == 200)
+        #expect(await strict.respond(to: fixture.path("w:23/mafr:0.0031", "/spin.gif")).status == 422)
+        #expect(await strict.respond(to: fixture.path("w:24/mafr:1", "/photo.jpg")).status == 422)
+
+        // Lowered for animations only, by the URL or the server.
+        let lenient = fixture.proxy { $0.allowsSecurityOptions = true }
+        #expect(await lenient.respond(to: fixture.path("w:21/mafr:0.001", "/spin.gif")).status == 422)
+        #expect(await lenient.respond(to: fixture.path("w:21/mafr:0.001", "/photo.jpg")).status == 200)
+        let server = fixture.proxy { $0.maximumAnimationFramePixels = 3199 }
+        #expect(await server.respond(to: fixture.path("w:22", "/spin.gif")).status == 422)
+        #expect(await server.respond(to: fixture.path("w:22", "/photo.jpg")).status == 200)
+        let raw = fixture.proxy { $0.maximumAnimationFramePixels = 3199 }
+        #expect(await raw.respond(to: fixture.path("raw:1", "/spin.gif")).status == 422)
+    }
+
+    @Test("ph (preserve_hdr) is accepted and changes nothing: results are 8 bits a channel")
+    func preserveHDR() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        let plain = await proxy.respond(to: fixture.path("w:30/f:png", "/photo.jpg"))
+        let kept = await proxy.respond(to: fixture.path("w:30/f:png/ph:1", "/photo.jpg"))
+        #expect(plain.status == 200 && kept.status == 200 && kept.body == plain.body)
     }
 
     @Test("msr replaces the source pixel limit for its URL, higher or lower")

@@ -245,7 +245,8 @@ struct NukeServerExecutableTests {
         let environment = [
             "IMGPROXY_KEY": "736563726574", "IMGPROXY_SALT": "68656c6c6f", "IMGPROXY_TTL": "1234",
             "IMGPROXY_ALLOWED_SOURCES": origin.url("/").absoluteString,
-            "IMGPROXY_ALLOW_PRIVATE_SOURCE_ADDRESSES": "true", "IMGPROXY_ENABLE_DEBUG_HEADERS": "false",
+            "IMGPROXY_ALLOW_PRIVATE_SOURCE_ADDRESSES": "true", "IMGPROXY_SENTRY_ENVIRONMENT": "staging",
+            "IMGPROXY_ENABLE_DEBUG_HEADERS": "1",
         ]
         let server = try await RunningServer([], environment: environment)
         let key = try URLSignature.Key(hexKey: "736563726574", hexSalt: "68656c6c6f")
@@ -253,10 +254,10 @@ struct NukeServerExecutableTests {
         let request = try server.startRequest(
             path,
             savingBodyTo: "photo.jpg",
-            writeOut: "%{http_code} %header{cache-control}"
+            writeOut: "%{http_code} %header{cache-control} %header{x-origin-width} %header{x-result-width}"
         )
         #expect(try await request.exitStatus() == 0)
-        #expect(request.output == "200 public, max-age=1234")
+        #expect(request.output == "200 public, max-age=1234 640 64")
         let unsigned = try server.startRequest(
             "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString,
             savingBodyTo: "x"
@@ -266,7 +267,7 @@ struct NukeServerExecutableTests {
         server.child.signal(SIGTERM)
         #expect(try await server.child.exitStatus() == 0)
         #expect(
-            server.child.errors.contains("IMGPROXY_ENABLE_DEBUG_HEADERS is not supported by nuke-server and is ignored")
+            server.child.errors.contains("IMGPROXY_SENTRY_ENVIRONMENT is not supported by nuke-server and is ignored")
         )
 
         let report = try ChildProcess(

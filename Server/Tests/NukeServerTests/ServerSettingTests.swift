@@ -25,6 +25,15 @@ struct ServerSettingTests {
             case .text: #expect(!value.isEmpty, "\(setting.flag)")
             }
         }
+        for setting in all {
+            guard let value = setting.imgproxyDefault else { continue }
+            switch setting.kind {
+            case .integer: #expect(Int(value) != nil, "\(setting.flag)")
+            case .decimal: #expect(Double(value) != nil, "\(setting.flag)")
+            case .toggle: #expect(value == "1", "\(setting.flag)")
+            case .list, .text: #expect(!value.isEmpty, "\(setting.flag)")
+            }
+        }
         let help = ServeCommand.help(width: 80)
         for setting in all { #expect(help.contains(setting.flag) && help.contains(setting.environmentVariable)) }
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 || !$0.contains(" ") })
@@ -51,7 +60,7 @@ struct ServerSettingTests {
             "IMGPROXY_MAX_SRC_RESOLUTION": "16.8", "IMGPROXY_AUTO_WEBP": "false", "IMGPROXY_AUTO_AVIF": "true",
             "IMGPROXY_S3_ENDPOINT_USE_PATH_STYLE": "false", "IMGPROXY_FORMAT_QUALITY": "jpeg=70,webp=60",
             "IMGPROXY_MAX_RESULT_DIMENSION": "0", "IMGPROXY_LOG_FORMAT": "json", "IMGPROXY_PRESETS": "a=w:10,b=h:20",
-            "IMGPROXY_MAX_SRC_FILE_SIZE": "1000",
+            "IMGPROXY_MAX_SRC_FILE_SIZE": "1000", "IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0.5",
         ]
         let reader = try await SettingsReader(flags: [:], environment: environment)
         #expect(reader.text(.bind) == "0.0.0.0" && reader.text(.port) == "9090")
@@ -61,6 +70,10 @@ struct ServerSettingTests {
         #expect(try reader.number(defaulted: .maxSourcePixels) == 16_800_000)
         #expect(reader.describe(.maxSourcePixels)! == ("16800000", "IMGPROXY_MAX_SRC_RESOLUTION"))
         #expect(try reader.number(defaulted: .maxSourceBytes) == 1000)
+        #expect(try reader.number(.maxAnimationFramePixels) == 500_000)
+        // imgproxy's 0 is no frame limit of its own, which is ours too: nothing set, nothing said.
+        let none = try await SettingsReader(flags: [:], environment: ["IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0"])
+        #expect(try none.number(.maxAnimationFramePixels) == nil && none.warnings.isEmpty)
         #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.avifNegotiation) && reader.isOn(.s3VirtualHosted))
         #expect(reader.list(.formatQuality) == ["jpg=70", "webp=60"])
         #expect(reader.list(.preset) == ["a=w:10", "b=h:20"])
@@ -88,6 +101,93 @@ struct ServerSettingTests {
         #expect(throws: SettingsError("IMGPROXY_TTL='a day' is not a number")) {
             try wrongKind.number(defaulted: .cacheMaxAge)
         }
+    }
+
+    @Test("imgproxy's variables in --environment-file: after the environment's, named where they are wrong")
+    func imgproxyVariablesInFile() async throws {
+        let directory = try TemporaryDirectory(prefix: "settings")
+        let file = directory.appending("imgproxy.env")
+        try Data(
+            """
+            # An imgproxy deployment's env file.
+            IMGPROXY_TTL=600
+            IMGPROXY_USE_LAST_MODIFIED=true
+            IMGPROXY_ENABLE_DEBUG_HEADERS = 1
+            IMGPROXY_CACHE_CONTROL_PASSTHROUGH=false
+            IMGPROXY_QUALITY=70
+            IMGPROXY_LOG_LEVEL=debug
+            NUKE_SERVER_DEFAULT_QUALITY=75
+            """.utf8
+        ).write(to: file)
+        let reader = try await SettingsReader(
+            flags: [.environmentFile: [file.path]],
+            environment: ["IMGPROXY_TTL": "900"]
+        )
+        #expect(try reader.number(defaulted: .cacheMaxAge) == 900)
+        #expect(reader.describe(.cacheMaxAge)! == ("900", "IMGPROXY_TTL"))
+        #expect(
+            reader.isOn(.useLastModified) && reader.isOn(.enableDebugHeaders) && !reader.isOn(.cacheControlPassthrough)
+        )
+        #expect(reader.describe(.useLastModified)! == ("on", "IMGPROXY_USE_LAST_MODIFIED in \(file.path)"))
+        #expect(try reader.number(defaulted: .defaultQuality) == 75)
+        #expect(
+            reader.warnings == ["IMGPROXY_LOG_LEVEL in \(file.path) is not supported by nuke-server and is ignored"]
+        )
+
+        try Data("IMGPROXY_USE_ETAG=yes\nIMGPROXY_TTL=soon\n".utf8).write(to: file)
+        await #expect(throws: SettingsError("IMGPROXY_TTL='soon' in \(file.path) is not a number")) {
+            try await SettingsReader(flags: [.environmentFile: [file.path]], environment: [:]).number(
+                defaulted: .cacheMaxAge
+            )
+        }
+        try Data("IMGPROXY_USE_LAST_MODIFIED=yes\n".utf8).write(to: file)
+        await #expect(throws: SettingsError("IMGPROXY_USE_LAST_MODIFIED='yes' in \(file.path) is not a boolean")) {
+            try await SettingsReader(flags: [.environmentFile: [file.path]], environment: [:])
+        }
+    }
+
+    @Test("--imgproxy-defaults: imgproxy's default where it differs, for settings not given; ours without it")
+    func imgproxyDefaults() async throws {
+        let given = ["NUKE_SERVER_MAX_ANIMATION_FRAMES": "10", "IMGPROXY_DOWNLOAD_TIMEOUT": "7"]
+        let reader = try await SettingsReader(
+            flags: [.imgproxyDefaults: []],
+            environment: given
+        )
+        #expect(reader.text(.bind) == "0.0.0.0")
+        #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.useLastModified) && reader.isOn(.scaleDownLargeResults))
+        #expect(!reader.isOn(.allowPrivateAddresses) && !reader.isOn(.allowUnsigned))
+        #expect(reader.list(.formatQuality) == ["webp=79", "avif=63"])
+        #expect(try reader.number(defaulted: .requestTimeout, as: Double.self) == 10)
+        #expect(try reader.number(defaulted: .shutdownTimeout, as: Double.self) == 20)
+        #expect(try reader.number(defaulted: .fallbackImageTtl) == 31_536_000)
+        // Given values win, whatever their spelling; limits that are not switched stay ours.
+        #expect(try reader.number(defaulted: .maxAnimationFrames) == 10)
+        #expect(try reader.number(defaulted: .downloadTimeout, as: Double.self) == 7)
+        #expect(try reader.number(defaulted: .maxSourceBytes) == 52_428_800)
+        #expect(try reader.number(defaulted: .maxResultDimension) == 8192)
+        #expect(reader.describe(.bind)! == ("0.0.0.0", "imgproxy's default"))
+        #expect(reader.describe(.useLastModified)! == ("on", "imgproxy's default"))
+        #expect(reader.describe(.imgproxyDefaults)! == ("on", "--imgproxy-defaults"))
+
+        let ours = try await SettingsReader(flags: [:], environment: ["NUKE_SERVER_IMGPROXY_DEFAULTS": "0"])
+        #expect(ours.text(.bind) == "127.0.0.1" && !ours.isOn(.useLastModified) && ours.list(.formatQuality).isEmpty)
+        #expect(try ours.number(defaulted: .maxAnimationFrames) == 1000)
+        #expect(ours.describe(.useLastModified) == nil)
+        let fromEnvironment = try await SettingsReader(flags: [:], environment: ["NUKE_SERVER_IMGPROXY_DEFAULTS": "1"])
+        #expect(try fromEnvironment.number(defaulted: .maxAnimationFrames) == 1)
+
+        // What the server is made of: signatures still required, on every address.
+        let directory = try TemporaryDirectory(prefix: "imgproxy-defaults")
+        let server = try await SettingsReader(
+            flags: [.imgproxyDefaults: [], .cacheDirectory: [directory.path]],
+            environment: ["IMGPROXY_KEY": "736563726574", "IMGPROXY_SALT": "68656c6c6f"]
+        )
+        let settings = try ServerSettings(reading: server)
+        #expect(settings.host == "0.0.0.0" && !settings.proxy.allowsUnsignedURLs && settings.proxy.signature != nil)
+        #expect(!settings.proxy.negotiatesWebP && settings.proxy.sendsLastModified)
+        #expect(settings.proxy.scalesDownLargeResults && !settings.proxy.allowsPrivateAddresses)
+        #expect(settings.proxy.formatQualities == [.webp: 79, .avif: 63])
+        #expect(settings.proxy.requestTimeout == .seconds(10))
     }
 
     @Test("--presets-file (IMGPROXY_PRESETS_PATH): a preset a line beside --preset; comments and blanks skipped")

@@ -221,11 +221,16 @@ extension ProcessingOptions {
         ProcessingOptionRow(names: ["mrd", "max_result_dimension"]) { options, reader throws(ProxyRequestError) in
             options.limits.maximumResultDimension = try reader.required(positive, "pixels above 0 (never unlimited)")
         },
-        ProcessingOptionRow(names: ["mafr", "max_animation_frame_resolution"]) { _, reader throws(ProxyRequestError) in
-            throw .invalidArgument(
-                option: reader.option.name,
-                reason: "nothing: not supported (msr already limits each frame of an animation)"
+        ProcessingOptionRow(names: ["mafr", "max_animation_frame_resolution"]) {
+            options,
+            reader throws(ProxyRequestError) in
+            options.limits.maximumAnimationFramePixels = try reader.required(
+                megapixels,
+                "megapixels above 0, at most 1000000"
             )
+        },
+        ProcessingOptionRow(names: ["ph", "preserve_hdr"]) { options, reader throws(ProxyRequestError) in
+            options.preservesHDR = try reader.required(boolean, booleans)
         },
         ProcessingOptionRow(names: ["att", "return_attachment"]) { options, reader throws(ProxyRequestError) in
             options.returnsAttachment = try reader.required(boolean, booleans)

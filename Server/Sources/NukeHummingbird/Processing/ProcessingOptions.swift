@@ -78,6 +78,10 @@ public struct ProcessingOptions: Hashable, Sendable {
     public var skippedFormats: Set<OutputFormat> = []
     /// Whether the source is served as it is, whatever its format and the other options (`raw`).
     public var isRaw = false
+    /// Whether the result should keep a source's high bit depth (`ph`, imgproxy's "when
+    /// possible"): results here are 8 bits a channel in every format, so it changes nothing and
+    /// is not part of the result's cache key.
+    public var preservesHDR = false
     /// Whether results leave the source's metadata out (`sm`, on by default): off, a JPEG
     /// source's EXIF goes into JPEG, PNG and WebP results (orientation 1, no thumbnail).
     public var stripsMetadata = true
@@ -130,6 +134,9 @@ public struct ProcessingOptions: Hashable, Sendable {
         public var maximumAnimationFrames: Int?
         /// The largest result width or height, in pixels (`mrd`).
         public var maximumResultDimension: Int?
+        /// The most pixels of each frame of an animated source (`mafr`, in megapixels), which
+        /// then replaces ``maximumSourcePixels`` for animations, as in imgproxy.
+        public var maximumAnimationFramePixels: Int?
 
         /// No limit set: the server's apply.
         public init() {}

@@ -59,14 +59,18 @@ public struct ProxyPadding: ImageProcessing, Hashable {
     private func inPixels(ratio: Double?) -> ProxyPadding {
         guard let devicePixelRatio else { return self }
         let ratio = ratio ?? devicePixelRatio
-        let pixels = { (side: Int) in Int(min(Double(1 << 24), Double(side) * ratio).rounded(.toNearestOrEven)) }
         return ProxyPadding(
-            top: pixels(top),
-            right: pixels(right),
-            bottom: pixels(bottom),
-            left: pixels(left),
+            top: Self.pixels(top, ratio: ratio),
+            right: Self.pixels(right, ratio: ratio),
+            bottom: Self.pixels(bottom, ratio: ratio),
+            left: Self.pixels(left, ratio: ratio),
             color: color
         )
+    }
+
+    /// A side of CSS pixels in pixels at `ratio`, rounded half to even (imgproxy's `ScaleToEven`).
+    static func pixels(_ side: Int, ratio: Double) -> Int {
+        Int(min(Double(1 << 24), Double(side) * ratio).rounded(.toNearestOrEven))
     }
 
     /// The image inside its border, or `nil` on failure (a result over the pipeline's default

@@ -36,6 +36,10 @@ public struct ProxyResize: ImageDownscaling, Hashable {
     /// How small a decode it accepts. Not part of ``identifier``: both rules make the same
     /// geometry.
     public var shrinkOnLoad: ShrinkOnLoadRule
+    /// The result dimension the image (with the extend and padding after it) is scaled down to
+    /// fit, as imgproxy does with `mrd`; `nil` scales nothing down (a larger result is refused
+    /// after processing instead).
+    var resultLimit: ResizeGeometry.Limit?
 
     /// A resize to `width × height` CSS pixels at `devicePixelRatio`, its scale multiplied by
     /// `zoom` and raised to the minimum sides. Zooms and ratios that are not finite and positive
@@ -74,6 +78,10 @@ public struct ProxyResize: ImageDownscaling, Hashable {
         if zoomX != 1 || zoomY != 1 { identifier += ",z=\(zoomX):\(zoomY)" }
         if minimumWidth > 0 || minimumHeight > 0 { identifier += ",mw=\(minimumWidth),mh=\(minimumHeight)" }
         if devicePixelRatio != 1 || extends { identifier += ",dpr=\(devicePixelRatio),ex=\(extends)" }
+        if let limit = resultLimit {
+            let (extend, padding) = (limit.extend.map { "\($0)" } ?? "none", limit.padding.map(String.init))
+            identifier += ",fit=\(limit.maximum),canvas=\(extend),pad=\(padding.joined(separator: ":"))"
+        }
         return identifier
     }
 
@@ -89,7 +97,8 @@ public struct ProxyResize: ImageDownscaling, Hashable {
             zoom: (zoomX, zoomY),
             minimum: .init(width: minimumWidth, height: minimumHeight),
             pixelRatio: devicePixelRatio,
-            extend: extends
+            extend: extends,
+            limit: resultLimit
         )
     }
 

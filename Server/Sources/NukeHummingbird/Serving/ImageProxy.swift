@@ -1,9 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-import Crypto
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 public import Logging
 public import Nuke
 
@@ -46,6 +45,7 @@ public final class ImageProxy: Sendable {
     ) {
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
+        registry.recordSourceFacts()
         let (budget, decodedSources) = configuration.makeMemoryControls(
             cacheLimit: ImageCache.shared.costLimit,
             metrics: metrics
@@ -139,39 +139,42 @@ public final class ImageProxy: Sendable {
     /// Answers a request for `path` (as sent, without the query).
     ///
     /// - Parameters:
-    ///   - accept: the request's `Accept` header, for format negotiation.
-    ///   - ifNoneMatch: the request's `If-None-Match` header; a match answers 304.
-    ///   - authorization: the request's `Authorization` header, checked against
-    ///     ``ProxyConfiguration/secret`` when one is configured.
-    public func respond(
-        to path: String,
-        accept: String? = nil,
-        ifNoneMatch: String? = nil,
-        authorization: String? = nil
-    ) async -> ProxyResponse {
+    ///   - headers: the request's headers, of which the proxy reads `Accept` (format
+    ///     negotiation), `If-None-Match` and `If-Modified-Since` (304 when the result has not
+    ///     changed) and `Authorization` (checked against ``ProxyConfiguration/secret`` when one is
+    ///     configured).
+    public func respond(to path: String, headers: HTTPFields = [:]) async -> ProxyResponse {
         let response: ProxyResponse
         do throws(ProxyRequestError) {
-            if let secret = configuration.secret, !BearerSecret.authorizes(authorization, secret: secret) {
+            if let secret = configuration.secret, !BearerSecret.authorizes(headers[.authorization], secret: secret) {
                 throw .missingSecret
             }
             let plan = try ProxyPlan(
                 path: path,
-                accept: accept,
+                accept: headers[.accept],
                 configuration: configuration,
                 registry: pipeline.configuration.registry
             )
-            let result: EncodedResult
-            var (status, cacheMaxAge) = (200, plan.cacheMaxAge)
+            var answer: ResultAnswer
             do throws(ProxyRequestError) {
-                result = try await self.result(for: plan)
+                answer = ResultAnswer(
+                    result: try await self.result(for: plan),
+                    plan: plan,
+                    configuration: configuration
+                )
             } catch {
                 guard let fallback = configuration.fallbackImage, error.isSourceFailure else { throw error }
                 logger.info("\(error.status) \(path): \(error); the fallback image instead")
                 metrics.originError(error)
-                result = try await fallbackResult(fallback, plan: plan)
-                (status, cacheMaxAge) = (fallback.status, min(fallback.cacheMaxAge, plan.cacheMaxAge))
+                answer = ResultAnswer(
+                    result: try await fallbackResult(fallback, plan: plan),
+                    plan: plan,
+                    configuration: configuration
+                )
+                answer.status = fallback.status
+                answer.cacheControl = "public, max-age=\(min(fallback.cacheMaxAge, plan.cacheMaxAge))"
             }
-            response = success(result, plan: plan, status: status, cacheMaxAge: cacheMaxAge, ifNoneMatch: ifNoneMatch)
+            response = answer.response(to: headers)
         } catch {
             // Shedding for memory is the budget working, not a fault.
             let level: Logger.Level = error.status >= 500 && error.status != 503 ? .error : .info
@@ -190,6 +193,8 @@ public final class ImageProxy: Sendable {
         /// ``ProxyPlan/maximumResultDimension`` like a new one.
         var width: Int
         var height: Int
+        /// What is known of its source, when its decoder recorded it.
+        var source: SourceFacts?
     }
 
     private func result(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
@@ -210,7 +215,12 @@ public final class ImageProxy: Sendable {
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) { return source }
         if plan.isRaw { throw .unprocessableSource("raw: the source is not in a format the server serves") }
-        let response = try await load(plan.sourceRequest(processors: plan.processors))
+        let response = try await load(
+            admittingAnimationFrames(plan.sourceRequest(processors: plan.processors), plan: plan)
+        )
+        // What was decoded for this request is held to the source limits; what a cache has, made
+        // under other limits, is served, as the pipeline's own limits are.
+        if response.cacheType == nil { try checkSourcePixels(of: response.container, plan: plan) }
         try plan.checkResultSize(width: response.image.width, height: response.image.height)
         switch response.cacheType {
         case .memory?: metrics.cacheHit("memory")
@@ -287,7 +297,13 @@ public final class ImageProxy: Sendable {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
             throw .encodingFailed("unknown")
         }
-        return EncodedResult(data: data, format: format, width: container.image.width, height: container.image.height)
+        return EncodedResult(
+            data: data,
+            format: format,
+            width: container.image.width,
+            height: container.image.height,
+            source: container.userInfo[.proxySourceFactsKey] as? SourceFacts
+        )
     }
 
     /// The result `cache` holds for `plan`, looked up on the pipeline's workers (a lookup may read
@@ -332,17 +348,17 @@ public final class ImageProxy: Sendable {
     private func unprocessedSource(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult? {
         let pipeline = self.pipeline
         let request = plan.sourceRequest()
-        let outcome = await withinRequestTimeout { () async -> Result<Data, ImagePipeline.Error> in
+        let outcome = await withinRequestTimeout { () async -> Result<(Data, DataResponse?), ImagePipeline.Error> in
             do throws(ImagePipeline.Error) {
-                return .success(try await pipeline.data(for: request).data)
+                return .success(try await pipeline.data(for: request))
             } catch {
                 return .failure(error)
             }
         }
         guard let outcome else { throw Task.isCancelled ? .cancelled : .timedOut }
-        let data: Data
+        let (data, dataResponse): (Data, DataResponse?)
         switch outcome {
-        case .success(let bytes): data = bytes
+        case .success(let loaded): (data, dataResponse) = loaded
         case .failure(let error): throw Self.proxyError(for: error)
         }
         guard let type = pipeline.configuration.registry.assetType(sniffing: data),
@@ -350,9 +366,13 @@ public final class ImageProxy: Sendable {
         else { return nil }
         // Served as it is, the source is the result: decoded from the bytes in hand, it is held
         // to the source limits and its size checked like any other result's.
-        let image = try await load(plan.sourceRequest(data: data)).image
+        let loaded = try await load(admittingAnimationFrames(plan.sourceRequest(data: data), plan: plan))
+        let container = loaded.container
+        if loaded.cacheType == nil { try checkSourcePixels(of: container, plan: plan) }
+        let image = container.image
         try plan.checkResultSize(width: image.width, height: image.height)
-        return EncodedResult(data: data, format: format, width: image.width, height: image.height)
+        let source = SourceFacts(decoded: container, byteCount: data.count, response: dataResponse)
+        return EncodedResult(data: data, format: format, width: image.width, height: image.height, source: source)
     }
 
     /// Loads `request`, giving up after the configured time-out.
@@ -384,43 +404,6 @@ public final class ImageProxy: Sendable {
         }
     }
 
-    private func success(
-        _ result: EncodedResult,
-        plan: ProxyPlan,
-        status: Int,
-        cacheMaxAge: Int,
-        ifNoneMatch: String?
-    ) -> ProxyResponse {
-        let etag = "\"" + SHA256.hash(data: result.data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
-        var cacheHeaders: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(cacheMaxAge)"]
-        if plan.variesByAccept { cacheHeaders[.vary] = "Accept" }
-        cacheHeaders.append(contentsOf: ProxyResponse.securityHeaders)
-        if status == 200, let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
-            return ProxyResponse(status: 304, headers: cacheHeaders, body: Data())
-        }
-        var headers: HTTPFields = [.contentType: result.format.mediaType]
-        if let disposition = plan.contentDisposition {
-            headers[.contentDisposition] = disposition.headerValue(source: plan.source, format: result.format)
-        }
-        if configuration.setsCanonicalHeader, ["http", "https"].contains(plan.source.scheme?.lowercased() ?? ""),
-            let link = HTTPField.Name("Link")
-        {
-            // The URL as parsed (percent-encoded): it holds no `>` or line break to break out with.
-            headers[link] = "<\(plan.source.absoluteString)>; rel=\"canonical\""
-        }
-        headers.append(contentsOf: cacheHeaders)
-        return ProxyResponse(status: status, headers: headers, body: result.data)
-    }
-
-    /// Whether an `If-None-Match` value names `etag` (weakly) or is `*`.
-    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { item in
-            var tag = item.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == "*" || tag == etag
-        }
-    }
-
     /// The proxy's error for a pipeline failure.
     static func proxyError(for error: ImagePipeline.Error) -> ProxyRequestError {
         switch error {
@@ -445,36 +428,43 @@ public final class ImageProxy: Sendable {
         }
     }
 
-    /// A cached result: one byte naming the format (offset by ``cacheEntryTag``), the width and
-    /// height as 32-bit big-endian numbers, then the data.
+    /// A cached result: one byte naming the format (offset by ``cacheEntryTag``), the width,
+    /// height and length of the source's facts (JSON, empty when unknown) as 32-bit big-endian
+    /// numbers, the facts, then the data.
     static func encodeForCache(_ result: EncodedResult) -> Data {
         let index = OutputFormat.allCases.firstIndex(of: result.format) ?? 0
+        let facts = result.source.flatMap { try? JSONEncoder().encode($0) } ?? Data()
         var entry = Data([cacheEntryTag + UInt8(index)])
-        for side in [result.width, result.height] {
-            withUnsafeBytes(of: UInt32(clamping: side).bigEndian) { entry.append(contentsOf: $0) }
+        for number in [result.width, result.height, facts.count] {
+            withUnsafeBytes(of: UInt32(clamping: number).bigEndian) { entry.append(contentsOf: $0) }
         }
-        return entry + result.data
+        return entry + facts + result.data
     }
 
     /// The result a cache entry holds, or `nil` for an entry that is not one — entries written
-    /// before results carried their size among them, so that no result is served unchecked.
+    /// before results carried their size and their source's facts among them, so that no result
+    /// is served unchecked or with other headers than a new one.
     static func decodeCached(_ data: Data) -> EncodedResult? {
-        let header = 9
+        let header = 13
         guard data.count > header, let tag = data.first, tag >= cacheEntryTag,
             Int(tag - cacheEntryTag) < OutputFormat.allCases.count
         else { return nil }
-        let side = { (offset: Int) in
+        let number = { (offset: Int) in
             data.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) }
         }
+        let factsLength = number(9)
+        guard data.count > header + factsLength else { return nil }
+        let facts = data.dropFirst(header).prefix(factsLength)
         return EncodedResult(
-            data: Data(data.dropFirst(header)),
+            data: Data(data.dropFirst(header + factsLength)),
             format: OutputFormat.allCases[Int(tag - cacheEntryTag)],
-            width: side(1),
-            height: side(5)
+            width: number(1),
+            height: number(5),
+            source: facts.isEmpty ? nil : try? JSONDecoder().decode(SourceFacts.self, from: facts)
         )
     }
 
     /// The first byte of a cache entry for the first format; entries from before results carried
-    /// their size began below it.
-    private static let cacheEntryTag: UInt8 = 0x80
+    /// their source's facts began below it.
+    private static let cacheEntryTag: UInt8 = 0xA0
 }

@@ -36,13 +36,12 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }
-        let (path, accept, ifNoneMatch) = (request.uri.path, request.headers[.accept], request.headers[.ifNoneMatch])
-        let authorization = request.headers[.authorization]
+        let (path, headers) = (request.uri.path, request.headers)
         let proxy = self.proxy
         // The work starts on the pipeline's workers, so it resumes there after the load and encodes
         // without a hop (under load, each hop waits for a free core).
         let work = Task(executorPreference: proxy.pipeline.configuration.workerPool) {
-            await proxy.respond(to: path, accept: accept, ifNoneMatch: ifNoneMatch, authorization: authorization)
+            await proxy.respond(to: path, headers: headers)
         }
         var watched: (connection: ObjectIdentifier, token: Int)?
         if let channel = (context as? any ConnectionRequestContext)?.channel {

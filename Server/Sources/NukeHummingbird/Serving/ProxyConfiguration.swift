@@ -38,6 +38,16 @@ public struct ProxyConfiguration: Sendable {
     public var maximumPathLength = 8192
     /// The largest result width or height, in pixels.
     public var maximumResultDimension = 8192
+    /// The most pixels of each frame of an animated source (imgproxy's
+    /// `IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION`), which then replaces the pipeline's decoded
+    /// pixel limit for animations; `nil`, the default, holds every frame to that limit. Needs a
+    /// registry that records ``SourceFacts`` (``ImageProxy``'s own does).
+    public var maximumAnimationFramePixels: Int?
+    /// Scale a result that would pass ``maximumResultDimension`` (or the URL's `mrd`) down to
+    /// fit, as imgproxy does, instead of refusing it (400): the resize fits the whole result —
+    /// the image with its extend and padding — into the limit. Results that pass it otherwise
+    /// (a source served unprocessed, a `nuke:` processor) are still refused.
+    public var scalesDownLargeResults = false
     /// Let URLs replace the source and result limits (`msr`, `msfs`, `maf`, `mrd`; imgproxy's
     /// `IMGPROXY_ALLOW_SECURITY_OPTIONS`); off, a URL with one is refused (403). Whoever signs
     /// URLs can then raise them: the pipeline's limits still stop the others' requests, and a
@@ -79,6 +89,17 @@ public struct ProxyConfiguration: Sendable {
     public var shrinkOnLoad = ShrinkOnLoadRule.fast
     /// `Cache-Control: public, max-age=…` of successful responses, in seconds.
     public var cacheMaxAge = 31_536_000
+    /// Answer with the source's `Cache-Control` (or a `max-age` until its `Expires`) when the
+    /// URL has no `exp:` (imgproxy's `IMGPROXY_CACHE_CONTROL_PASSTHROUGH`); sources that send
+    /// neither get ``cacheMaxAge``.
+    public var passesCacheControlThrough = false
+    /// Send the source's `Last-Modified` with its results, and answer 304 to an
+    /// `If-Modified-Since` no older than it when the request has no `If-None-Match`
+    /// (imgproxy's `IMGPROXY_USE_LAST_MODIFIED`).
+    public var sendsLastModified = false
+    /// Send `X-Origin-Width`, `X-Origin-Height`, `X-Origin-Content-Length`, `X-Result-Width` and
+    /// `X-Result-Height` with results (imgproxy's `IMGPROXY_ENABLE_DEBUG_HEADERS`).
+    public var sendsDebugHeaders = false
     /// The most requests admitted at once (loading, decoding, processing or waiting for it);
     /// past it, 429.
     public var maximumConcurrentRequests = 256

@@ -42,6 +42,9 @@ public struct ProxyPlan: Sendable {
     /// `Cache-Control`'s `max-age` for the result: the configured one, or less when the URL
     /// expires sooner.
     public var cacheMaxAge: Int
+    /// Whether the URL gives an expiry (`exp:`), which a source's own `Cache-Control` does not
+    /// replace (``ProxyConfiguration/passesCacheControlThrough``).
+    public var hasExpiry: Bool
     /// Whether the result keeps the source's colour profile (`scp:0`): the source is decoded
     /// without conversion and its ICC profile embedded, where the result's format carries one.
     public var keepsColorProfile: Bool
@@ -54,6 +57,10 @@ public struct ProxyPlan: Sendable {
     /// the URL asks for are checked against it before anything is loaded, and every result
     /// against it before it is encoded or served, however its size came about.
     public var maximumResultDimension: Int
+    /// The most pixels of each frame of an animated source (the URL's `mafr`, else the
+    /// server's), which then replaces the source pixel limit for animations, as in imgproxy;
+    /// `nil` holds every frame to that limit.
+    public var maximumAnimationFramePixels: Int?
     /// The result's `Content-Disposition`, when `fn:` or `att:` asks for one.
     var contentDisposition: ContentDisposition?
 
@@ -175,15 +182,17 @@ public struct ProxyPlan: Sendable {
             options.filename != nil || options.returnsAttachment
             ? ContentDisposition(filename: options.filename, isAttachment: options.returnsAttachment) : nil
         cacheMaxAge = configuration.cacheMaxAge
-        if let expires = options.expires, expires <= 0 {
-            cacheMaxAge = 0
-        } else if let expires = options.expires {
+        // As in imgproxy, `exp:` of 0 or less is no expiry.
+        hasExpiry = (options.expires ?? 0) > 0
+        if let expires = options.expires, expires > 0 {
             let (remaining, overflow) = expires.subtractingReportingOverflow(configuration.currentTime())
             guard remaining > 0 || overflow else { throw .expired(at: expires) }
             cacheMaxAge = overflow ? configuration.cacheMaxAge : Int(min(Int64(configuration.cacheMaxAge), remaining))
         }
         source = try configuration.sources.url(for: parsed.source)
         maximumResultDimension = options.limits.maximumResultDimension ?? configuration.maximumResultDimension
+        maximumAnimationFramePixels =
+            options.limits.maximumAnimationFramePixels ?? configuration.maximumAnimationFramePixels
         processors = try Self.processors(
             for: options,
             maximumResultDimension: maximumResultDimension,
@@ -238,7 +247,8 @@ public struct ProxyPlan: Sendable {
         var processors: [any ImageProcessing] = []
         let size = options.pixelSize
         let (zoomed, minimum) = (options.zoomedPixelSize, options.minimumPixelSize)
-        for (width, height) in [size, zoomed, minimum] where width > limit || height > limit {
+        let scalesDown = configuration.scalesDownLargeResults
+        for (width, height) in [size, zoomed, minimum] where !scalesDown && (width > limit || height > limit) {
             throw .resultTooLarge(width: width, height: height, limit: limit)
         }
         // Trims, turns, mirrors and crops come first, so the size refers to the result's
@@ -275,22 +285,32 @@ public struct ProxyPlan: Sendable {
         let zooms = options.zoomX != 1 || options.zoomY != 1
         let ratio = options.devicePixelRatio
         let sized = size.width > 0 || size.height > 0 || minimum.width > 0 || minimum.height > 0
-        if sized || zooms || ratio != 1 {
-            processors.append(
-                ProxyResize(
-                    type: options.resizingType,
-                    width: options.width,
-                    height: options.height,
-                    enlarge: options.enlarge,
-                    gravity: options.gravity,
-                    zoom: (options.zoomX, options.zoomY),
-                    minimumWidth: options.minimumWidth,
-                    minimumHeight: options.minimumHeight,
-                    devicePixelRatio: ratio,
-                    extends: options.extend != nil,
-                    shrinkOnLoad: configuration.shrinkOnLoad
-                )
+        // Scaling large results down, it always runs: it fits the whole result, the extend and
+        // padding after it counted, into the limit.
+        if sized || zooms || ratio != 1 || scalesDown {
+            var resize = ProxyResize(
+                type: options.resizingType,
+                width: options.width,
+                height: options.height,
+                enlarge: options.enlarge,
+                gravity: options.gravity,
+                zoom: (options.zoomX, options.zoomY),
+                minimumWidth: options.minimumWidth,
+                minimumHeight: options.minimumHeight,
+                devicePixelRatio: ratio,
+                extends: options.extend != nil,
+                shrinkOnLoad: configuration.shrinkOnLoad
             )
+            if scalesDown {
+                // An extend to the size wins over one to its aspect ratio, as in imgproxy.
+                var canvas: ProxyExtend.Canvas?
+                if zoomed.width > 0 || zoomed.height > 0 {
+                    canvas = options.extend != nil ? .size : options.extendAspectRatio != nil ? .aspectRatio : nil
+                }
+                let padding = options.padding.map { [$0.top, $0.right, $0.bottom, $0.left] } ?? [0, 0, 0, 0]
+                resize.resultLimit = ResizeGeometry.Limit(maximum: limit, extend: canvas, padding: padding)
+            }
+            processors.append(resize)
         }
         let extensions: [(ProcessingOptions.Extend?, ProxyExtend.Canvas)] = [
             (options.extend, .size), (options.extendAspectRatio, .aspectRatio),

@@ -13,6 +13,8 @@ struct ImgproxyVariable: Sendable {
         case kept(String)
         /// Not a value imgproxy takes; the words say what it takes.
         case invalid(String)
+        /// imgproxy's "none", which is the setting's own default: nothing is set.
+        case unset
     }
 
     /// `IMGPROXY_TTL`.
@@ -53,6 +55,9 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_TRUSTED_SIGNATURES", setting: .trustedSignature, read: same),
         ImgproxyVariable(name: "IMGPROXY_SET_CANONICAL_HEADER", setting: .setCanonicalHeader, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ALLOWED_PROCESSING_OPTIONS", setting: .allowedProcessingOptions, read: same),
+        ImgproxyVariable(name: "IMGPROXY_USE_LAST_MODIFIED", setting: .useLastModified, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_CACHE_CONTROL_PASSTHROUGH", setting: .cacheControlPassthrough, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_ENABLE_DEBUG_HEADERS", setting: .enableDebugHeaders, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_TTL", setting: .cacheMaxAge, read: same),
         ImgproxyVariable(name: "IMGPROXY_QUALITY", setting: .defaultQuality, read: same),
         ImgproxyVariable(name: "IMGPROXY_FORMAT_QUALITY", setting: .formatQuality) { text in
@@ -68,13 +73,12 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_WATERMARK_PATH", setting: .watermark, read: same),
         ImgproxyVariable(name: "IMGPROXY_WATERMARK_OPACITY", setting: .watermarkOpacity, read: same),
         ImgproxyVariable(name: "IMGPROXY_MAX_SRC_FILE_SIZE", setting: .maxSourceBytes, read: limit),
-        ImgproxyVariable(name: "IMGPROXY_MAX_SRC_RESOLUTION", setting: .maxSourcePixels) { text in
-            guard let megapixels = Double(text), megapixels > 0, megapixels <= 1_000_000 else {
-                return .invalid("megapixels above 0")
-            }
-            return .value(String(max(1, Int(megapixels * 1_000_000))))
-        },
+        ImgproxyVariable(name: "IMGPROXY_MAX_SRC_RESOLUTION", setting: .maxSourcePixels, read: pixels(megapixels:)),
         ImgproxyVariable(name: "IMGPROXY_MAX_ANIMATION_FRAMES", setting: .maxAnimationFrames, read: same),
+        ImgproxyVariable(name: "IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION", setting: .maxAnimationFramePixels) { text in
+            if Double(text) == 0 { return .unset }
+            return pixels(megapixels: text)
+        },
         ImgproxyVariable(name: "IMGPROXY_MAX_RESULT_DIMENSION", setting: .maxResultDimension, read: limit),
         ImgproxyVariable(name: "IMGPROXY_MAX_REDIRECTS", setting: .maxRedirects, read: same),
         ImgproxyVariable(name: "IMGPROXY_DOWNLOAD_TIMEOUT", setting: .downloadTimeout, read: same),
@@ -89,8 +93,10 @@ struct ImgproxyVariable: Sendable {
     /// variable and text it came from; and a line for each `IMGPROXY_…` variable that sets nothing
     /// here (never silently ignored) or whose value has no equivalent.
     ///
+    /// - Parameter file: the environment file `environment` was read from, named in messages.
     /// - Throws: ``SettingsError`` for a value imgproxy itself would refuse.
-    static func translate(_ environment: [String: String]) throws(SettingsError) -> Translation {
+    static func translate(_ environment: [String: String], file: String? = nil) throws(SettingsError) -> Translation {
+        let place = file.map { " in \($0)" } ?? ""
         var translation = Translation()
         for variable in all {
             guard let text = environment[variable.name],
@@ -102,15 +108,17 @@ struct ImgproxyVariable: Sendable {
                 translation.sources[variable.setting.environmentVariable] = (variable.name, text)
             case .kept(let reason):
                 translation.warnings.append(
-                    "\(variable.name)=\(text): \(reason); \(variable.setting.flag) keeps its own"
+                    "\(variable.name)=\(text)\(place): \(reason); \(variable.setting.flag) keeps its own"
                 )
             case .invalid(let expected):
-                throw SettingsError("\(variable.name)='\(text)' is not \(expected)")
+                throw SettingsError("\(variable.name)='\(text)'\(place) is not \(expected)")
+            case .unset:
+                continue
             }
         }
         let known = Set(all.map(\.name))
         for name in environment.keys.sorted() where name.hasPrefix("IMGPROXY_") && !known.contains(name) {
-            translation.warnings.append("\(name) is not supported by nuke-server and is ignored")
+            translation.warnings.append("\(name)\(place) is not supported by nuke-server and is ignored")
         }
         return translation
     }
@@ -148,6 +156,14 @@ struct ImgproxyVariable: Sendable {
     private static let limit: @Sendable (String) -> Reading = { text in
         guard let number = Int(text), number >= 0 else { return .invalid("a whole number") }
         return number == 0 ? .kept("0 means no limit in imgproxy; nuke-server always has one") : .value(text)
+    }
+
+    /// Megapixels as pixels.
+    @Sendable private static func pixels(megapixels text: String) -> Reading {
+        guard let megapixels = Double(text), megapixels > 0, megapixels <= 1_000_000 else {
+            return .invalid("megapixels above 0")
+        }
+        return .value(String(max(1, Int(megapixels * 1_000_000))))
     }
 
     /// imgproxy's `host:port` (host empty for every address).

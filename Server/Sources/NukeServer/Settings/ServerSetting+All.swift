@@ -7,7 +7,8 @@ extension ServerSetting {
         name: "bind",
         kind: .text,
         defaultValue: "127.0.0.1",
-        help: "The address to listen on."
+        help: "The address to listen on.",
+        imgproxyDefault: "0.0.0.0"
     )
     static let port = ServerSetting(name: "port", kind: .integer, defaultValue: "8080", help: "The port.")
     static let key = ServerSetting(
@@ -174,6 +175,25 @@ extension ServerSetting {
         defaultValue: nil,
         help: "Send Link: <source>; rel=\"canonical\" with results of http and https sources."
     )
+    static let useLastModified = ServerSetting(
+        name: "use-last-modified",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Send the source's Last-Modified with results, and answer If-Modified-Since no older than it with 304.",
+        imgproxyDefault: "1"
+    )
+    static let cacheControlPassthrough = ServerSetting(
+        name: "cache-control-passthrough",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Answer with the source's Cache-Control (or a max-age until its Expires) when the URL has no exp:."
+    )
+    static let enableDebugHeaders = ServerSetting(
+        name: "enable-debug-headers",
+        kind: .toggle,
+        defaultValue: nil,
+        help: "Send X-Origin-Width, X-Origin-Height, X-Origin-Content-Length, X-Result-Width and X-Result-Height."
+    )
     static let allowedProcessors = ServerSetting(
         name: "allowed-processors",
         kind: .list,
@@ -199,7 +219,8 @@ extension ServerSetting {
         help: """
             A format's own quality when the URL gives none, as format=quality (jpg, webp, avif; repeatable or \
             comma-separated, e.g. avif=63,webp=79); fq: in a URL overrides it.
-            """
+            """,
+        imgproxyDefault: "webp=79,avif=63"
     )
     static let shrinkOnLoad = ServerSetting(
         name: "shrink-on-load",
@@ -214,7 +235,8 @@ extension ServerSetting {
         name: "no-webp-negotiation",
         kind: .toggle,
         defaultValue: nil,
-        help: "Do not answer WebP to clients whose Accept lists it when no format is asked for."
+        help: "Do not answer WebP to clients whose Accept lists it when no format is asked for.",
+        imgproxyDefault: "1"
     )
     static let avifNegotiation = ServerSetting(
         name: "avif-negotiation",
@@ -244,7 +266,8 @@ extension ServerSetting {
         name: "fallback-image-ttl",
         kind: .integer,
         defaultValue: "60",
-        help: "Cache-Control max-age of fallback responses, in seconds."
+        help: "Cache-Control max-age of fallback responses, in seconds.",
+        imgproxyDefault: "31536000"
     )
     static let watermark = ServerSetting(
         name: "watermark",
@@ -276,13 +299,33 @@ extension ServerSetting {
         name: "max-animation-frames",
         kind: .integer,
         defaultValue: "1000",
-        help: "The most frames of an animated source."
+        help: "The most frames of an animated source.",
+        imgproxyDefault: "1"
+    )
+    static let maxAnimationFramePixels = ServerSetting(
+        name: "max-animation-frame-pixels",
+        kind: .integer,
+        defaultValue: nil,
+        help: """
+            The most pixels of each frame of an animated source, in place of --max-source-pixels for animations \
+            (default: none, --max-source-pixels holds every frame).
+            """
     )
     static let maxResultDimension = ServerSetting(
         name: "max-result-dimension",
         kind: .integer,
         defaultValue: "8192",
         help: "The largest result width or height."
+    )
+    static let scaleDownLargeResults = ServerSetting(
+        name: "scale-down-large-results",
+        kind: .toggle,
+        defaultValue: nil,
+        help: """
+            Scale a result larger than --max-result-dimension (or the URL's mrd) down to fit, padding and \
+            extend included, as imgproxy does, instead of answering 400.
+            """,
+        imgproxyDefault: "1"
     )
     static let maxChainLength = ServerSetting(
         name: "max-chain-length",
@@ -306,13 +349,15 @@ extension ServerSetting {
         name: "download-timeout",
         kind: .decimal,
         defaultValue: "20",
-        help: "Seconds a download may take."
+        help: "Seconds a download may take.",
+        imgproxyDefault: "5"
     )
     static let requestTimeout = ServerSetting(
         name: "request-timeout",
         kind: .decimal,
         defaultValue: "30",
-        help: "Seconds a whole request may take before 504."
+        help: "Seconds a whole request may take before 504.",
+        imgproxyDefault: "10"
     )
     static let maxConcurrentRequests = ServerSetting(
         name: "max-concurrent-requests",
@@ -417,7 +462,8 @@ extension ServerSetting {
         name: "shutdown-timeout",
         kind: .decimal,
         defaultValue: "10",
-        help: "Seconds in-flight requests get to finish on SIGTERM."
+        help: "Seconds in-flight requests get to finish on SIGTERM.",
+        imgproxyDefault: "20"
     )
     static let readRequestTimeout = ServerSetting(
         name: "read-request-timeout",
@@ -442,6 +488,16 @@ extension ServerSetting {
     )
 
     // Where else settings come from.
+    static let imgproxyDefaults = ServerSetting(
+        name: "imgproxy-defaults",
+        kind: .toggle,
+        defaultValue: nil,
+        help: """
+            Take imgproxy's default, where it differs from ours, for every setting not given (see Migrating \
+            from imgproxy in Docs/Server.md); the address policy, signatures and the source and result size \
+            limits keep ours.
+            """
+    )
     static let environmentFile = ServerSetting(
         name: "environment-file",
         kind: .text,
@@ -458,14 +514,16 @@ extension ServerSetting {
         useS3, s3Endpoint, s3Region, s3VirtualHosted, allowPrivateAddresses, useEnvironmentProxy, allowOrigin,
         requestLogLevel, pathPrefix, preset, presetsFile, onlyPresets, secret, trustedSignature,
         allowedProcessingOptions,
-        setCanonicalHeader,
+        setCanonicalHeader, useLastModified, cacheControlPassthrough, enableDebugHeaders,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
         noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
-        watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxResultDimension, maxChainLength,
+        watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxAnimationFramePixels,
+        maxResultDimension,
+        scaleDownLargeResults, maxChainLength,
         maxPathLength, maxRedirects, downloadTimeout, requestTimeout, maxConcurrentRequests, maxConcurrentDownloads,
         memoryBudget, decodedCacheSize, memoryQueueTimeout, cacheDirectory, cacheSize, memoryCacheSize, noResultCache,
         redis,
         redisKeyPrefix, redisTimeout, redisTtl, shutdownTimeout, readRequestTimeout, keepAliveTimeout, maxConnections,
-        environmentFile,
+        environmentFile, imgproxyDefaults,
     ]
 }

@@ -32,6 +32,9 @@ struct ServerSetting: Hashable, Sendable {
     let help: String
     /// Whether its value must never be logged or printed (signing keys).
     var isSecret = false
+    /// imgproxy's default where it differs from ours, taken when none is given and
+    /// `--imgproxy-defaults` is on (`1` for a toggle that is on there).
+    var imgproxyDefault: String?
 
     /// `--max-source-bytes`.
     var flag: String { "--" + name }

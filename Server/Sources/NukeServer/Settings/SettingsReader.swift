@@ -6,8 +6,9 @@ import Foundation
 import SystemPackage
 
 /// Reads ``ServerSetting``s through swift-configuration, first from the flags, then the
-/// environment (`NUKE_SERVER_…`), then the `--environment-file`, then imgproxy's variables in the
-/// environment (``ImgproxyVariable``), else the table's default; a value that is not of its
+/// environment (`NUKE_SERVER_…`), then the `--environment-file`, then imgproxy's variables
+/// (``ImgproxyVariable``) in the environment, then in the file, else the default — imgproxy's
+/// under `--imgproxy-defaults` where it differs, else the table's; a value that is not of its
 /// setting's kind is an error naming where it came from.
 struct SettingsReader: Sendable {
     /// Where values come from, first first.
@@ -15,15 +16,19 @@ struct SettingsReader: Sendable {
 
     /// Lines for the log: imgproxy variables that set nothing here, or set it without effect.
     private(set) var warnings: [String] = []
-    /// For each `NUKE_SERVER_…` variable made from an imgproxy one, that one's name and text.
-    private var imgproxySources: [String: (name: String, text: String)] = [:]
+    /// Whether defaults are imgproxy's where they differ (`--imgproxy-defaults`).
+    private var usesImgproxyDefaults = false
+    /// For each `NUKE_SERVER_…` variable made from an imgproxy one, that one's name and text, by
+    /// where it was given (`nil`: the environment; else the file's path).
+    private var imgproxySources: [String?: [String: (name: String, text: String)]] = [:]
 
     /// Where a value was given, for messages.
     enum Origin: Sendable {
         case flag
         case environment
         case file(String)
-        case imgproxy
+        /// An imgproxy variable in the environment (`nil`) or in the file at the path.
+        case imgproxy(file: String?)
     }
 
     /// Reads `flags`, then `environment`, then the environment file the flags or the environment
@@ -43,6 +48,7 @@ struct SettingsReader: Sendable {
             ),
         ]
         self.sources = sources
+        var imgproxyEnvironments: [(file: String?, variables: [String: String])] = [(nil, environment)]
         if let path = self.text(.environmentFile) {
             do {
                 let file = try await EnvironmentVariablesProvider(
@@ -50,31 +56,52 @@ struct SettingsReader: Sendable {
                     secretsSpecifier: .specific(secrets)
                 )
                 sources.append((.file(path), ConfigReader(provider: file)))
+                imgproxyEnvironments.append((path, try Self.imgproxyVariables(in: file, at: path)))
             } catch {
                 throw SettingsError("--environment-file \(path) cannot be read: \(error)")
             }
             self.sources = sources
         }
-        let imgproxy = try ImgproxyVariable.translate(environment)
-        sources.append(
-            (
-                .imgproxy,
-                ConfigReader(
-                    provider: EnvironmentVariablesProvider(
-                        environmentVariables: imgproxy.variables,
-                        secretsSpecifier: .specific(secrets)
-                    )
-                )
+        for (file, variables) in imgproxyEnvironments {
+            let imgproxy = try ImgproxyVariable.translate(variables, file: file)
+            let provider = EnvironmentVariablesProvider(
+                environmentVariables: imgproxy.variables,
+                secretsSpecifier: .specific(secrets)
             )
-        )
+            sources.append((.imgproxy(file: file), ConfigReader(provider: provider)))
+            warnings += imgproxy.warnings
+            imgproxySources[file] = imgproxy.sources
+        }
         self.sources = sources
-        warnings = imgproxy.warnings
-        imgproxySources = imgproxy.sources
+        usesImgproxyDefaults = isOn(.imgproxyDefaults)
+    }
+
+    /// The `IMGPROXY_…` variables of an environment file, read by swift-configuration's parser;
+    /// only their names are found here, as the names before `=` of its lines.
+    private static func imgproxyVariables(
+        in file: EnvironmentVariablesProvider,
+        at path: String
+    ) throws -> [String: String] {
+        let names = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+            line.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+        }
+        var variables: [String: String] = [:]
+        for name in names where name.hasPrefix("IMGPROXY_") {
+            variables[name] = try file.environmentValue(forName: name)
+        }
+        return variables
     }
 
     /// The setting's text, or its default; `nil` when neither.
     func text(_ setting: ServerSetting) -> String? {
-        given(setting)?.value ?? setting.defaultValue
+        given(setting)?.value ?? fallback(setting)?.value
+    }
+
+    /// The value a setting not given takes, and in words where it comes from: imgproxy's default
+    /// under `--imgproxy-defaults` where it differs, else the table's.
+    private func fallback(_ setting: ServerSetting) -> (value: String, origin: String)? {
+        if usesImgproxyDefaults, let value = setting.imgproxyDefault { return (value, "imgproxy's default") }
+        return setting.defaultValue.map { ($0, "default") }
     }
 
     /// The text of a setting whose table entry has a default.
@@ -88,14 +115,19 @@ struct SettingsReader: Sendable {
     /// Whether the toggle is on: given as a flag, or `1`, `true` or `yes` in the environment or
     /// the file.
     func isOn(_ setting: ServerSetting) -> Bool {
+        givenToggle(setting)?.isOn ?? (fallback(setting)?.value == "1")
+    }
+
+    /// Whether the first source that sets a toggle turns it on, and which source that is.
+    private func givenToggle(_ setting: ServerSetting) -> (isOn: Bool, origin: Origin)? {
         for (origin, reader) in sources {
             if case .flag = origin {
-                if reader.bool(forKey: setting.configKey) == true { return true }
+                if reader.bool(forKey: setting.configKey) == true { return (true, origin) }
             } else if let text = reader.string(forKey: setting.configKey, isSecret: setting.isSecret) {
-                return ["1", "true", "yes"].contains(text.lowercased())
+                return (["1", "true", "yes"].contains(text.lowercased()), origin)
             }
         }
-        return false
+        return nil
     }
 
     /// The list's values, each trimmed: from the first source that gives any.
@@ -105,7 +137,7 @@ struct SettingsReader: Sendable {
                 return values.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             }
         }
-        return []
+        return fallback(setting)?.value.split(separator: ",").map(String.init) ?? []
     }
 
     /// The setting's number, or its default; `nil` when neither.
@@ -114,7 +146,7 @@ struct SettingsReader: Sendable {
     func number<Number: LosslessStringConvertible>(_ setting: ServerSetting, as _: Number.Type = Int.self)
         throws(SettingsError) -> Number?
     {
-        guard let (text, origin) = given(setting) else { return setting.defaultValue.flatMap(Number.init) }
+        guard let (text, origin) = given(setting) else { return fallback(setting).flatMap { Number($0.value) } }
         guard let number = Number(text) else {
             throw SettingsError("\(spelling(of: setting, text: text, from: origin)) is not a number")
         }
@@ -125,16 +157,21 @@ struct SettingsReader: Sendable {
     /// the default), and its text, or `nil` when it has neither a value nor a default; for
     /// `--print-settings`. A secret's text is never given.
     func describe(_ setting: ServerSetting) -> (text: String, origin: String)? {
-        guard let (text, origin) = given(setting) else {
-            return setting.defaultValue.map { ($0, "default") }
+        let onOff = { (isOn: Bool) in isOn ? "on" : "off" }
+        let given =
+            setting.kind == .toggle ? givenToggle(setting).map { (onOff($0.isOn), $0.origin) } : given(setting)
+        guard let (text, origin) = given else {
+            return fallback(setting).map { setting.kind == .toggle ? (onOff($0.value == "1"), $0.origin) : $0 }
         }
-        let shown = setting.isSecret ? "(secret)" : setting.kind == .toggle ? (isOn(setting) ? "on" : "off") : text
+        let shown = setting.isSecret ? "(secret)" : text
         let place =
             switch origin {
             case .flag: setting.flag
             case .environment: setting.environmentVariable
             case .file(let path): "\(setting.environmentVariable) in \(path)"
-            case .imgproxy: imgproxySources[setting.environmentVariable]?.name ?? "imgproxy"
+            case .imgproxy(let file):
+                (imgproxySources[file]?[setting.environmentVariable]?.name ?? "imgproxy")
+                    + (file.map { " in \($0)" } ?? "")
             }
         return (shown, place)
     }
@@ -145,9 +182,9 @@ struct SettingsReader: Sendable {
         case .flag: "\(setting.flag) '\(text)'"
         case .environment: "\(setting.environmentVariable)='\(text)'"
         case .file(let path): "\(setting.environmentVariable)='\(text)' in \(path)"
-        case .imgproxy:
-            imgproxySources[setting.environmentVariable].map { "\($0.name)='\($0.text)'" }
-                ?? "\(setting.environmentVariable)='\(text)'"
+        case .imgproxy(let file):
+            (imgproxySources[file]?[setting.environmentVariable].map { "\($0.name)='\($0.text)'" }
+                ?? "\(setting.environmentVariable)='\(text)'") + (file.map { " in \($0)" } ?? "")
         }
     }
 
