@@ -42,6 +42,8 @@ let modules: [Module] = [
     // The processor spec language (`resize(width:320)|gaussianBlur(radius:8)`) over the registry,
     // for the command line and the image proxy.
     Module(name: "NukeProcessorSpec", path: "Sources/NukeProcessorSpec"),
+    // What caches on another machine share: a circuit breaker and values that check themselves.
+    Module(name: "NukeRemoteCaching", path: "Sources/NukeRemoteCaching"),
     // Loading images ahead of need through a pipeline (`ImagePrefetcher`).
     Module(name: "NukePrefetching", path: "Sources/NukePrefetching", testDependencies: ["NukeDiskCache"]),
     // Decoders and encoders.
@@ -140,7 +142,7 @@ let modules: [Module] = [
     Module(
         name: "NukeRedis",
         path: "Plugins/Caches/Redis/NukeRedis",
-        dependencies: ["CNukeRedis"],
+        dependencies: ["NukeRemoteCaching", "CNukeRedis"],
         testDependencies: ["NukeDiskCache"]
     ),
     // `import Nuke`: NukeCore, the support modules and every default plugin, with

@@ -50,7 +50,10 @@ let package = Package(
             ),
             .executableTarget(
                 name: "fuzz-redis-reply",
-                dependencies: [.product(name: "NukeRedis", package: "nuke-linux")],
+                dependencies: [
+                    .product(name: "NukeRedis", package: "nuke-linux"),
+                    .product(name: "NukeRemoteCaching", package: "nuke-linux"),
+                ],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),
             .executableTarget(

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
+import NukeRemoteCaching
 
 @testable import NukeRedis
 
@@ -36,7 +37,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     for _ in 0..<2 {
         guard let reply = try? connection.get(key, maximumLength: 1024) else { break }
         if case .string(let value) = reply {
-            _ = value.withUnsafeBytes { RedisValueFrame.unframe($0, key: key) }
+            _ = value.withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) }
             _ = value.data(from: 0)
         }
         if connection.isBroken { break }

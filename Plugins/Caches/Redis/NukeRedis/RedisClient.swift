@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeRemoteCaching
 internal import Synchronization
 
 /// Runs commands on pooled connections behind the circuit breaker. Blocking: callers are the

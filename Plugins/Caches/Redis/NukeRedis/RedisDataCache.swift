@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 public import NukeCore
+internal import NukeRemoteCaching
 internal import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -88,7 +89,7 @@ public final class RedisDataCache: DataCaching {
         case .null:
             return miss()
         case .string(let stored):
-            switch stored.withUnsafeBytes({ RedisValueFrame.unframe($0, key: name) }) {
+            switch stored.withUnsafeBytes({ CheckedValueFrame.unframe($0, key: name) }) {
             case .valid(let payloadOffset):
                 return hit(stored.data(from: payloadOffset))
             case .invalid(let reason):

@@ -3,6 +3,7 @@
 
 internal import Dispatch
 internal import Foundation
+internal import NukeRemoteCaching
 internal import Synchronization
 
 /// The thread that carries writes to Redis, in order, pipelined in batches, so that
@@ -30,12 +31,12 @@ final class RedisWriter: Sendable {
     /// queue is full (so that an older value is not served instead).
     func store(_ data: Data, for key: [UInt8]) {
         let configuration = client.configuration
-        guard RedisValueFrame.headerSize + key.count + data.count <= configuration.maximumValueSize else {
+        guard CheckedValueFrame.headerSize + key.count + data.count <= configuration.maximumValueSize else {
             client.statistics.withLock { $0.oversizeValues += 1 }
             remove(key)
             return
         }
-        var arguments: [any RedisArgument] = ["SET", key, RedisValueFrame.frame(data, key: key)]
+        var arguments: [any RedisArgument] = ["SET", key, CheckedValueFrame.frame(data, key: key)]
         if let ttl = configuration.timeToLive {
             arguments += ["PX", String(max(1, ttl.milliseconds))]
         }

@@ -2,24 +2,25 @@
 // SPDX-License-Identifier: MIT
 
 #if canImport(FoundationEssentials)
-    internal import FoundationEssentials
+    public import FoundationEssentials
 #else
-    internal import Foundation
+    public import Foundation
 #endif
 
-/// How a value is stored in Redis, so that it checks itself on the way back: a 24-byte header
+/// How a value is stored in a cache on another machine (Redis, an object store), so that it
+/// checks itself on the way back: a 24-byte header
 /// (magic `NUKR`, version, three zero bytes, the key's length, the payload's length and the
 /// XXH64 of the payload, little-endian), then the key, then the payload.
 ///
 /// A value that is truncated, corrupted, written by another program, or stored under another
 /// key reads as ``Verdict/invalid``, never as another key's bytes.
-enum RedisValueFrame {
-    static let magic: [UInt8] = Array("NUKR".utf8)
-    static let version: UInt8 = 1
-    static let headerSize = 24
+public enum CheckedValueFrame {
+    public static let magic: [UInt8] = Array("NUKR".utf8)
+    public static let version: UInt8 = 1
+    public static let headerSize = 24
 
     /// What a stored value turned out to be.
-    enum Verdict: Equatable {
+    public enum Verdict: Equatable, Sendable {
         /// A value of ours for this key; its payload starts at this offset.
         case valid(payloadOffset: Int)
         /// Not a value of ours for this key (the reason, for statistics and logs).
@@ -27,7 +28,7 @@ enum RedisValueFrame {
     }
 
     /// `payload` framed for `key`.
-    static func frame(_ payload: Data, key: [UInt8]) -> [UInt8] {
+    public static func frame(_ payload: Data, key: [UInt8]) -> [UInt8] {
         var frame = [UInt8]()
         frame.reserveCapacity(headerSize + key.count + payload.count)
         frame += magic
@@ -41,9 +42,9 @@ enum RedisValueFrame {
     }
 
     /// Where the payload of `stored` starts, if it is a value framed for `key`.
-    static func unframe(_ stored: UnsafeRawBufferPointer, key: [UInt8]) -> Verdict {
+    public static func unframe(_ stored: UnsafeRawBufferPointer, key: [UInt8]) -> Verdict {
         guard stored.count >= headerSize else { return .invalid("shorter than a header") }
-        guard stored.prefix(4).elementsEqual(magic) else { return .invalid("not a NukeRedis value") }
+        guard stored.prefix(4).elementsEqual(magic) else { return .invalid("not a value of ours") }
         guard stored[4] == version else { return .invalid("version \(stored[4])") }
         guard stored[5] == 0, stored[6] == 0, stored[7] == 0 else { return .invalid("reserved bytes set") }
         let keyLength = Int(UInt32(littleEndian: stored.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))

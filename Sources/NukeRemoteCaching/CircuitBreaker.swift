@@ -1,25 +1,34 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-/// Whether Redis is asked at all: after a run of failures the breaker opens and every operation
-/// is refused at once (reads miss, writes are dropped) until a back-off has passed; then one
-/// operation probes, and its outcome closes the breaker or opens it again for twice as long.
+/// Whether a cache on another machine (Redis, an object store) is asked at all: after a run of
+/// failures the breaker opens and every operation is refused at once (reads miss, writes are
+/// dropped) until a back-off has passed; then one operation probes, and its outcome closes the
+/// breaker or opens it again for twice as long.
 ///
 /// A state machine in swift-nio's style: the owner asks ``admit(at:)`` before an operation,
 /// reports the outcome, and acts on the returned ``Transition``. Times are offsets on the
 /// owner's clock.
-struct CircuitBreaker: Sendable {
+public struct CircuitBreaker: Sendable {
     /// When to open and for how long.
-    struct Policy: Sendable, Equatable {
+    public struct Policy: Sendable, Equatable {
         /// Failures in a row that open the breaker.
-        var failureThreshold: Int
+        public var failureThreshold: Int
         /// How long it stays open the first time.
-        var initialBackoff: Duration
+        public var initialBackoff: Duration
         /// The longest it stays open; each failed probe doubles the back-off up to this.
-        var maximumBackoff: Duration
+        public var maximumBackoff: Duration
+
+        /// A policy.
+        public init(failureThreshold: Int, initialBackoff: Duration, maximumBackoff: Duration) {
+            self.failureThreshold = failureThreshold
+            self.initialBackoff = initialBackoff
+            self.maximumBackoff = maximumBackoff
+        }
     }
 
-    enum State: Equatable {
+    /// Where the breaker is.
+    public enum State: Equatable, Sendable {
         /// Operations proceed; `failures` in a row so far.
         case closed(failures: Int)
         /// Operations are refused until `until`.
@@ -29,38 +38,43 @@ struct CircuitBreaker: Sendable {
     }
 
     /// What the owner does with an operation.
-    enum Admission: Equatable {
+    public enum Admission: Equatable, Sendable {
         /// Go ahead.
         case proceed
         /// Go ahead as the probe: report its outcome, or ``abandonProbe(at:)`` if it never ran.
         case probe
-        /// Do not ask Redis.
+        /// Do not ask the store.
         case reject
     }
 
     /// A change the owner may log or count.
-    enum Transition: Equatable {
+    public enum Transition: Equatable, Sendable {
+        /// Nothing changed.
         case none
         /// The breaker opened (or opened again) for this long.
         case opened(for: Duration)
-        /// The breaker closed: Redis answers again.
+        /// The breaker closed: the store answers again.
         case closed
     }
 
-    let policy: Policy
-    private(set) var state: State = .closed(failures: 0) {
+    /// When it opens and for how long.
+    public let policy: Policy
+    /// Where it is.
+    public private(set) var state: State = .closed(failures: 0) {
         didSet { if !state.isSameKind(as: oldValue) { generation &+= 1 } }
     }
     /// Changes each time the breaker closes, opens or starts probing. An operation's outcome is
     /// reported with the generation it was admitted in, so that a failure that took a time-out to
     /// arrive does not count against a breaker that has closed since (or a probe that came after).
-    private(set) var generation = 0
+    public private(set) var generation = 0
 
-    init(policy: Policy) {
+    /// A closed breaker.
+    public init(policy: Policy) {
         self.policy = policy
     }
 
-    mutating func admit(at now: Duration) -> Admission {
+    /// Whether an operation starting at `now` may ask the store, and as what.
+    public mutating func admit(at now: Duration) -> Admission {
         switch state {
         case .closed:
             return .proceed
@@ -74,7 +88,7 @@ struct CircuitBreaker: Sendable {
     }
 
     /// An operation got its answers.
-    mutating func recordSuccess() -> Transition {
+    public mutating func recordSuccess() -> Transition {
         if case .closed = state {
             state = .closed(failures: 0)
             return .none
@@ -86,7 +100,7 @@ struct CircuitBreaker: Sendable {
     /// An operation admitted in `generation` (`nil`: the current one) failed: no connection, an
     /// I/O error or time-out, or a server that cannot serve. Ignored when the breaker has changed
     /// since that operation was admitted.
-    mutating func recordFailure(at now: Duration, admittedIn generation: Int? = nil) -> Transition {
+    public mutating func recordFailure(at now: Duration, admittedIn generation: Int? = nil) -> Transition {
         guard generation ?? self.generation == self.generation else { return .none }
         switch state {
         case .closed(let failures):
@@ -106,8 +120,8 @@ struct CircuitBreaker: Sendable {
         }
     }
 
-    /// The probe did not reach Redis (no connection was free): the next operation probes instead.
-    mutating func abandonProbe(at now: Duration) {
+    /// The probe did not reach the store (no connection was free): the next operation probes instead.
+    public mutating func abandonProbe(at now: Duration) {
         guard case .probing(let backoff) = state else { return }
         state = .open(until: now, backoff: backoff)
     }

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@testable import NukeRedis
+import NukeRemoteCaching
 
 @Suite struct XXH64Tests {
     /// Bytes `(i·31 + 7) mod 256`.
@@ -27,26 +27,26 @@ import Testing
     }
 }
 
-@Suite struct RedisValueFrameTests {
+@Suite struct CheckedValueFrameTests {
     let key = Array("nuke:results:image-1".utf8)
     let payload = Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
 
     @Test("A framed value reads back for its key, empty payloads too")
     func roundTrip() {
-        let frame = RedisValueFrame.frame(payload, key: key)
-        #expect(frame.count == RedisValueFrame.headerSize + key.count + payload.count)
-        let offset = RedisValueFrame.headerSize + key.count
-        #expect(frame.withUnsafeBytes { RedisValueFrame.unframe($0, key: key) } == .valid(payloadOffset: offset))
+        let frame = CheckedValueFrame.frame(payload, key: key)
+        #expect(frame.count == CheckedValueFrame.headerSize + key.count + payload.count)
+        let offset = CheckedValueFrame.headerSize + key.count
+        #expect(frame.withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) } == .valid(payloadOffset: offset))
         #expect(Data(frame[offset...]) == payload)
-        let empty = RedisValueFrame.frame(Data(), key: key)
-        #expect(empty.withUnsafeBytes { RedisValueFrame.unframe($0, key: key) } == .valid(payloadOffset: offset))
+        let empty = CheckedValueFrame.frame(Data(), key: key)
+        #expect(empty.withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) } == .valid(payloadOffset: offset))
     }
 
     @Test("Every truncation, every single-byte corruption, another key's value and foreign bytes are invalid")
     func invalidValues() {
-        let frame = RedisValueFrame.frame(payload, key: key)
+        let frame = CheckedValueFrame.frame(payload, key: key)
         for length in 0..<frame.count {
-            let verdict = frame.prefix(length).withUnsafeBytes { RedisValueFrame.unframe($0, key: key) }
+            let verdict = frame.prefix(length).withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) }
             guard case .invalid = verdict else {
                 Issue.record("truncated to \(length) read as a value")
                 return
@@ -55,17 +55,17 @@ import Testing
         for index in stride(from: 0, to: frame.count, by: 7) {
             var corrupted = frame
             corrupted[index] ^= 0x20
-            guard case .invalid = corrupted.withUnsafeBytes({ RedisValueFrame.unframe($0, key: key) }) else {
+            guard case .invalid = corrupted.withUnsafeBytes({ CheckedValueFrame.unframe($0, key: key) }) else {
                 Issue.record("a flipped bit at \(index) read as a value")
                 return
             }
         }
         let other = Array("nuke:results:image-2".utf8)
-        #expect(frame.withUnsafeBytes { RedisValueFrame.unframe($0, key: other) } == .invalid("stored for another key"))
+        #expect(frame.withUnsafeBytes { CheckedValueFrame.unframe($0, key: other) } == .invalid("stored for another key"))
         let foreign = Array("a JPEG someone else stored".utf8)
-        #expect(foreign.withUnsafeBytes { RedisValueFrame.unframe($0, key: key) } == .invalid("not a NukeRedis value"))
+        #expect(foreign.withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) } == .invalid("not a value of ours"))
         var future = frame
         future[4] = 2
-        #expect(future.withUnsafeBytes { RedisValueFrame.unframe($0, key: key) } == .invalid("version 2"))
+        #expect(future.withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) } == .invalid("version 2"))
     }
 }

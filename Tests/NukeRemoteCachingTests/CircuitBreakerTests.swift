@@ -3,7 +3,7 @@
 
 import Testing
 
-@testable import NukeRedis
+import NukeRemoteCaching
 
 @Suite struct CircuitBreakerTests {
     let policy = CircuitBreaker.Policy(

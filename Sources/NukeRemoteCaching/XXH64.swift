@@ -4,7 +4,7 @@
 /// XXH64, the 64-bit xxHash of Yann Collet's specification (seed 0): the checksum of cached
 /// values. Fast (four independent lanes of 8 bytes), not cryptographic: it detects truncation and
 /// corruption, not forgery (a value's key is compared byte for byte besides).
-enum XXH64 {
+public enum XXH64 {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -12,7 +12,7 @@ enum XXH64 {
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// The hash of `bytes`.
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let count = bytes.count
         var offset = 0
         var hash: UInt64
