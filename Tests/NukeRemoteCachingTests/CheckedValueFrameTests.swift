@@ -2,9 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 import Foundation
-import Testing
-
 import NukeRemoteCaching
+import Testing
 
 @Suite struct XXH64Tests {
     /// Bytes `(i·31 + 7) mod 256`.
@@ -61,7 +60,9 @@ import NukeRemoteCaching
             }
         }
         let other = Array("nuke:results:image-2".utf8)
-        #expect(frame.withUnsafeBytes { CheckedValueFrame.unframe($0, key: other) } == .invalid("stored for another key"))
+        #expect(
+            frame.withUnsafeBytes { CheckedValueFrame.unframe($0, key: other) } == .invalid("stored for another key")
+        )
         let foreign = Array("a JPEG someone else stored".utf8)
         #expect(foreign.withUnsafeBytes { CheckedValueFrame.unframe($0, key: key) } == .invalid("not a value of ours"))
         var future = frame

@@ -1,9 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-import Testing
-
 import NukeRemoteCaching
+import Testing
 
 @Suite struct CircuitBreakerTests {
     let policy = CircuitBreaker.Policy(
