@@ -37,7 +37,7 @@ public final class RedisDataCache: DataCaching {
     /// The prefix of this cache's keys.
     public let keyPrefix: String
 
-    private let writer: RedisWriter
+    private let writer: WriteBehindWriter<RedisStore>
     private let prefixBytes: [UInt8]
     private let lifetime: Lifetime
 
@@ -48,7 +48,10 @@ public final class RedisDataCache: DataCaching {
 
     /// A cache whose back-offs are timed on `clock` (tests pass a manual clock).
     public init<C: Clock<Duration>>(configuration: Configuration, clock: C) {
-        writer = RedisWriter(client: RedisClient(configuration: configuration, clock: clock))
+        writer = WriteBehindWriter(
+            store: RedisStore(client: RedisClient(configuration: configuration, clock: clock)),
+            threadName: "NukeRedis"
+        )
         keyPrefix = configuration.keyPrefix
         prefixBytes = Array(keyPrefix.utf8)
         lifetime = Lifetime(writer: writer)
@@ -169,8 +172,8 @@ public final class RedisDataCache: DataCaching {
 
     /// Ends the writer thread when the last cache sharing it goes away.
     private final class Lifetime: Sendable {
-        let writer: RedisWriter
-        init(writer: RedisWriter) { self.writer = writer }
+        let writer: WriteBehindWriter<RedisStore>
+        init(writer: WriteBehindWriter<RedisStore>) { self.writer = writer }
         deinit { writer.stop() }
     }
 }
