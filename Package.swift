@@ -123,7 +123,7 @@ let modules: [Module] = [
     Module(
         name: "NukeCurl",
         path: "Plugins/Loaders/Curl/NukeCurl",
-        dependencies: ["NukeHTTP", "CNukeCurl"],
+        dependencies: ["NukeHTTP", "NukeRemoteCaching", "CNukeCurl"],
         testDependencies: ["NukeHTTP", "NukeDiskCache"]
     ),
     Module(

@@ -40,13 +40,17 @@ public final class MotoS3Server: Sendable {
     public var secretAccessKey: String { key.withLock { $0.secret } }
 
     private let executable: String
+    private let checksSignatures: Bool
     private let process = Mutex<Process?>(nil)
     private let key = Mutex<(id: String, secret: String)>(("", ""))
 
-    /// Starts a server and makes `buckets` in it.
-    public init(buckets: [String] = []) throws(HTTPTestServerError) {
+    /// Starts a server and makes `buckets` in it. With `checksSignatures` off, any signature is
+    /// accepted, so that a client keeps working across ``kill()`` and ``start(buckets:)`` (which
+    /// makes a new key).
+    public init(buckets: [String] = [], checksSignatures: Bool = true) throws(HTTPTestServerError) {
         guard let executable = Self.executablePath else { throw .helperFailed("moto_server is not installed") }
         self.executable = executable
+        self.checksSignatures = checksSignatures
         let probe = try Socket.listen()
         port = probe.port
         probe.close()
@@ -65,7 +69,7 @@ public final class MotoS3Server: Sendable {
         var environment = ProcessInfo.processInfo.environment
         // The first three actions (making the user, its policy and its key) need no signature;
         // every later one is checked.
-        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = "3"
+        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = checksSignatures ? "3" : nil
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -109,6 +113,26 @@ public final class MotoS3Server: Sendable {
         } catch {
             throw .helperFailed("objects not written: \(error)")
         }
+    }
+
+    /// The bytes of `key` in `bucket`, or `nil` when there is no such object.
+    public func get(bucket: String, key: String) throws(HTTPTestServerError) -> Data? {
+        let text = try runPython(Self.download, arguments: [accessKeyID, secretAccessKey, bucket, key])
+        guard text != "absent" else { return nil }
+        guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw .helperFailed("moto's object did not read back")
+        }
+        return data
+    }
+
+    /// Stops the server (SIGSTOP): connections open, nothing answered, until ``resume()``.
+    public func pause() {
+        if let process = process.withLock({ $0 }), process.isRunning { Glibc.kill(process.processIdentifier, SIGSTOP) }
+    }
+
+    /// Lets a paused server go on (SIGCONT).
+    public func resume() {
+        if let process = process.withLock({ $0 }), process.isRunning { Glibc.kill(process.processIdentifier, SIGCONT) }
     }
 
     /// Kills the server (SIGKILL) and waits until it is gone; its buckets are lost.
@@ -169,6 +193,19 @@ public final class MotoS3Server: Sendable {
             s3.create_bucket(Bucket=bucket)
         print(key["AccessKeyId"])
         print(key["SecretAccessKey"])
+        """
+
+    /// Prints an object's bytes in base64, or `absent`.
+    private static let download = """
+        import base64, boto3, sys
+        endpoint, region, key_id, secret, bucket, key = sys.argv[1:7]
+        s3 = boto3.client("s3", endpoint_url=endpoint, region_name=region,
+                          aws_access_key_id=key_id, aws_secret_access_key=secret)
+        try:
+            body = s3.get_object(Bucket=bucket, Key=key)["Body"].read()
+            sys.stdout.write(base64.b64encode(body).decode())
+        except s3.exceptions.NoSuchKey:
+            sys.stdout.write("absent")
         """
 
     /// Puts each (bucket, key, file) triple with the key given (and a Cache-Control if not empty).

@@ -39,9 +39,17 @@ struct CurlRequestOptions {
             $0.name.lowercased() == "user-agent" ? nil : "\($0.name): \($0.value)"
         }
         if let signature = configuration.awsSignature { lines += try applySignature(signature, to: handle) }
-        // libcurl sends `Expect: 100-continue` before bodies over 1 KiB and waits up to a second
-        // for servers that never answer it; an empty value turns that off.
-        if request.httpBody != nil, request.headers["Expect"] == nil { lines.append("Expect:") }
+        // libcurl sends `Expect: 100-continue` before large bodies and waits up to a second for
+        // servers that never answer it; an empty value turns that off. libcurl 7.88 signs the
+        // empty header it then does not send (the store's signature differs), so signed requests
+        // keep the expectation and wait a tenth of a second at most.
+        if request.httpBody != nil, request.headers["Expect"] == nil {
+            if configuration.awsSignature == nil {
+                lines.append("Expect:")
+            } else {
+                handle.set(CURLOPT_EXPECT_100_TIMEOUT_MS, 100)
+            }
+        }
         handle.setHeaders(lines)
     }
 

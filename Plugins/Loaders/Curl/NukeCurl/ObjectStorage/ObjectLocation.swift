@@ -47,18 +47,21 @@ public struct ObjectLocation: Hashable, Sendable, CustomStringConvertible {
     /// `s3://bucket/key`.
     public var description: String { "s3://\(bucket)/\(key)" }
 
-    /// Whether the bucket can be a host name label (virtual-hosted addressing).
-    var isHostLabel: Bool { !bucket.contains("_") }
+    /// Whether `bucket` can be a host name label (virtual-hosted addressing).
+    static func isHostLabel(_ bucket: String) -> Bool { !bucket.contains("_") }
 
-    /// `text` encoded as AWS Signature V4 encodes a path: every byte but letters, digits,
-    /// `-._~` and `/` as `%XX` (upper-case hex), so the URL sent is the one signed.
-    static func uriEncoded(_ text: String) -> String {
+    /// `text` encoded as AWS Signature V4 encodes a path (or, without `keepingSlashes`, a query
+    /// value): every byte but letters, digits, `-._~` (and `/`) as `%XX` (upper-case hex), so the
+    /// URL sent is the one signed.
+    static func uriEncoded(_ text: String, keepingSlashes: Bool = true) -> String {
         var encoded = ""
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "/") where keepingSlashes:
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)

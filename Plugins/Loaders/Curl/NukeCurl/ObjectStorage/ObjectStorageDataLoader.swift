@@ -83,11 +83,14 @@ public enum ObjectStorageError: Error, Hashable, Sendable, CustomStringConvertib
     /// Not an `s3://bucket/key` URL with a valid bucket and key, or a bucket the endpoint's
     /// addressing cannot name.
     case invalidLocation(URL)
+    /// Not an `s3://bucket/prefix/` a cache can keep its values under.
+    case invalidBucket(String)
 
     /// A sentence for logs.
     public var description: String {
         switch self {
         case .invalidLocation(let url): "\(url) names no object this store can address"
+        case .invalidBucket(let text): "\(text) is not s3://bucket/prefix/ with a bucket this store can address"
         }
     }
 }

@@ -63,18 +63,30 @@ public struct ObjectStorageEndpoint: Hashable, Sendable {
     /// The HTTP URL of `object` at this store, or `nil` when the bucket cannot be addressed this
     /// way (a virtual-hosted bucket that is no host name label).
     public func url(for object: ObjectLocation) -> URL? {
+        url(bucket: object.bucket, encodedKey: ObjectLocation.uriEncoded(object.key))
+    }
+
+    /// The URL of `bucket` itself with `query` (already encoded), as a listing asks for it.
+    func url(bucket: String, query: String) -> URL? {
+        guard ObjectLocation(bucket: bucket, key: "-") != nil, let bucketURL = url(bucket: bucket, encodedKey: ""),
+            var components = URLComponents(url: bucketURL, resolvingAgainstBaseURL: false)
+        else { return nil }
+        components.percentEncodedQuery = query
+        return components.url
+    }
+
+    private func url(bucket: String, encodedKey key: String) -> URL? {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host
         else { return nil }
         let prefix =
             components.percentEncodedPath.hasSuffix("/")
             ? components.percentEncodedPath.dropLast() : components.percentEncodedPath[...]
-        let key = ObjectLocation.uriEncoded(object.key)
         switch addressing {
         case .path:
-            components.percentEncodedPath = "\(prefix)/\(ObjectLocation.uriEncoded(object.bucket))/\(key)"
+            components.percentEncodedPath = "\(prefix)/\(ObjectLocation.uriEncoded(bucket))/\(key)"
         case .virtualHosted:
-            guard object.isHostLabel else { return nil }
-            components.host = "\(object.bucket).\(host)"
+            guard ObjectLocation.isHostLabel(bucket) else { return nil }
+            components.host = "\(bucket).\(host)"
             components.percentEncodedPath = "\(prefix)/\(key)"
         }
         return components.url
