@@ -120,6 +120,13 @@ public struct CircuitBreaker: Sendable {
         }
     }
 
+    /// Whether operations at `now` are refused for a back-off not yet over (open, its time not
+    /// come); a breaker whose back-off is over lets the next operation probe, so it is not.
+    public func isWaitingOutBackoff(at now: Duration) -> Bool {
+        if case .open(let until, _) = state { return now < until }
+        return false
+    }
+
     /// The probe did not reach the store (no connection was free): the next operation probes instead.
     public mutating func abandonProbe(at now: Duration) {
         guard case .probing(let backoff) = state else { return }

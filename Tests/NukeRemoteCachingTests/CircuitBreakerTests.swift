@@ -80,4 +80,17 @@ import Testing
         breaker.abandonProbe(at: .seconds(2))
         #expect(breaker.admit(at: .seconds(2)) == .probe)
     }
+
+    @Test("Waiting out a back-off until its time comes; closed, probing and over are not waiting")
+    func waiting() {
+        var breaker = CircuitBreaker(
+            policy: CircuitBreaker.Policy(failureThreshold: 1, initialBackoff: .seconds(1), maximumBackoff: .seconds(4))
+        )
+        #expect(!breaker.isWaitingOutBackoff(at: .zero))
+        _ = breaker.recordFailure(at: .zero)
+        #expect(breaker.isWaitingOutBackoff(at: .milliseconds(999)))
+        #expect(!breaker.isWaitingOutBackoff(at: .seconds(1)), "the next operation probes")
+        #expect(breaker.admit(at: .seconds(1)) == .probe)
+        #expect(!breaker.isWaitingOutBackoff(at: .seconds(1)))
+    }
 }

@@ -17,13 +17,14 @@ struct CacheFlushService: Service {
     }
 }
 
-/// The shared Redis tier as a service: its connections and writer thread end when the server
-/// stops, after the caches in front of it have written what they hold.
-struct RedisService: Service {
-    let redis: RedisDataCache
+/// The shared tiers (Redis, buckets) as a service: their writes are carried out and their
+/// threads end when the server stops, after the caches in front of them have written what they
+/// hold.
+struct SharedTierService: Service {
+    let shutdowns: [@Sendable () async -> Void]
 
     func run() async {
         try? await gracefulShutdown()
-        await redis.shutdown()
+        for shutdown in shutdowns { await shutdown() }
     }
 }

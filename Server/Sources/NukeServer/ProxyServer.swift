@@ -19,8 +19,9 @@ struct ProxyServer {
     let proxy: ImageProxy
     /// Every data cache the server writes, flushed on shutdown.
     let caches: [any DataCaching]
-    /// The shared tier, shut down last.
+    /// The shared tiers, shut down last.
     let redis: RedisDataCache?
+    let buckets: [(tier: String, cache: ObjectStorageDataCache)]
     let logger: Logger
     /// Where the metrics are kept; `/metrics` writes it out in Prometheus's text format.
     let metricsRegistry = PrometheusCollectorRegistry()
@@ -36,15 +37,32 @@ struct ProxyServer {
             path: settings.cacheDirectory.appendingPathComponent("originals"),
             sizeLimit: settings.cacheSizeLimit
         )
-        // With a shared Redis, results and originals are kept in tiers: the local disk first,
-        // Redis behind it, so that what one server of a fleet fetched or made, all serve.
-        // Originals then go through the pipeline's data cache (keyed by URL) instead of the HTTP
-        // cache, whose entries carry response metadata only a local DataCache stores.
-        redis = settings.redis.map { RedisDataCache(configuration: $0) }
-        let sharedResults: any DataCaching =
-            redis.map { TieredDataCache([results, $0.withKeyPrefix($0.keyPrefix + "results:")]) } ?? results
-        let sharedOriginals = redis.map { TieredDataCache([originals, $0.withKeyPrefix($0.keyPrefix + "originals:")]) }
+        // With a shared Redis or bucket, results and originals are kept in tiers: the local disk
+        // first, Redis behind it, the bucket last, so that what one server of a fleet fetched or
+        // made, all serve. Originals then go through the pipeline's data cache (keyed by URL)
+        // instead of the HTTP cache, whose entries carry response metadata only a local
+        // DataCache stores.
+        let redis = settings.redis.map { RedisDataCache(configuration: $0) }
+        let resultBucket = settings.resultStorage.map { ObjectStorageDataCache(configuration: $0) }
+        let originalBucket = settings.originalStorage.map { ObjectStorageDataCache(configuration: $0) }
+        self.redis = redis
+        buckets = [("results", resultBucket), ("originals", originalBucket)].compactMap { tier, cache in
+            cache.map { (tier, $0) }
+        }
+        var resultTiers: [any DataCaching] = [results]
+        var originalTiers: [any DataCaching] = [originals]
+        if let redis {
+            resultTiers.append(redis.withKeyPrefix(redis.keyPrefix + "results:"))
+            originalTiers.append(redis.withKeyPrefix(redis.keyPrefix + "originals:"))
+        }
+        if let resultBucket { resultTiers.append(resultBucket) }
+        if let originalBucket { originalTiers.append(originalBucket) }
+        let sharedResults: any DataCaching = resultTiers.count > 1 ? TieredDataCache(resultTiers) : results
+        let sharedOriginals = originalTiers.count > 1 ? TieredDataCache(originalTiers) : nil
         caches = [sharedResults, sharedOriginals ?? originals]
+        for (tier, cache) in buckets {
+            logger.info("\(tier) shared in s3://\(cache.configuration.bucket)/\(cache.keyPrefix)")
+        }
 
         var curl = settings.proxy.originLoaderConfiguration
         curl.proxy = settings.usesEnvironmentProxy ? .fromEnvironment : .none
@@ -120,13 +138,14 @@ struct ProxyServer {
     func run() async throws {
         let router = proxy.router()
         let metricsRegistry = self.metricsRegistry
-        router.get("/metrics") { [redis] _, _ in
+        router.get("/metrics") { [redis, buckets] _, _ in
             Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(
                     byteBuffer: ByteBuffer(
-                        bytes: metricsRegistry.emitToBuffer() + Array((redis.map(RedisMetrics.text(for:)) ?? "").utf8)
+                        bytes: metricsRegistry.emitToBuffer()
+                            + Array(SharedTierMetrics.text(redis: redis, buckets: buckets).utf8)
                     )
                 )
             )
@@ -143,9 +162,10 @@ struct ProxyServer {
             logger: logger
         )
         // Stopped in reverse order: the HTTP server (requests in flight finish), then the caches
-        // are written, then the Redis tier behind them closes.
-        let services: [any Service] =
-            (redis.map { [RedisService(redis: $0)] } ?? []) + [CacheFlushService(caches: caches), app]
+        // are written, then the shared tiers behind them close.
+        var shutdowns: [@Sendable () async -> Void] = buckets.map { bucket in { await bucket.cache.shutdown() } }
+        if let redis { shutdowns.insert({ await redis.shutdown() }, at: 0) }
+        let services: [any Service] = [SharedTierService(shutdowns: shutdowns), CacheFlushService(caches: caches), app]
         var configuration = ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint],

@@ -35,6 +35,9 @@ struct ServerSettings: Sendable {
     var objectStorage: (endpoint: ObjectStorageEndpoint, credentials: AWSCredentials?)?
     /// The shared Redis tier, if one was given.
     var redis: RedisDataCache.Configuration?
+    /// The buckets results and originals are shared in (`--result-storage`, `--original-storage`).
+    var resultStorage: ObjectStorageDataCache.Configuration?
+    var originalStorage: ObjectStorageDataCache.Configuration?
 
     /// Decodes the watermark file with the default plugins; its id is a digest of the file, so a
     /// new image makes new cache keys.
@@ -62,6 +65,7 @@ struct ServerSettings: Sendable {
     /// `AWS_REGION`, else `us-east-1`), and the key the AWS tools would find.
     static func objectStorage(
         reading e: SettingsReader,
+        for flag: String = ServerSetting.useS3.flag,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SettingsError) -> (endpoint: ObjectStorageEndpoint, credentials: AWSCredentials?) {
         let region = e.text(.s3Region) ?? environment["AWS_REGION"] ?? environment["AWS_DEFAULT_REGION"] ?? "us-east-1"
@@ -82,7 +86,7 @@ struct ServerSettings: Sendable {
         do {
             return (endpoint, try AWSCredentials.discover(environment: environment))
         } catch {
-            throw SettingsError("--use-s3: \(error)")
+            throw SettingsError("\(flag): \(error)")
         }
     }
 
@@ -297,6 +301,25 @@ struct ServerSettings: Sendable {
             redis.timeToLive = .seconds(ttl)
             redis.maximumValueSize = max(redis.maximumValueSize, maximumSourceBytes + 4096)
             self.redis = redis
+        }
+        let storageTimeout = try e.number(defaulted: .storageTimeout)
+        for (setting, keyPrefix) in [(ServerSetting.resultStorage, "results"), (.originalStorage, "originals")] {
+            guard let url = e.text(setting) else { continue }
+            let (endpoint, credentials) = try Self.objectStorage(reading: e, for: setting.flag)
+            var storage: ObjectStorageDataCache.Configuration
+            do {
+                storage = try ObjectStorageDataCache.Configuration(
+                    url: url,
+                    endpoint: endpoint,
+                    credentials: credentials
+                )
+            } catch {
+                throw SettingsError("\(setting.flag): \(error)")
+            }
+            guard storageTimeout >= 1 else { throw SettingsError("--storage-timeout must be at least 1") }
+            storage.operationTimeout = .milliseconds(storageTimeout)
+            storage.maximumValueSize = max(storage.maximumValueSize, maximumSourceBytes + 4096)
+            if keyPrefix == "results" { resultStorage = storage } else { originalStorage = storage }
         }
         guard memoryCacheSizeLimit >= 0 else { throw SettingsError("--memory-cache-size must be 0 or more") }
         for (setting, value) in [

@@ -4,10 +4,23 @@
 import Foundation
 import NukeTestSupport
 
-/// A fleet started by `Server/Fleet/fleet` (one Redis, three nuke-servers, nginx in front, an
-/// origin serving the repository's sample photos), stopped when the test lets go of it.
+/// A fleet started by `Server/Fleet/fleet` (one shared store — Redis, or a bucket in moto's S3
+/// server — three nuke-servers, nginx in front, an origin serving the repository's sample
+/// photos), stopped when the test lets go of it.
 final class Fleet: Sendable {
+    /// What the nodes share.
+    enum Store: String, CaseIterable, Sendable, CustomStringConvertible {
+        case redis
+        case s3
+
+        var description: String { rawValue }
+
+        /// Whether this machine can run it.
+        var isAvailable: Bool { self == .redis || MotoS3Server.isAvailable }
+    }
+
     let directory: TemporaryDirectory
+    let store: Store
     let balancerPort: Int
     let originPort: Int
     let nodePorts: [Int]
@@ -20,24 +33,31 @@ final class Fleet: Sendable {
     static let photos = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/NukeTests/Photos")
+    /// What the script is given besides this process's environment: where moto's server is.
+    static var environment: [String: String] {
+        MotoS3Server.executablePath.map { ["MOTO_SERVER": $0] } ?? [:]
+    }
+
     static var isAvailable: Bool {
         ["/usr/bin/redis-server", "/usr/bin/redis-cli", "/usr/sbin/nginx"].allSatisfy {
             FileManager.default.isExecutableFile(atPath: $0)
         }
     }
 
-    /// Starts a fleet balanced `balance` (`round-robin` or `consistent-hash`), whose servers
-    /// give Redis `redisTimeout` milliseconds (long by default: a busy machine must not turn a
-    /// working Redis into misses).
-    init(balance: String = "round-robin", redisTimeout: Int = 10_000) async throws {
+    /// Starts a fleet sharing `store`, balanced `balance` (`round-robin` or `consistent-hash`),
+    /// whose servers give the store `timeout` milliseconds (long by default: a busy machine must
+    /// not turn a working store into misses).
+    init(store: Store = .redis, balance: String = "round-robin", timeout: Int = 10_000) async throws {
         directory = try TemporaryDirectory(prefix: "nuke-fleet")
+        self.store = store
         let started = try await ChildProcess.run(
             Self.script,
             [
                 "start", directory.appending("fleet").path, "--balance", balance, "--binary",
-                RunningServer.executable.path,
-                "--origin-root", Self.photos.path, "--redis-timeout", "\(redisTimeout)",
+                RunningServer.executable.path, "--store", store.rawValue,
+                "--origin-root", Self.photos.path, "--redis-timeout", "\(timeout)",
             ],
+            environment: Self.environment,
             in: directory
         )
         guard started.status == 0 else { throw TestError("the fleet did not start: \(started.errors)") }
@@ -85,14 +105,15 @@ final class Fleet: Sendable {
         return log.split(separator: "\n").filter { $0.contains("GET /\(photo) ") }.count
     }
 
-    /// Runs `fleet redis <action>` (start, kill, pause, resume).
-    func redis(_ action: String) async throws {
+    /// Runs `fleet redis|s3 <action>` (start, kill, pause, resume) on the fleet's store.
+    func shared(_ action: String) async throws {
         let result = try await ChildProcess.run(
             Self.script,
-            ["redis", action, directory.appending("fleet").path],
+            [store.rawValue, action, directory.appending("fleet").path],
+            environment: Self.environment,
             in: directory
         )
-        guard result.status == 0 else { throw TestError("fleet redis \(action): \(result.errors)") }
+        guard result.status == 0 else { throw TestError("fleet \(store) \(action): \(result.errors)") }
     }
 
     /// The keys in Redis, by `redis-cli --scan` (empty while Redis is down).
@@ -105,11 +126,26 @@ final class Fleet: Sendable {
         return result.status == 0 ? result.output.split(separator: "\n").map(String.init) : []
     }
 
-    /// Waits until Redis holds a result whose key mentions `size` and, with `original`, the
-    /// original of `photo`: the writes of the request that made them have landed. Polls: Redis
-    /// and the servers are other processes, which tell the test nothing.
-    func waitUntilShared(_ photo: String, size: Int, original: Bool = true, timeout: Double = 120) async -> Bool {
-        await waitUntil(timeout: timeout) {
+    /// Waits until the store holds a result whose key mentions `size` and, with `original`, the
+    /// original of `photo`: the writes of the request that made them have landed. Polls: the
+    /// store and the servers are other processes, which tell the test nothing. A bucket's object
+    /// names are digests: there, every node's writes must have landed (none queued), and
+    /// `stored` more results (than `storedResults()` said before the request) must have.
+    func waitUntilShared(
+        _ photo: String,
+        size: Int,
+        original: Bool = true,
+        storedBefore: Int? = nil,
+        timeout: Double = 120
+    ) async -> Bool {
+        if store == .s3 {
+            return await waitUntil(timeout: timeout) {
+                let queued = await self.metricSum("nuke_object_storage_queued_bytes{")
+                let stored = await self.storedResults()
+                return queued == 0 && stored > (storedBefore ?? 0)
+            }
+        }
+        return await waitUntil(timeout: timeout) {
             // Keys hold newlines; --scan prints their lines, the processing one among them.
             let keys = (try? await self.redisKeys()) ?? []
             return (!original || keys.contains("nuke-server:originals:http://127.0.0.1:\(self.originPort)/\(photo)"))
@@ -117,18 +153,43 @@ final class Fleet: Sendable {
         }
     }
 
-    /// How many lookups in Redis the node at `port` made, whatever their outcome, from `/metrics`.
-    func redisLookups(onNodeAt port: Int) async throws -> Int {
-        let metrics = String(decoding: try await get("/metrics", port: port).body, as: UTF8.self)
-        return metrics.split(separator: "\n")
-            .filter { $0.hasPrefix("nuke_redis_lookups_total{") }
-            .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
-            .reduce(0, +)
+    /// How many lookups in the store the node at `port` made, whatever their outcome, from
+    /// `/metrics`.
+    func sharedLookups(onNodeAt port: Int) async throws -> Int {
+        await metricSum(
+            store == .redis ? "nuke_redis_lookups_total{" : "nuke_object_storage_lookups_total{",
+            ports: [port]
+        )
     }
 
-    /// Whether `/metrics` of the node at `port` says Redis is being asked.
-    func redisAvailable(onNodeAt port: Int) async -> Bool {
+    /// Results the nodes have written to the bucket so far.
+    func storedResults() async -> Int {
+        await metricSum("nuke_object_storage_writes_total{tier=\"results\",outcome=\"stored\"}")
+    }
+
+    /// Whether `/metrics` of the node at `port` says the store is being asked (every tier of it).
+    func sharedAvailable(onNodeAt port: Int) async -> Bool {
         guard let metrics = try? await get("/metrics", port: port) else { return false }
-        return String(decoding: metrics.body, as: UTF8.self).contains("nuke_redis_available 1")
+        let text = String(decoding: metrics.body, as: UTF8.self)
+        switch store {
+        case .redis: return text.contains("nuke_redis_available 1")
+        case .s3:
+            return text.contains("nuke_object_storage_available{tier=\"results\"} 1")
+                && text.contains("nuke_object_storage_available{tier=\"originals\"} 1")
+        }
+    }
+
+    /// The sum of the samples whose line starts with `prefix` in the `/metrics` of the nodes at
+    /// `ports` (every node by default).
+    private func metricSum(_ prefix: String, ports: [Int]? = nil) async -> Int {
+        var sum = 0
+        for port in ports ?? nodePorts {
+            guard let metrics = try? await get("/metrics", port: port) else { continue }
+            sum += String(decoding: metrics.body, as: UTF8.self).split(separator: "\n")
+                .filter { $0.hasPrefix(prefix) }
+                .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+                .reduce(0, +)
+        }
+        return sum
     }
 }

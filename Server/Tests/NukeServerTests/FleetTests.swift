@@ -5,21 +5,23 @@ import Foundation
 import NukeTestSupport
 import Testing
 
-/// Three nuke-server processes sharing one Redis behind nginx, started by `Server/Fleet/fleet`.
+/// Three nuke-server processes sharing one Redis, or one bucket in moto's S3 server, behind nginx,
+/// started by `Server/Fleet/fleet`.
 @Suite(.enabled(if: Fleet.isAvailable, "needs redis-server, redis-cli and nginx"), .serialized)
 struct FleetTests {
     @Test(
         "What one node fetched and made, the others serve: the origin sees each photo once",
-        arguments: ["round-robin", "consistent-hash"]
+        arguments: [(Fleet.Store.redis, "round-robin"), (.redis, "consistent-hash"), (.s3, "round-robin")]
     )
-    func sharing(balance: String) async throws {
-        let fleet = try await Fleet(balance: balance)
+    func sharing(store: Fleet.Store, balance: String) async throws {
+        guard store.isAvailable else { return }
+        let fleet = try await Fleet(store: store, balance: balance)
         let photo = "cups.jpg"
         let first = try await fleet.get(fleet.path(photo, size: 200), port: fleet.nodePorts[0])
         #expect(first.status == 200)
-        // Redis was asked twice, for the result and for the original: the pipeline does not look
-        // for processed images in a cache that holds originals only.
-        #expect(try await fleet.redisLookups(onNodeAt: fleet.nodePorts[0]) == 2)
+        // The store was asked twice, for the result and for the original: the pipeline does not
+        // look for processed images in a cache that holds originals only.
+        #expect(try await fleet.sharedLookups(onNodeAt: fleet.nodePorts[0]) == 2)
         #expect(await fleet.waitUntilShared(photo, size: 200))
         for port in fleet.nodePorts.dropFirst() {
             let served = try await fleet.get(fleet.path(photo, size: 200), port: port)
@@ -34,28 +36,31 @@ struct FleetTests {
         // to one node every time).
         for other in ["path.jpg", "autumn.webp", "fallen-leaf-rotated.jpg"] {
             for size in [64, 96, 128] {
+                let stored = await fleet.storedResults()
                 for _ in 0..<2 {
                     #expect(try await fleet.get(fleet.path(other, size: size), port: fleet.balancerPort).status == 200)
                 }
-                #expect(await fleet.waitUntilShared(other, size: size))
+                #expect(await fleet.waitUntilShared(other, size: size, storedBefore: stored))
             }
             #expect(fleet.originRequests(for: other) == 1, "\(other)")
         }
     }
 
     @Test(
-        "Redis killed (SIGKILL) and stalled (SIGSTOP) mid-run: every client request succeeds; sharing comes back after a restart"
+        "The store killed (SIGKILL) and stalled (SIGSTOP) mid-run: every client request succeeds; sharing comes back after a restart",
+        arguments: Fleet.Store.allCases
     )
-    func outages() async throws {
-        // Short enough that the stalled Redis's time-outs stay well within nginx's.
-        let fleet = try await Fleet(redisTimeout: 1000)
+    func outages(store: Fleet.Store) async throws {
+        guard store.isAvailable else { return }
+        // Short enough that the stalled store's time-outs stay well within nginx's.
+        let fleet = try await Fleet(store: store, timeout: 1000)
         let photos = ["cups.jpg", "path.jpg", "autumn.webp", "fallen-leaf-rotated.jpg"]
         var failures: [String] = []
         for index in 0..<36 {
-            if index == 12 { try await fleet.redis("kill") }
-            if index == 18 { try await fleet.redis("start") }
-            if index == 20 { try await fleet.redis("pause") }
-            if index == 30 { try await fleet.redis("resume") }
+            if index == 12 { try await fleet.shared("kill") }
+            if index == 18 { try await fleet.shared("start") }
+            if index == 20 { try await fleet.shared("pause") }
+            if index == 30 { try await fleet.shared("resume") }
             let path = fleet.path(photos[index % photos.count], size: 40 + index)
             let response = try await fleet.get(path, port: fleet.balancerPort)
             if response.status != 200 { failures.append("\(index): \(response.status)") }
@@ -68,7 +73,7 @@ struct FleetTests {
             #expect(
                 await waitUntil(timeout: 120) {
                     _ = try? await fleet.get(fleet.path("cups.jpg", size: 300), port: port)
-                    return await fleet.redisAvailable(onNodeAt: port)
+                    return await fleet.sharedAvailable(onNodeAt: port)
                 }
             )
         }
@@ -79,10 +84,13 @@ struct FleetTests {
         // until one is shared, each given 10 seconds.
         var shared: Int?
         for size in 333..<345 where shared == nil {
+            let stored = await fleet.storedResults()
             #expect(try await fleet.get(fleet.path("path.jpg", size: size), port: fleet.nodePorts[0]).status == 200)
-            if await fleet.waitUntilShared("path.jpg", size: size, original: false, timeout: 10) { shared = size }
+            if await fleet.waitUntilShared("path.jpg", size: size, original: false, storedBefore: stored, timeout: 10) {
+                shared = size
+            }
         }
-        let size = try #require(shared, "no result made after the outages reached Redis")
+        let size = try #require(shared, "no result made after the outages reached the store")
         let before = fleet.originRequests(for: "path.jpg")
         for port in fleet.nodePorts.dropFirst() {
             #expect(try await fleet.get(fleet.path("path.jpg", size: size), port: port).status == 200)

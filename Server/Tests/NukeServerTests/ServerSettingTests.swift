@@ -190,6 +190,42 @@ struct ServerSettingTests {
         #expect(settings.proxy.requestTimeout == .seconds(10))
     }
 
+    @Test("--result-storage and --original-storage: buckets at --s3-endpoint, checked at start")
+    func sharedStorage() async throws {
+        let directory = try TemporaryDirectory(prefix: "storage")
+        let reader = try await SettingsReader(
+            flags: [
+                .allowUnsigned: [], .cacheDirectory: [directory.path], .resultStorage: ["s3://image-cache/fleet"],
+                .originalStorage: ["s3://image-cache/originals/"], .s3Endpoint: ["http://127.0.0.1:9000"],
+                .storageTimeout: ["250"],
+            ],
+            environment: [:]
+        )
+        let settings = try ServerSettings(reading: reader)
+        let results = try #require(settings.resultStorage)
+        #expect(results.bucket == "image-cache" && results.keyPrefix == "fleet/")
+        #expect(results.operationTimeout == .milliseconds(250))
+        #expect(results.endpoint.url.absoluteString == "http://127.0.0.1:9000" && results.endpoint.addressing == .path)
+        #expect(settings.originalStorage?.keyPrefix == "originals/")
+        #expect(results.maximumValueSize >= settings.maximumSourceBytes)
+        for (flag, value, message) in [
+            (ServerSetting.resultStorage, "https://image-cache/", "--result-storage: https://image-cache/ is not"),
+            (.originalStorage, "s3://ab/", "--original-storage: s3://ab/ is not"),
+            (.storageTimeout, "0", "--storage-timeout must be at least 1"),
+        ] {
+            var flags: [ServerSetting: [String]] = [
+                .allowUnsigned: [], .cacheDirectory: [directory.path], .resultStorage: ["s3://image-cache/"],
+            ]
+            flags[flag] = [value]
+            let bad = try await SettingsReader(flags: flags, environment: [:])
+            #expect {
+                try ServerSettings(reading: bad)
+            } throws: { error in
+                (error as? SettingsError)?.description.hasPrefix(message) == true
+            }
+        }
+    }
+
     @Test("--presets-file (IMGPROXY_PRESETS_PATH): a preset a line beside --preset; comments and blanks skipped")
     func presetsFile() async throws {
         let directory = try TemporaryDirectory(prefix: "presets")

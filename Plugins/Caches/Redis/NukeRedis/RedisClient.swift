@@ -29,8 +29,8 @@ final class RedisClient: Sendable {
         now = { origin.duration(to: clock.now) }
     }
 
-    /// The breaker's state, for tests and diagnostics.
-    var breakerState: CircuitBreaker.State { breaker.withLock { $0.state } }
+    /// Whether Redis is asked: the breaker is not waiting out a back-off.
+    var isAvailable: Bool { !breaker.withLock { $0.isWaitingOutBackoff(at: now()) } }
 
     /// The replies to `commands`, sent pipelined on one connection; `nil` when Redis is not
     /// asked (the breaker is open, no connection is free) or does not answer (connection

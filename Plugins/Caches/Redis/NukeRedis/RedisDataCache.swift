@@ -74,10 +74,7 @@ public final class RedisDataCache: DataCaching {
     public var statistics: Statistics { writer.client.statistics.withLock { $0 } }
 
     /// Whether Redis is being asked (`false` while the cache waits out a back-off after failures).
-    public var isAvailable: Bool {
-        if case .closed = writer.client.breakerState { return true }
-        return false
-    }
+    public var isAvailable: Bool { writer.client.isAvailable }
 
     /// The value stored for `key`, or `nil`: on a miss, when Redis cannot be asked or does not
     /// answer in time, and for a value that fails its checks (then it is deleted).

@@ -438,6 +438,27 @@ extension ServerSetting {
             """,
         isSecret: true
     )
+    static let resultStorage = ServerSetting(
+        name: "result-storage",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            A bucket and prefix a fleet shares results in, behind the local disk (and --redis): s3://bucket/prefix/ \
+            at --s3-endpoint, signed with the AWS key as --use-s3's sources are.
+            """
+    )
+    static let originalStorage = ServerSetting(
+        name: "original-storage",
+        kind: .text,
+        defaultValue: nil,
+        help: "A bucket and prefix a fleet shares originals in, as --result-storage shares results."
+    )
+    static let storageTimeout = ServerSetting(
+        name: "storage-timeout",
+        kind: .integer,
+        defaultValue: "500",
+        help: "Milliseconds a lookup in --result-storage or --original-storage may add before it counts as a miss."
+    )
     static let redisKeyPrefix = ServerSetting(
         name: "redis-key-prefix",
         kind: .text,
@@ -523,7 +544,8 @@ extension ServerSetting {
         maxPathLength, maxRedirects, downloadTimeout, requestTimeout, maxConcurrentRequests, maxConcurrentDownloads,
         memoryBudget, decodedCacheSize, memoryQueueTimeout, cacheDirectory, cacheSize, memoryCacheSize, noResultCache,
         redis,
-        redisKeyPrefix, redisTimeout, redisTtl, shutdownTimeout, readRequestTimeout, keepAliveTimeout, maxConnections,
+        redisKeyPrefix, redisTimeout, redisTtl, resultStorage, originalStorage, storageTimeout, shutdownTimeout,
+        readRequestTimeout, keepAliveTimeout, maxConnections,
         environmentFile, imgproxyDefaults,
     ]
 }

@@ -66,10 +66,9 @@ final class ObjectStorageClient: Sendable {
         now = { origin.duration(to: clock.now) }
     }
 
-    /// Whether the store is being asked (the breaker is closed).
+    /// Whether the store is asked: the breaker is not waiting out a back-off.
     var isAvailable: Bool {
-        if case .closed = breaker.withLock({ $0.state }) { return true }
-        return false
+        !breaker.withLock { $0.isWaitingOutBackoff(at: now()) }
     }
 
     /// The URL of the object named `name` in the cache's bucket.

@@ -81,6 +81,9 @@ public final class ObjectStorageDataCache: DataCaching {
     /// Whether the store is being asked (`false` while the cache waits out a back-off).
     public var isAvailable: Bool { client.isAvailable }
 
+    /// Bytes of writes waiting for the store (shared by caches made with ``withKeyPrefix(_:)``).
+    public var queuedBytes: Int { writer.queuedBytes }
+
     /// The value stored for `key`, or `nil`: on a miss, when the store cannot be asked or does
     /// not answer in time, and for a value that fails its checks (then it is deleted).
     public func cachedData(for key: String) -> Data? {
