@@ -159,6 +159,18 @@ struct ProcessingOptionsTests {
         #expect(try Self.options("eth:1") == Self.options("enforce_thumbnail:1"))
     }
 
+    @Test("imgproxy's result formats not written here are refused, saying so, never answered in another")
+    func formatsNotWrittenYet() {
+        for text in ["f:jxl", "format:heic", "ext:tiff", "fq:bmp:80", "f:ico"] {
+            #expect(throws: ProxyRequestError.self, "\(text)") { try Self.options(text) }
+            do {
+                _ = try Self.options(text)
+            } catch {
+                #expect("\(error)".contains("results are not written yet"), "\(text): \(error)")
+            }
+        }
+    }
+
     @Test("mafr is megapixels of each frame; ph (preserve_hdr) is read and changes nothing")
     func animationFramesAndHDR() throws {
         #expect(try Self.options("mafr:2.5").limits.maximumAnimationFramePixels == 2_500_000)

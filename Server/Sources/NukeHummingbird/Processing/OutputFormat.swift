@@ -31,8 +31,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The names ``init(name:)`` reads, for error messages.
-    static let names = "jpg, png, webp, avif or gif"
+    /// The names ``init(name:)`` reads, for error messages, which also say that imgproxy's other
+    /// result formats are not written here yet (a URL asking for one is refused, not answered in
+    /// another format).
+    static let names = "jpg, png, webp, avif or gif (heic, jxl, tiff, bmp and ico results are not written yet)"
 
     /// Whether a result of more than one frame stays animated in this format: WebP and GIF.
     /// AVIF gives the first frame: an AVIF sequence costs several times an animated WebP to
