@@ -41,7 +41,8 @@ public final class MotoS3Server: Sendable {
 
     private let executable: String
     private let checksSignatures: Bool
-    private let process = Mutex<Process?>(nil)
+    private let process = Mutex<ChildProcess?>(nil)
+    private let directory: TemporaryDirectory
     private let key = Mutex<(id: String, secret: String)>(("", ""))
 
     /// Starts a server and makes `buckets` in it. With `checksSignatures` off, any signature is
@@ -51,6 +52,11 @@ public final class MotoS3Server: Sendable {
         guard let executable = Self.executablePath else { throw .helperFailed("moto_server is not installed") }
         self.executable = executable
         self.checksSignatures = checksSignatures
+        do {
+            directory = try TemporaryDirectory(prefix: "nuke-moto")
+        } catch {
+            throw .helperFailed("no temporary directory: \(error)")
+        }
         let probe = try Socket.listen()
         port = probe.port
         probe.close()
@@ -63,18 +69,17 @@ public final class MotoS3Server: Sendable {
 
     /// Starts the server (again, after ``kill()``) on the same port with a new key and `buckets`.
     public func start(buckets: [String] = []) throws(HTTPTestServerError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-H", "127.0.0.1", "-p", "\(port)"]
-        var environment = ProcessInfo.processInfo.environment
         // The first three actions (making the user, its policy and its key) need no signature;
         // every later one is checked.
-        environment["INITIAL_NO_AUTH_ACTION_COUNT"] = checksSignatures ? "3" : nil
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let environment = checksSignatures ? ["INITIAL_NO_AUTH_ACTION_COUNT": "3"] : [:]
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(
+                URL(fileURLWithPath: executable),
+                ["-H", "127.0.0.1", "-p", "\(port)"],
+                environment: environment,
+                in: directory
+            )
         } catch {
             throw .helperFailed("moto_server did not start: \(error)")
         }
@@ -127,40 +132,35 @@ public final class MotoS3Server: Sendable {
 
     /// Stops the server (SIGSTOP): connections open, nothing answered, until ``resume()``.
     public func pause() {
-        if let process = process.withLock({ $0 }), process.isRunning { Glibc.kill(process.processIdentifier, SIGSTOP) }
+        process.withLock { $0 }?.signal(SIGSTOP)
     }
 
     /// Lets a paused server go on (SIGCONT).
     public func resume() {
-        if let process = process.withLock({ $0 }), process.isRunning { Glibc.kill(process.processIdentifier, SIGCONT) }
+        process.withLock { $0 }?.signal(SIGCONT)
     }
 
     /// Kills the server (SIGKILL) and waits until it is gone; its buckets are lost.
     public func kill() {
         guard let process = process.withLock({ $0 }), process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        while process.isRunning {  // Not waitUntilExit: it runs a run loop.
-            Thread.sleep(forTimeInterval: 0.005)
-        }
+        process.signal(SIGKILL)
+        _ = process.waitForExit()
     }
 
     /// Runs `script` with the endpoint and `arguments`, returning what it printed.
     private func runPython(_ script: String, arguments: [String]) throws(HTTPTestServerError) -> String {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: Self.python(besides: executable))
-        python.arguments = ["-c", script, endpoint.absoluteString, region] + arguments
-        let output = Pipe()
-        python.standardOutput = output
-        python.standardError = output
+        let python: ChildProcess
         do {
-            try python.run()
+            python = try ChildProcess(
+                URL(fileURLWithPath: Self.python(besides: executable)),
+                ["-c", script, endpoint.absoluteString, region] + arguments,
+                in: directory
+            )
         } catch {
             throw .helperFailed("python did not start: \(error)")
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        python.waitUntilExit()
-        guard python.terminationStatus == 0 else { throw .helperFailed("moto set-up failed: \(text)") }
-        return text
+        guard python.waitForExit() == 0 else { throw .helperFailed("moto set-up failed: \(python.errors)") }
+        return python.output
     }
 
     /// The Python moto runs on (its script's `#!` line), where boto3 is; else `python3`.

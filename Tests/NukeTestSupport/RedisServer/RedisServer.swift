@@ -30,7 +30,7 @@ public final class RedisServer: Sendable {
 
     private let directory: TemporaryDirectory
     private let arguments: [String]
-    private let process: Mutex<Process?>
+    private let process: Mutex<ChildProcess?>
 
     /// Starts a server with `arguments` added to its command line (say `["--requirepass", "x"]`),
     /// waiting until it accepts connections.
@@ -55,18 +55,17 @@ public final class RedisServer: Sendable {
 
     /// Starts the server again (after ``kill()``) on the same port and socket, empty.
     public func start() throws(HTTPTestServerError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executablePath)
-        process.currentDirectoryURL = directory.url
-        process.arguments =
-            [
-                "--port", "\(port)", "--bind", "127.0.0.1", "--unixsocket", socketPath, "--unixsocketperm", "700",
-                "--save", "", "--appendonly", "no", "--dir", directory.path, "--daemonize", "no",
-            ] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(
+                URL(fileURLWithPath: Self.executablePath),
+                [
+                    "--port", "\(port)", "--bind", "127.0.0.1", "--unixsocket", socketPath, "--unixsocketperm", "700",
+                    "--save", "", "--appendonly", "no", "--dir", directory.path, "--daemonize", "no",
+                ] + arguments,
+                workingDirectory: directory.path,
+                in: directory
+            )
         } catch {
             throw .helperFailed("redis-server did not start: \(error)")
         }
@@ -85,11 +84,9 @@ public final class RedisServer: Sendable {
     /// Kills the server (SIGKILL) and waits until it is gone; its data is lost.
     public func kill() {
         guard let process = process.withLock({ $0 }), process.isRunning else { return }
-        signal(SIGCONT)
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        while process.isRunning {  // Not waitUntilExit: it runs a run loop.
-            Thread.sleep(forTimeInterval: 0.005)
-        }
+        process.signal(SIGCONT)
+        process.signal(SIGKILL)
+        _ = process.waitForExit()
         try? FileManager.default.removeItem(atPath: socketPath)
     }
 
@@ -104,7 +101,6 @@ public final class RedisServer: Sendable {
     }
 
     private func signal(_ signal: Int32) {
-        guard let process = process.withLock({ $0 }), process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, signal)
+        process.withLock { $0 }?.signal(signal)
     }
 }

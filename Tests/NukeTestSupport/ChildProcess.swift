@@ -1,32 +1,35 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
-import Foundation
-import NukeTestSupport
-import Synchronization
+public import Foundation
+internal import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+    internal import Glibc
 #endif
 
 /// A program started by a test, its output going to files in a scratch directory.
 ///
 /// Started with `posix_spawn`, not Foundation's `Process`: `Process.run()` in the Foundation of
 /// Swift 6.3.1 reads past the end of `/proc/self/fd` entries and crashes now and then
-/// (swift-corelibs-foundation pull request 5472), and these tests start hundreds of programs.
-final class ChildProcess: Sendable {
+/// (swift-corelibs-foundation pull request 5472), and the tests start hundreds of programs.
+public final class ChildProcess: Sendable {
     /// The program's process id.
-    let processIdentifier: pid_t
-    let standardOutput: URL
-    let standardError: URL
+    public let processIdentifier: pid_t
+    /// The file its stdout goes to.
+    public let standardOutput: URL
+    /// The file its stderr goes to.
+    public let standardError: URL
     /// Its exit status once it has been reaped.
     private let exit = Mutex<Int32?>(nil)
 
-    /// Starts `executable arguments…` with `environment` added to this process's environment.
-    init(
+    /// Starts `executable arguments…` with `environment` added to this process's environment,
+    /// in `workingDirectory` (this process's, by default).
+    public init(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
+        workingDirectory: String? = nil,
         in directory: TemporaryDirectory
     )
         throws
@@ -42,6 +45,9 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, standardError.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // The test's own descriptors (listening sockets among them) stay out of the child.
         if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+        if let workingDirectory, let changeDirectory = Self.changeDirectory {
+            _ = changeDirectory(&actions, workingDirectory)
+        }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
@@ -65,28 +71,43 @@ final class ChildProcess: Sendable {
             )
         }()
 
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), likewise undeclared.
+    private static let changeDirectory:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32)? = {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32)
+                    .self
+            )
+        }()
+
     /// What it has written to stdout so far.
-    var output: String { (try? String(contentsOf: standardOutput, encoding: .utf8)) ?? "" }
+    public var output: String { (try? String(contentsOf: standardOutput, encoding: .utf8)) ?? "" }
 
     /// What it has written to stderr so far.
-    var errors: String { (try? String(contentsOf: standardError, encoding: .utf8)) ?? "" }
+    public var errors: String { (try? String(contentsOf: standardError, encoding: .utf8)) ?? "" }
 
     /// Whether it has not exited yet.
-    var isRunning: Bool { reap(blocking: false) == nil }
+    public var isRunning: Bool { reap(blocking: false) == nil }
 
     /// Sends it a signal.
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         guard isRunning else { return }
         kill(processIdentifier, number)
     }
 
     /// Waits for it to exit, off the cooperative pool, and returns its status (the signal's
     /// number when a signal ended it, as Foundation's `terminationStatus` has it).
-    func exitStatus() async throws -> Int32 {
-        try await runOffCooperativePool { [self] in
-            while true {
-                if let status = reap(blocking: true) { return status }
-            }
+    public func exitStatus() async throws -> Int32 {
+        try await runOffCooperativePool { [self] in waitForExit() }
+    }
+
+    /// Waits for it to exit on the calling thread (a helper's own, never the cooperative pool)
+    /// and returns its status.
+    public func waitForExit() -> Int32 {
+        while true {
+            if let status = reap(blocking: true) { return status }
         }
     }
 
@@ -107,7 +128,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Runs `executable arguments…` to completion.
-    static func run(
+    public static func run(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
@@ -121,5 +142,5 @@ final class ChildProcess: Sendable {
     }
 
     /// `curl` from the system.
-    static let curl = URL(fileURLWithPath: "/usr/bin/curl")
+    public static let curl = URL(fileURLWithPath: "/usr/bin/curl")
 }
