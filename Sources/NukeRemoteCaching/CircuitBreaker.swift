@@ -19,11 +19,12 @@ public struct CircuitBreaker: Sendable {
         /// The longest it stays open; each failed probe doubles the back-off up to this.
         public var maximumBackoff: Duration
 
-        /// A policy.
+        /// A policy; a threshold below 1 counts as 1, and a longest back-off below the first as
+        /// the first (settings read from users' configurations need no checks of their own).
         public init(failureThreshold: Int, initialBackoff: Duration, maximumBackoff: Duration) {
-            self.failureThreshold = failureThreshold
+            self.failureThreshold = max(1, failureThreshold)
             self.initialBackoff = initialBackoff
-            self.maximumBackoff = maximumBackoff
+            self.maximumBackoff = max(initialBackoff, maximumBackoff)
         }
     }
 

@@ -93,4 +93,14 @@ import Testing
         #expect(breaker.admit(at: .seconds(1)) == .probe)
         #expect(!breaker.isWaitingOutBackoff(at: .seconds(1)))
     }
+
+    @Test("A policy reads a threshold below 1 as 1 and a longest back-off below the first as the first")
+    func clampedPolicy() {
+        let policy = CircuitBreaker.Policy(
+            failureThreshold: 0,
+            initialBackoff: .seconds(2),
+            maximumBackoff: .seconds(1)
+        )
+        #expect(policy.failureThreshold == 1 && policy.maximumBackoff == .seconds(2))
+    }
 }

@@ -19,9 +19,9 @@ final class RedisClient: Sendable {
         breaker = Mutex(
             CircuitBreaker(
                 policy: CircuitBreaker.Policy(
-                    failureThreshold: max(1, configuration.failureThreshold),
+                    failureThreshold: configuration.failureThreshold,
                     initialBackoff: configuration.initialBackoff,
-                    maximumBackoff: max(configuration.initialBackoff, configuration.maximumBackoff)
+                    maximumBackoff: configuration.maximumBackoff
                 )
             )
         )

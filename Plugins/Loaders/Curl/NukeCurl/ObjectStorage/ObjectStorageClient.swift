@@ -56,9 +56,9 @@ final class ObjectStorageClient: Sendable {
         breaker = Mutex(
             CircuitBreaker(
                 policy: CircuitBreaker.Policy(
-                    failureThreshold: max(1, configuration.failureThreshold),
+                    failureThreshold: configuration.failureThreshold,
                     initialBackoff: configuration.initialBackoff,
-                    maximumBackoff: max(configuration.initialBackoff, configuration.maximumBackoff)
+                    maximumBackoff: configuration.maximumBackoff
                 )
             )
         )
