@@ -28,7 +28,7 @@ public final class MotoS3Server: Sendable {
     /// Whether moto is installed.
     public static var isAvailable: Bool { executablePath != nil }
 
-    /// The port, at `127.0.0.1`.
+    /// The port, at `127.0.0.1`, chosen by the server when it first starts.
     public let port: UInt16
     /// `http://127.0.0.1:<port>`.
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -57,18 +57,34 @@ public final class MotoS3Server: Sendable {
         } catch {
             throw .helperFailed("no temporary directory: \(error)")
         }
-        let probe = try Socket.listen()
-        port = probe.port
-        probe.close()
-        try start(buckets: buckets)
+        // Port 0: the server binds a free port itself and says which. A port probed here and
+        // closed again could be taken by another server started at the same moment, whose moto
+        // would then answer both.
+        let (process, port) = try Self.launch(executable, on: 0, checksSignatures: checksSignatures, in: directory)
+        self.port = port
+        self.process.withLock { $0 = process }
+        try bootstrap(buckets: buckets)
     }
 
     deinit {
         kill()
     }
 
-    /// Starts the server (again, after ``kill()``) on the same port with a new key and `buckets`.
+    /// Starts the server again, after ``kill()``, on the same port with a new key and `buckets`.
     public func start(buckets: [String] = []) throws(HTTPTestServerError) {
+        let (process, _) = try Self.launch(executable, on: port, checksSignatures: checksSignatures, in: directory)
+        self.process.withLock { $0 = process }
+        try bootstrap(buckets: buckets)
+    }
+
+    /// Starts `executable` on `port` (0: a free one) and returns it with the port it announces
+    /// once it listens.
+    private static func launch(
+        _ executable: String,
+        on port: UInt16,
+        checksSignatures: Bool,
+        in directory: TemporaryDirectory
+    ) throws(HTTPTestServerError) -> (ChildProcess, port: UInt16) {
         // The first three actions (making the user, its policy and its key) need no signature;
         // every later one is checked.
         let environment = checksSignatures ? ["INITIAL_NO_AUTH_ACTION_COUNT": "3"] : [:]
@@ -83,15 +99,30 @@ public final class MotoS3Server: Sendable {
         } catch {
             throw .helperFailed("moto_server did not start: \(error)")
         }
-        self.process.withLock { $0 = process }
         let deadline = Date() + 30
-        while Date() < deadline, process.isRunning, !Socket.canConnect(toPort: port) {
+        while Date() < deadline, process.isRunning {
+            if let announced = announcedPort(in: process.errors), Socket.canConnect(toPort: announced) {
+                return (process, announced)
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        guard process.isRunning, Socket.canConnect(toPort: port) else {
-            kill()
-            throw .helperFailed("moto_server did not listen on port \(port)")
-        }
+        let errors = process.errors
+        process.signal(SIGKILL)
+        _ = process.waitForExit()
+        throw .helperFailed("moto_server did not listen: \(errors)")
+    }
+
+    /// The port in werkzeug's ` * Running on http://127.0.0.1:<port>` line, once it is written.
+    private static func announcedPort(in log: String) -> UInt16? {
+        let marker = "Running on http://127.0.0.1:"
+        guard let range = log.firstRange(of: marker) else { return nil }
+        let digits = log[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        guard log[range.upperBound...].dropFirst(digits.count).first?.isNewline == true else { return nil }
+        return UInt16(digits)
+    }
+
+    /// Makes the IAM user and its key, and `buckets` with that key.
+    private func bootstrap(buckets: [String]) throws(HTTPTestServerError) {
         let lines = try runPython(Self.bootstrap, arguments: buckets).split(separator: "\n")
         guard lines.count == 2 else { throw .helperFailed("moto's IAM gave no access key") }
         key.withLock { $0 = (String(lines[0]), String(lines[1])) }

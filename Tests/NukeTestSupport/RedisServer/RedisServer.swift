@@ -41,12 +41,25 @@ public final class RedisServer: Sendable {
             throw .helperFailed("no temporary directory: \(error)")
         }
         socketPath = directory.appending("redis.sock").path
-        let probe = try Socket.listen()
-        port = probe.port
-        probe.close()
         self.arguments = arguments
-        process = Mutex(nil)
-        try start()
+        // A port probed here and closed again can be taken by another server started at the same
+        // moment (redis-server cannot pick one itself: `--port 0` turns TCP off); then this one
+        // exits at `bind` and another probe is tried.
+        var attempt = 1
+        while true {
+            let probe = try Socket.listen()
+            let probed = probe.port
+            probe.close()
+            do {
+                let process = try Self.launch(port: probed, socketPath: socketPath, arguments: arguments, in: directory)
+                port = probed
+                self.process = Mutex(process)
+                return
+            } catch {
+                guard attempt < 3 else { throw error }
+                attempt += 1
+            }
+        }
     }
 
     deinit {
@@ -55,10 +68,21 @@ public final class RedisServer: Sendable {
 
     /// Starts the server again (after ``kill()``) on the same port and socket, empty.
     public func start() throws(HTTPTestServerError) {
+        let process = try Self.launch(port: port, socketPath: socketPath, arguments: arguments, in: directory)
+        self.process.withLock { $0 = process }
+    }
+
+    /// Starts redis-server and waits until it accepts connections on `port` and `socketPath`.
+    private static func launch(
+        port: UInt16,
+        socketPath: String,
+        arguments: [String],
+        in directory: TemporaryDirectory
+    ) throws(HTTPTestServerError) -> ChildProcess {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                URL(fileURLWithPath: Self.executablePath),
+                URL(fileURLWithPath: executablePath),
                 [
                     "--port", "\(port)", "--bind", "127.0.0.1", "--unixsocket", socketPath, "--unixsocketperm", "700",
                     "--save", "", "--appendonly", "no", "--dir", directory.path, "--daemonize", "no",
@@ -69,16 +93,17 @@ public final class RedisServer: Sendable {
         } catch {
             throw .helperFailed("redis-server did not start: \(error)")
         }
-        self.process.withLock { $0 = process }
         let deadline = Date() + 10
         while Date() < deadline, process.isRunning {
             // The socket's file exists from `bind`, before redis-server listens: a connection
             // proves it (a write dropped at a refused connect made a test flaky on a busy machine).
-            if Socket.canConnect(toPort: port), Socket.canConnect(toUnixSocket: socketPath) { return }
+            if Socket.canConnect(toPort: port), Socket.canConnect(toUnixSocket: socketPath) { return process }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        kill()
-        throw .helperFailed("redis-server did not listen on port \(port)")
+        process.signal(SIGKILL)
+        _ = process.waitForExit()
+        try? FileManager.default.removeItem(atPath: socketPath)
+        throw .helperFailed("redis-server did not listen on port \(port): \(process.output)")
     }
 
     /// Kills the server (SIGKILL) and waits until it is gone; its data is lost.
