@@ -45,31 +45,22 @@ struct CommandRunner {
     ) async throws -> Outcome {
         let inputPath = path("stdin-\(UUID().uuidString)")
         try (standardInput ?? Data()).write(to: URL(fileURLWithPath: inputPath))
-        let outputPath = path("stdout-\(UUID().uuidString)")
-        let errorPath = path("stderr-\(UUID().uuidString)")
-        let cacheHome = path("xdg-cache")
-        return try await runOffCooperativePool {
-            _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_CACHE_HOME"] = cacheHome
-            environment["COLUMNS"] = "80"  // Help is laid out for a terminal this wide.
-            process.environment = environment
-            process.standardInput = FileHandle(forReadingAtPath: inputPath)
-            process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-            process.standardError = FileHandle(forWritingAtPath: errorPath)
-            try process.run()
-            process.waitUntilExit()
-            return Outcome(
-                status: process.terminationStatus,
-                standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-                standardOutputData: FileManager.default.contents(atPath: outputPath) ?? Data(),
-                standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            )
-        }
+        var environment = ["XDG_CACHE_HOME": path("xdg-cache")]
+        environment["COLUMNS"] = "80"  // Help is laid out for a terminal this wide.
+        let process = try ChildProcess(
+            executable,
+            arguments,
+            environment: environment,
+            workingDirectory: workingDirectory,
+            standardInput: inputPath,
+            in: directory
+        )
+        let status = try await process.exitStatus()
+        return Outcome(
+            status: status,
+            standardOutput: process.output,
+            standardOutputData: FileManager.default.contents(atPath: process.standardOutput.path) ?? Data(),
+            standardError: process.errors
+        )
     }
 }

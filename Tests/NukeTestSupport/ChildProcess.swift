@@ -24,12 +24,14 @@ public final class ChildProcess: Sendable {
     private let exit = Mutex<Int32?>(nil)
 
     /// Starts `executable arguments…` with `environment` added to this process's environment,
-    /// in `workingDirectory` (this process's, by default).
+    /// in `workingDirectory` (this process's, by default), reading `standardInput` (a file;
+    /// `/dev/null` by default).
     public init(
         _ executable: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
         workingDirectory: String? = nil,
+        standardInput: String = "/dev/null",
         in directory: TemporaryDirectory
     )
         throws
@@ -40,7 +42,7 @@ public final class ChildProcess: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, standardError.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // The test's own descriptors (listening sockets among them) stay out of the child.

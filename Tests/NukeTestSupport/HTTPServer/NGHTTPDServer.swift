@@ -28,7 +28,7 @@ public final class NGHTTPDServer: Sendable {
 
     /// The port it listens on, at `127.0.0.1`.
     public let port: UInt16
-    private let process: Process
+    private let process: ChildProcess
 
     /// Starts nghttpd over `directory`, waiting until it accepts connections.
     public init(serving directory: URL) throws(HTTPTestServerError) {
@@ -39,69 +39,34 @@ public final class NGHTTPDServer: Sendable {
         }
         certificatePath = credentials.appending("cert.pem").path
         let keyPath = credentials.appending("key.pem").path
-        try Self.run(
-            "/usr/bin/openssl",
+        try TLSTestServer.openssl(
+            in: credentials,
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyPath, "-out", certificatePath, "-days",
-                "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
             ]
         )
-        let probe = try Socket.listen()
-        port = probe.port
-        probe.close()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executablePath)
-        process.arguments = ["--address=127.0.0.1", "-d", directory.path, "\(port)", keyPath, certificatePath]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .helperFailed("nghttpd did not start: \(error)")
+        let (certificatePath, credentials) = (certificatePath, credentials)
+        (process, port) = try ChildProcess.server("nghttpd") { port in
+            try ChildProcess(
+                URL(fileURLWithPath: Self.executablePath),
+                ["--address=127.0.0.1", "-d", directory.path, "\(port)", keyPath, certificatePath],
+                in: credentials
+            )
         }
-        let deadline = Date() + 10
-        while Date() < deadline {
-            if Socket.canConnect(toPort: port) { return }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        process.terminate()
-        throw .helperFailed("nghttpd did not listen on port \(port)")
     }
 
     deinit {
         stop()
     }
 
+    /// Stops the server (SIGKILL: nghttpd ignores SIGTERM) and reaps it.
+    public func stop() {
+        process.stop()
+    }
+
     /// The URL of `path` on this server.
     public func url(_ path: String) -> URL {
         URL(string: "https://127.0.0.1:\(port)\(path)")!
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws(HTTPTestServerError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .helperFailed("\(executable) did not start: \(error)")
-        }
-        while process.isRunning {  // Not waitUntilExit: see stop().
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        guard process.terminationStatus == 0 else {
-            throw .helperFailed("\(executable) exited with \(process.terminationStatus)")
-        }
-    }
-
-    /// Stops the server (without waiting: `waitUntilExit` runs a run loop, which can wait
-    /// for ever on one of Swift's cooperative threads).
-    public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)  // nghttpd ignores SIGTERM.
-        }
     }
 }

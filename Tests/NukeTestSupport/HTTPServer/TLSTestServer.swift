@@ -25,7 +25,7 @@ public final class TLSTestServer: Sendable {
     /// The port it listens on, at `127.0.0.1`.
     public let port: UInt16
     private let credentials: TemporaryDirectory
-    private let process: Process
+    private let process: ChildProcess
 
     /// Makes the CA and certificates, then starts the server over `directory`, waiting until it
     /// accepts connections; with `requiresClientCertificate`, handshakes without a client
@@ -37,48 +37,58 @@ public final class TLSTestServer: Sendable {
         caPath = path("ca.pem")
         clientCertificatePath = path("client.pem")
         clientKeyPath = path("client.key")
-        try Self.openssl([
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", caPath, "-days", "2",
-            "-subj", "/CN=Nuke Test CA",
-        ])
+        try Self.openssl(
+            in: credentials,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", caPath, "-days",
+                "2",
+                "-subj", "/CN=Nuke Test CA",
+            ]
+        )
         try Data("subjectAltName=IP:127.0.0.1\n".utf8).write(to: credentials.appending("server.ext"))
         try Data("extendedKeyUsage=clientAuth\n".utf8).write(to: credentials.appending("client.ext"))
         for (name, subject) in [("server", "/CN=127.0.0.1"), ("client", "/CN=nuke-client")] {
-            try Self.openssl([
-                "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("\(name).key"), "-out", path("\(name).csr"),
-                "-subj", subject,
-            ])
-            try Self.openssl([
-                "x509", "-req", "-in", path("\(name).csr"), "-CA", caPath, "-CAkey", path("ca.key"),
-                "-CAcreateserial", "-out", path("\(name).pem"), "-days", "2", "-extfile", path("\(name).ext"),
-            ])
+            try Self.openssl(
+                in: credentials,
+                [
+                    "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("\(name).key"), "-out", path("\(name).csr"),
+                    "-subj", subject,
+                ]
+            )
+            try Self.openssl(
+                in: credentials,
+                [
+                    "x509", "-req", "-in", path("\(name).csr"), "-CA", caPath, "-CAkey", path("ca.key"),
+                    "-CAcreateserial", "-out", path("\(name).pem"), "-days", "2", "-extfile", path("\(name).ext"),
+                ]
+            )
         }
-        try Self.openssl(["x509", "-in", path("server.pem"), "-pubkey", "-noout", "-out", path("server.pub")])
-        try Self.openssl(["pkey", "-pubin", "-in", path("server.pub"), "-outform", "der", "-out", path("server.der")])
-        try Self.openssl(["dgst", "-sha256", "-binary", "-out", path("server.sha256"), path("server.der")])
+        try Self.openssl(
+            in: credentials,
+            ["x509", "-in", path("server.pem"), "-pubkey", "-noout", "-out", path("server.pub")]
+        )
+        try Self.openssl(
+            in: credentials,
+            ["pkey", "-pubin", "-in", path("server.pub"), "-outform", "der", "-out", path("server.der")]
+        )
+        try Self.openssl(
+            in: credentials,
+            ["dgst", "-sha256", "-binary", "-out", path("server.sha256"), path("server.der")]
+        )
         publicKeyPin = "sha256//" + (try Data(contentsOf: credentials.appending("server.sha256"))).base64EncodedString()
 
-        let probe = try Socket.listen()
-        port = probe.port
-        probe.close()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.currentDirectoryURL = directory
-        process.arguments =
-            [
-                "s_server", "-accept", "127.0.0.1:\(port)", "-cert", path("server.pem"), "-key", path("server.key"),
-                "-CAfile", caPath, "-WWW", "-quiet",
-            ] + (requiresClientCertificate ? ["-Verify", "1"] : [])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date() + 10
-        while Date() < deadline {
-            if Socket.canConnect(toPort: port) { return }
-            Thread.sleep(forTimeInterval: 0.02)
+        let caPath = caPath
+        (process, port) = try ChildProcess.server("openssl s_server") { port in
+            try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/openssl"),
+                [
+                    "s_server", "-accept", "127.0.0.1:\(port)", "-cert", path("server.pem"), "-key", path("server.key"),
+                    "-CAfile", caPath, "-WWW", "-quiet",
+                ] + (requiresClientCertificate ? ["-Verify", "1"] : []),
+                workingDirectory: directory.path,
+                in: credentials
+            )
         }
-        stop()
-        throw HTTPTestServerError.helperFailed("openssl s_server did not listen on port \(port)")
     }
 
     deinit {
@@ -90,23 +100,23 @@ public final class TLSTestServer: Sendable {
         URL(string: "https://127.0.0.1:\(port)\(path)")!
     }
 
-    /// Stops the server without waiting for it (see `NGHTTPDServer.stop()`).
+    /// Stops the server (SIGKILL) and reaps it.
     public func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.stop()
     }
 
-    private static func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        while process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
-        guard process.terminationStatus == 0 else {
-            throw HTTPTestServerError.helperFailed(
-                "openssl \(arguments.first ?? "") exited with \(process.terminationStatus)"
-            )
+    /// Runs `openssl arguments…` in `directory` to completion.
+    static func openssl(in directory: TemporaryDirectory, _ arguments: [String]) throws(HTTPTestServerError) {
+        let status: Int32
+        let errors: String
+        do {
+            let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/openssl"), arguments, in: directory)
+            (status, errors) = (process.waitForExit(), process.errors)
+        } catch {
+            throw .helperFailed("openssl did not start: \(error)")
+        }
+        guard status == 0 else {
+            throw .helperFailed("openssl \(arguments.first ?? "") exited with \(status): \(errors)")
         }
     }
 }

@@ -42,24 +42,10 @@ public final class RedisServer: Sendable {
         }
         socketPath = directory.appending("redis.sock").path
         self.arguments = arguments
-        // A port probed here and closed again can be taken by another server started at the same
-        // moment (redis-server cannot pick one itself: `--port 0` turns TCP off); then this one
-        // exits at `bind` and another probe is tried.
-        var attempt = 1
-        while true {
-            let probe = try Socket.listen()
-            let probed = probe.port
-            probe.close()
-            do {
-                let process = try Self.launch(port: probed, socketPath: socketPath, arguments: arguments, in: directory)
-                port = probed
-                self.process = Mutex(process)
-                return
-            } catch {
-                guard attempt < 3 else { throw error }
-                attempt += 1
-            }
-        }
+        // redis-server cannot pick a port itself (`--port 0` turns TCP off).
+        let (process, port) = try Self.launch(on: nil, socketPath: socketPath, arguments: arguments, in: directory)
+        self.port = port
+        self.process = Mutex(process)
     }
 
     deinit {
@@ -68,20 +54,25 @@ public final class RedisServer: Sendable {
 
     /// Starts the server again (after ``kill()``) on the same port and socket, empty.
     public func start() throws(HTTPTestServerError) {
-        let process = try Self.launch(port: port, socketPath: socketPath, arguments: arguments, in: directory)
+        let (process, _) = try Self.launch(on: port, socketPath: socketPath, arguments: arguments, in: directory)
         self.process.withLock { $0 = process }
     }
 
-    /// Starts redis-server and waits until it accepts connections on `port` and `socketPath`.
+    /// Starts redis-server on `port` (nil: a free one) and waits until it accepts connections
+    /// there and on `socketPath`.
     private static func launch(
-        port: UInt16,
+        on port: UInt16?,
         socketPath: String,
         arguments: [String],
         in directory: TemporaryDirectory
-    ) throws(HTTPTestServerError) -> ChildProcess {
-        let process: ChildProcess
-        do {
-            process = try ChildProcess(
+    ) throws(HTTPTestServerError) -> (process: ChildProcess, port: UInt16) {
+        // The socket's file exists from `bind`, before redis-server listens: a connection proves
+        // it (a write dropped at a refused connect made a test flaky on a busy machine).
+        let isListening = { (port: UInt16) in
+            Socket.canConnect(toPort: port) && Socket.canConnect(toUnixSocket: socketPath)
+        }
+        return try ChildProcess.server("redis-server", on: port, isListening: isListening) { port in
+            try ChildProcess(
                 URL(fileURLWithPath: executablePath),
                 [
                     "--port", "\(port)", "--bind", "127.0.0.1", "--unixsocket", socketPath, "--unixsocketperm", "700",
@@ -90,28 +81,12 @@ public final class RedisServer: Sendable {
                 workingDirectory: directory.path,
                 in: directory
             )
-        } catch {
-            throw .helperFailed("redis-server did not start: \(error)")
         }
-        let deadline = Date() + 10
-        while Date() < deadline, process.isRunning {
-            // The socket's file exists from `bind`, before redis-server listens: a connection
-            // proves it (a write dropped at a refused connect made a test flaky on a busy machine).
-            if Socket.canConnect(toPort: port), Socket.canConnect(toUnixSocket: socketPath) { return process }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        process.signal(SIGKILL)
-        _ = process.waitForExit()
-        try? FileManager.default.removeItem(atPath: socketPath)
-        throw .helperFailed("redis-server did not listen on port \(port): \(process.output)")
     }
 
     /// Kills the server (SIGKILL) and waits until it is gone; its data is lost.
     public func kill() {
-        guard let process = process.withLock({ $0 }), process.isRunning else { return }
-        process.signal(SIGCONT)
-        process.signal(SIGKILL)
-        _ = process.waitForExit()
+        process.withLock { $0 }?.stop()
         try? FileManager.default.removeItem(atPath: socketPath)
     }
 
