@@ -55,6 +55,14 @@ public func loopbackAcceptsConnections(port: Int) -> Bool {
     return Socket.canConnect(toPort: port)
 }
 
+/// A loopback port free at this moment: probed and closed, so another server may take it before
+/// the one it is meant for binds it (retry with another when that one fails to start).
+public func unusedLoopbackPort() throws -> UInt16 {
+    let probe = try Socket.listen()
+    defer { probe.close() }
+    return probe.port
+}
+
 /// An error for tests to throw.
 public struct TestError: Error, Equatable, Sendable {
     /// A label to tell errors apart.

@@ -4,6 +4,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import Nuke
 import NukeHummingbird
 import NukeObservability
@@ -137,8 +138,47 @@ struct ProxyServer {
     /// time-out) and writes the caches to disk.
     func run() async throws {
         let router = proxy.router()
-        let metricsRegistry = self.metricsRegistry
-        router.get("/metrics") { [redis, buckets] _, _ in
+        var listeners: [any Service] = []
+        if let address = settings.metricsAddress {
+            // Port 0 asks for a port of its own.
+            if address == settings.address, address.port != 0 {
+                addMetrics(to: router)
+            } else {
+                let metricsRouter = Router()
+                addMetrics(to: metricsRouter)
+                listeners.append(application(metricsRouter, at: address, name: "metrics"))
+            }
+        }
+        let app = Application(
+            router: router,
+            server: proxy.httpServer(limits: settings.connections),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
+            onServerRunning: { [logger] channel in
+                // The bound address, so that `--port 0` says which port it got.
+                logger.info("nuke-server listening on \(Self.boundAddress(of: channel))")
+            },
+            logger: logger
+        )
+        // Stopped in reverse order: the HTTP server (requests in flight finish), then the caches
+        // are written, then the shared tiers behind them close.
+        var shutdowns: [@Sendable () async -> Void] = buckets.map { bucket in { await bucket.cache.shutdown() } }
+        if let redis { shutdowns.insert({ await redis.shutdown() }, at: 0) }
+        let services: [any Service] =
+            [SharedTierService(shutdowns: shutdowns), CacheFlushService(caches: caches)] + listeners + [app]
+        var configuration = ServiceGroupConfiguration(
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int(settings.shutdownTimeout * 1000))
+        let group = ServiceGroup(configuration: configuration)
+        try await group.run()
+        logger.info("nuke-server stopped")
+    }
+
+    /// `GET /metrics`: the registry in Prometheus's text format, then the shared tiers' state.
+    private func addMetrics<Context: RequestContext>(to router: Router<Context>) {
+        router.get("/metrics") { [metricsRegistry, redis, buckets] _, _ in
             Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
@@ -150,30 +190,23 @@ struct ProxyServer {
                 )
             )
         }
-        let app = Application(
+    }
+
+    /// A plain HTTP/1.1 listener for `router` at `address`, logging where it listens.
+    private func application(_ router: Router<BasicRequestContext>, at address: BindAddress, name: String)
+        -> some Service
+    {
+        Application(
             router: router,
-            server: proxy.httpServer(limits: settings.connections),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "nuke-server"),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "nuke-server"),
             onServerRunning: { [logger] channel in
-                // The bound address, so that `--port 0` says which port it got.
-                let address = channel.localAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
-                logger.info("nuke-server listening on \(address)")
+                logger.info("\(name) listening on \(Self.boundAddress(of: channel))")
             },
             logger: logger
         )
-        // Stopped in reverse order: the HTTP server (requests in flight finish), then the caches
-        // are written, then the shared tiers behind them close.
-        var shutdowns: [@Sendable () async -> Void] = buckets.map { bucket in { await bucket.cache.shutdown() } }
-        if let redis { shutdowns.insert({ await redis.shutdown() }, at: 0) }
-        let services: [any Service] = [SharedTierService(shutdowns: shutdowns), CacheFlushService(caches: caches), app]
-        var configuration = ServiceGroupConfiguration(
-            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        )
-        configuration.maximumGracefulShutdownDuration = .milliseconds(Int(settings.shutdownTimeout * 1000))
-        let group = ServiceGroup(configuration: configuration)
-        try await group.run()
-        logger.info("nuke-server stopped")
+    }
+
+    private static func boundAddress(of channel: any Channel) -> String {
+        channel.localAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
     }
 }

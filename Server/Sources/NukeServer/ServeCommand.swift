@@ -36,14 +36,20 @@ enum ServeCommand {
                 ConnectionLimits.raiseDescriptorLimit()
                 let reader = try await SettingsReader(flags: flags, environment: ProcessInfo.processInfo.environment)
                 let settings = try ServerSettings(reading: reader)
-                var logger = Logger(label: "nuke-server")
-                logger.logLevel = .info
+                let logger = settings.logFormat.logger(label: "nuke-server", level: settings.logLevel)
                 for warning in reader.warnings { logger.warning("\(warning)") }
                 do {
                     try await ProxyServer(settings: settings, logger: logger).run()
                 } catch {
                     fail("\(error)", status: 1)
                 }
+            case .health(let flags):
+                let reader = try await SettingsReader(flags: flags, environment: ProcessInfo.processInfo.environment)
+                let settings = try ServerSettings(reading: reader)
+                let path = settings.proxy.pathPrefix + "/health"
+                let answer = await HealthProbe.ask(settings.address.reachable, path: path)
+                print(answer.line)
+                exit(answer.isHealthy ? 0 : 1)
             }
         } catch {
             fail(error.description, status: 64)
@@ -61,7 +67,15 @@ enum ServeCommand {
     static func help(width: Int) -> String {
         var lines = wrap("OVERVIEW: " + abstract, width: width, indent: "") + [""]
         lines += wrap(discussion, width: width, indent: "")
-        lines += ["", "USAGE: nuke-server [--<setting> <value>] [--<toggle>] …", "", "OPTIONS:"]
+        lines += ["", "USAGE: nuke-server [--<setting> <value>] [--<toggle>] …"]
+        lines += ["       nuke-server health [--<setting> <value>] …", ""]
+        lines += wrap(
+            "health asks the server the same settings describe for /health on loopback: one line, exit 0 when "
+                + "it answers 200, 1 otherwise (for container HEALTHCHECKs and probes).",
+            width: width,
+            indent: ""
+        )
+        lines += ["", "OPTIONS:"]
         for setting in ServerSetting.all {
             let usage = setting.kind == .toggle ? setting.flag : "\(setting.flag) <\(setting.name)>"
             var text = setting.help

@@ -13,6 +13,14 @@ import NukeRedis
 struct ServerSettings: Sendable {
     var host: String
     var port: Int
+    /// How log lines are written, and the least level written.
+    var logFormat: LogFormat
+    var logLevel: Logger.Level
+    /// Where `/metrics` is served, if anywhere.
+    var metricsAddress: BindAddress?
+
+    /// Where the images are served.
+    var address: BindAddress { BindAddress(host: host, port: port) }
     var proxy: ProxyConfiguration
     var usesEnvironmentProxy: Bool
     /// The `User-Agent` sent to origins.
@@ -232,6 +240,25 @@ struct ServerSettings: Sendable {
         } else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
             throw SettingsError("--request-log-level is one of \(levels) or off, not '\(requestLogLevel)'")
+        }
+        let format = e.text(defaulted: .logFormat)
+        guard let logFormat = LogFormat(rawValue: format) else {
+            throw SettingsError("--log-format is text or json, not '\(format)'")
+        }
+        self.logFormat = logFormat
+        let level = e.text(defaulted: .logLevel)
+        guard let logLevel = Logger.Level(rawValue: level) else {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SettingsError("--log-level is one of \(levels), not '\(level)'")
+        }
+        self.logLevel = logLevel
+        if let text = e.text(.metricsBind) {
+            guard let address = BindAddress(parsing: text) else {
+                throw SettingsError("--metrics-bind is host:port (such as 127.0.0.1:9090 or :9090), not '\(text)'")
+            }
+            metricsAddress = address
+        } else {
+            metricsAddress = nil
         }
         if let path = e.text(.watermark) {
             let opacity = try e.number(defaulted: .watermarkOpacity, as: Double.self)

@@ -16,7 +16,9 @@ struct RequestLogTests {
         log.logged.filter { $0.message.hasPrefix("GET ") || $0.message.hasPrefix("HEAD ") }
     }
 
-    @Test("One line per image request once answered: method, path, status, time, size; /health is not logged")
+    @Test(
+        "One line per image request once answered: method, path without its signature, status, time, size; /health is not logged"
+    )
     func linePerRequest() async throws {
         let fixture = try ProxyFixture()
         let log = LogRecorder()
@@ -38,12 +40,21 @@ struct RequestLogTests {
         }
         let lines = Self.requestLines(log)
         try #require(lines.count == 2, "\(log.messages)")
-        let path = String(found.prefix { $0 != "?" })
+        let path = "/-/w:100/plain/" + fixture.origin.url("/photo.jpg").absoluteString
         #expect(lines[0].message.hasPrefix("GET \(path) 200 ") && lines[0].message.hasSuffix(" ms \(size) B"))
         #expect(lines[0].level == .info)
-        #expect(lines[0].metadata["status"] == "200" && lines[0].metadata["bytes"] == "\(size)")
+        #expect(lines[0].metadata["status"]?.description == "200")
+        #expect(lines[0].metadata["bytes"]?.description == "\(size)")
+        #expect(lines[0].metadata["path"]?.description == path)
+        #expect(lines[0].metadata["source_host"]?.description == "127.0.0.1")
         #expect(Double(lines[0].metadata["duration_ms"]?.description ?? "") != nil)
-        #expect(lines[1].message.hasPrefix("GET \(missing) 404 ") && lines[1].metadata["status"] == "404")
+        #expect(lines[0].metadata["request_id"]?.description.isEmpty == false)
+        let missingPath = "/-/w:100/plain/" + fixture.origin.url("/missing.jpg").absoluteString
+        #expect(
+            lines[1].message.hasPrefix("GET \(missingPath) 404 ") && lines[1].metadata["status"]?.description == "404"
+        )
+        let signature = String(found.dropFirst().prefix { $0 != "/" })
+        #expect(!log.messages.contains { $0.contains(signature) })
         // Why it was 404 is the proxy's own line, logged before the request line.
         let cause = try #require(log.messages.firstIndex { $0.hasPrefix("404 ") })
         #expect(cause < log.messages.firstIndex(of: lines[1].message)!)

@@ -125,7 +125,9 @@ struct NukeServerExecutableTests {
         }
     }
 
-    @Test("--no-result-cache keeps no results on disk; /metrics counts the requests and the pipeline's stages")
+    @Test(
+        "--no-result-cache keeps no results on disk; /metrics, on --metrics-bind's listener only, counts the requests and the pipeline's stages"
+    )
     func withoutResultCache() async throws {
         let origin = try HTTPTestServer()
         defer { origin.stop() }
@@ -137,7 +139,7 @@ struct NukeServerExecutableTests {
         }
         let server = try await RunningServer([
             "--allow-unsigned", "--allow-private-addresses", "--no-result-cache", "--memory-cache-size", "0",
-            "--memory-budget", "96", "--decoded-cache-size", "0",
+            "--memory-budget", "96", "--decoded-cache-size", "0", "--metrics-bind", "127.0.0.1:0",
         ])
         let path = "/_/w:64/plain/" + origin.url("/photo.jpg").absoluteString
         for attempt in 0..<2 {
@@ -145,8 +147,12 @@ struct NukeServerExecutableTests {
             #expect(try await request.exitStatus() == 0)
             #expect(request.output == "200")
         }
-        let metrics = try server.startRequest("/metrics", savingBodyTo: "metrics.txt")
+        let metrics = try server.startRequest("/metrics", savingBodyTo: "metrics.txt", port: server.metricsPort)
         #expect(try await metrics.exitStatus() == 0)
+        #expect(metrics.output == "200")
+        let imagePort = try server.startRequest("/metrics", savingBodyTo: "not-metrics.txt")
+        #expect(try await imagePort.exitStatus() == 0)
+        #expect(imagePort.output != "200", "the image port does not serve the metrics")
         let text = try String(contentsOf: server.directory.appending("metrics.txt"), encoding: .utf8)
         #expect(text.contains("nuke_server_requests_total"))
         #expect(text.contains("nuke_server_encode_duration_seconds"))

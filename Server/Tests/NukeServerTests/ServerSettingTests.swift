@@ -59,7 +59,8 @@ struct ServerSettingTests {
             "NUKE_SERVER_CACHE_MAX_AGE": "900",
             "IMGPROXY_MAX_SRC_RESOLUTION": "16.8", "IMGPROXY_AUTO_WEBP": "false", "IMGPROXY_AUTO_AVIF": "true",
             "IMGPROXY_S3_ENDPOINT_USE_PATH_STYLE": "false", "IMGPROXY_FORMAT_QUALITY": "jpeg=70,webp=60",
-            "IMGPROXY_MAX_RESULT_DIMENSION": "0", "IMGPROXY_LOG_FORMAT": "json", "IMGPROXY_PRESETS": "a=w:10,b=h:20",
+            "IMGPROXY_MAX_RESULT_DIMENSION": "0", "IMGPROXY_SENTRY_DSN": "x", "IMGPROXY_PRESETS": "a=w:10,b=h:20",
+            "IMGPROXY_LOG_FORMAT": "structured", "IMGPROXY_LOG_LEVEL": "WARN", "IMGPROXY_PROMETHEUS_BIND": ":9464",
             "IMGPROXY_MAX_SRC_FILE_SIZE": "1000", "IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0.5",
         ]
         let reader = try await SettingsReader(flags: [:], environment: environment)
@@ -77,13 +78,15 @@ struct ServerSettingTests {
         #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.avifNegotiation) && reader.isOn(.s3VirtualHosted))
         #expect(reader.list(.formatQuality) == ["jpg=70", "webp=60"])
         #expect(reader.list(.preset) == ["a=w:10", "b=h:20"])
+        #expect(reader.text(.logFormat) == "text" && reader.text(.logLevel) == "warning")
+        #expect(reader.text(.metricsBind) == ":9464")
         #expect(try reader.number(defaulted: .maxResultDimension) == 8192)
         #expect(reader.describe(.key)! == ("(secret)", "IMGPROXY_KEY"))
         #expect(
             reader.warnings == [
                 "IMGPROXY_MAX_RESULT_DIMENSION=0: 0 means no limit in imgproxy; nuke-server always has one; "
                     + "--max-result-dimension keeps its own",
-                "IMGPROXY_LOG_FORMAT is not supported by nuke-server and is ignored",
+                "IMGPROXY_SENTRY_DSN is not supported by nuke-server and is ignored",
             ]
         )
         let report = ServeCommand.settingsReport(reader)
@@ -103,6 +106,67 @@ struct ServerSettingTests {
         }
     }
 
+    @Test("--log-format, --log-level and --metrics-bind: read, checked, refused with the reason")
+    func logsAndMetrics() async throws {
+        let given = try await SettingsReader(
+            flags: [
+                .allowUnsigned: [], .logFormat: ["json"], .logLevel: ["debug"], .metricsBind: ["[::1]:9464"],
+            ],
+            environment: [:]
+        )
+        let settings = try ServerSettings(reading: given)
+        #expect(settings.logFormat == .json && settings.logLevel == .debug)
+        #expect(settings.metricsAddress == BindAddress(host: "::1", port: 9464))
+        #expect(settings.metricsAddress?.description == "[::1]:9464")
+        let defaults = try ServerSettings(
+            reading: try await SettingsReader(flags: [.allowUnsigned: []], environment: [:])
+        )
+        #expect(defaults.logFormat == .text && defaults.logLevel == .info && defaults.metricsAddress == nil)
+        #expect(BindAddress(host: "0.0.0.0", port: 8080).reachable == BindAddress(host: "127.0.0.1", port: 8080))
+        #expect(BindAddress(host: "::", port: 8080).reachable == BindAddress(host: "::1", port: 8080))
+        for (setting, value, message) in [
+            (ServerSetting.logFormat, "xml", "--log-format is text or json, not 'xml'"),
+            (
+                .logLevel, "loud",
+                "--log-level is one of trace, debug, info, notice, warning, error, critical, not 'loud'"
+            ),
+            (.metricsBind, "9464", "--metrics-bind is host:port (such as 127.0.0.1:9090 or :9090), not '9464'"),
+            (
+                .metricsBind, "host:99999",
+                "--metrics-bind is host:port (such as 127.0.0.1:9090 or :9090), not 'host:99999'"
+            ),
+        ] {
+            let reader = try await SettingsReader(flags: [.allowUnsigned: [], setting: [value]], environment: [:])
+            #expect(throws: SettingsError(message)) { try ServerSettings(reading: reader) }
+        }
+        for (variable, text) in [("IMGPROXY_LOG_FORMAT", "xml"), ("IMGPROXY_LOG_LEVEL", "loud")] {
+            await #expect(throws: SettingsError.self) {
+                try await SettingsReader(flags: [:], environment: [variable: text])
+            }
+        }
+    }
+
+    @Test("JSON log lines: fields first, metadata after in order, numbers as numbers, text escaped")
+    func jsonLogLines() throws {
+        let line = JSONLogHandler.line(
+            time: "2026-11-29T18:30:55.123Z",
+            level: .warning,
+            message: "a \"quoted\"\nline\u{1}",
+            label: "nuke-server",
+            fields: [
+                "status": .stringConvertible(404), "duration_ms": .stringConvertible(1.5), "path": "/-/w:1",
+                "flags": .array(["a", .stringConvertible(true)]), "level": "shadowed",
+            ]
+        )
+        #expect(
+            line == #"{"time":"2026-11-29T18:30:55.123Z","level":"warning","message":"a \"quoted\"\nline\u0001","#
+                + #""logger":"nuke-server","duration_ms":1.5,"flags":["a",true],"path":"/-/w:1","status":404}"#
+                + "\n"
+        )
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(object?["message"] as? String == "a \"quoted\"\nline\u{1}")
+    }
+
     @Test("imgproxy's variables in --environment-file: after the environment's, named where they are wrong")
     func imgproxyVariablesInFile() async throws {
         let directory = try TemporaryDirectory(prefix: "settings")
@@ -115,7 +179,7 @@ struct ServerSettingTests {
             IMGPROXY_ENABLE_DEBUG_HEADERS = 1
             IMGPROXY_CACHE_CONTROL_PASSTHROUGH=false
             IMGPROXY_QUALITY=70
-            IMGPROXY_LOG_LEVEL=debug
+            IMGPROXY_SENTRY_DSN=x
             NUKE_SERVER_DEFAULT_QUALITY=75
             """.utf8
         ).write(to: file)
@@ -131,7 +195,7 @@ struct ServerSettingTests {
         #expect(reader.describe(.useLastModified)! == ("on", "IMGPROXY_USE_LAST_MODIFIED in \(file.path)"))
         #expect(try reader.number(defaulted: .defaultQuality) == 75)
         #expect(
-            reader.warnings == ["IMGPROXY_LOG_LEVEL in \(file.path) is not supported by nuke-server and is ignored"]
+            reader.warnings == ["IMGPROXY_SENTRY_DSN in \(file.path) is not supported by nuke-server and is ignored"]
         )
 
         try Data("IMGPROXY_USE_ETAG=yes\nIMGPROXY_TTL=soon\n".utf8).write(to: file)

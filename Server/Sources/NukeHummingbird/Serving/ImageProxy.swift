@@ -18,6 +18,8 @@ public final class ImageProxy: Sendable {
     public let configuration: ProxyConfiguration
     /// Where encoded results are kept (a `DataCache` on disk, typically), or `nil`.
     public let resultCache: (any DataCaching)?
+    /// What `GET /health` asks: whether the pipeline still decodes and processes.
+    public let health: HealthCheck
     private let gate: AdmissionGate
     let logger: Logger
     let metrics: ProxyMetrics
@@ -125,6 +127,7 @@ public final class ImageProxy: Sendable {
         self.pipeline = pipeline
         self.configuration = configuration
         self.resultCache = resultCache
+        self.health = HealthCheck(pipeline: pipeline)
         self.gate = AdmissionGate(limit: configuration.maximumConcurrentRequests)
         self.logger = logger
         self.metrics = metrics
@@ -164,7 +167,7 @@ public final class ImageProxy: Sendable {
                 )
             } catch {
                 guard let fallback = configuration.fallbackImage, error.isSourceFailure else { throw error }
-                logger.info("\(error.status) \(path): \(error); the fallback image instead")
+                logger.info("\(error.status) \(ProxyPath.loggable(path).path): \(error); the fallback image instead")
                 metrics.originError(error)
                 answer = ResultAnswer(
                     result: try await fallbackResult(fallback, plan: plan),
@@ -178,7 +181,7 @@ public final class ImageProxy: Sendable {
         } catch {
             // Shedding for memory is the budget working, not a fault.
             let level: Logger.Level = error.status >= 500 && error.status != 503 ? .error : .info
-            logger.log(level: level, "\(error.status) \(path): \(error)")
+            logger.log(level: level, "\(error.status) \(ProxyPath.loggable(path).path): \(error)")
             metrics.originError(error)
             response = .failure(error)
         }

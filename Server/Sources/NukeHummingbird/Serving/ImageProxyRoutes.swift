@@ -6,9 +6,10 @@ public import HummingbirdCore
 
 extension ImageProxy {
     /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
-    /// and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its
+    /// when ``health`` finds the pipeline working (else 503 and why), and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its
     /// image routes counted by ``ProxyMetricsMiddleware``, logged by
-    /// ``ProxyRequestLogMiddleware`` at ``ProxyConfiguration/requestLogLevel`` and, when
+    /// ``ProxyRequestLogMiddleware`` at ``ProxyConfiguration/requestLogLevel``, answered with an
+    /// `X-Request-ID` by ``ProxyRequestIDMiddleware`` and, when
     /// ``ProxyConfiguration/allowedOrigin`` is set, answered with ``ProxyCORSMiddleware``.
     ///
     /// To add image routes to an application of your own, register an
@@ -18,7 +19,18 @@ extension ImageProxy {
         let responder = ImageProxyResponder<Context>(proxy: self)
         // Under a prefix too: a route below it would otherwise hide the catch-all there.
         for prefix in Set(["", configuration.pathPrefix]) {
-            router.get(RouterPath(prefix + "/health")) { _, _ in "ok\n" }
+            router.get(RouterPath(prefix + "/health")) { [health] _, _ in
+                let (status, text): (HTTPResponse.Status, String) =
+                    switch await health.outcome() {
+                    case .healthy: (.ok, "ok\n")
+                    case .unhealthy(let reason, _): (.serviceUnavailable, "unhealthy: \(reason)\n")
+                    }
+                return Response(
+                    status: status,
+                    headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+                )
+            }
         }
         let images = router.group()
         if let origin = configuration.allowedOrigin {
@@ -28,6 +40,7 @@ extension ImageProxy {
         if let level = configuration.requestLogLevel {
             images.add(middleware: ProxyRequestLogMiddleware(proxy: self, level: level))
         }
+        images.add(middleware: ProxyRequestIDMiddleware())
         for prefix in Set(["", configuration.pathPrefix]) {
             images.get(RouterPath(prefix + "/**"), use: responder.respond)
             images.head(RouterPath(prefix + "/**"), use: responder.respond)

@@ -115,7 +115,7 @@ public enum ProxyRequestError: Error, Hashable, Sendable, CustomStringConvertibl
         case .processorsNotAllowed(let reason): "processors: \(reason)"
         case .resultTooLarge(let width, let height, let limit):
             "result \(width)×\(height) exceeds the limit of \(limit) pixels on a side"
-        case .sourceNotAllowed(let source): "source not allowed: \(source)"
+        case .sourceNotAllowed(let source): "source not allowed: \(ProxyPath.loggableSource(source).text)"
         case .sourceNotFound: "the origin answered 404"
         case .upstreamFailed(let reason): "origin failed: \(reason)"
         case .unprocessableSource(let reason): "source cannot be processed: \(reason)"

@@ -27,8 +27,12 @@ struct ImgproxyVariable: Sendable {
     /// imgproxy's variables read, each with the setting it sets; where two name one setting, the
     /// first given wins.
     static let all: [ImgproxyVariable] = [
-        ImgproxyVariable(name: "IMGPROXY_BIND", setting: .bind) { bindAddress($0).map { .value($0.host) } ?? address },
-        ImgproxyVariable(name: "IMGPROXY_BIND", setting: .port) { bindAddress($0).map { .value($0.port) } ?? address },
+        ImgproxyVariable(name: "IMGPROXY_BIND", setting: .bind) {
+            BindAddress(parsing: $0).map { .value($0.host) } ?? address
+        },
+        ImgproxyVariable(name: "IMGPROXY_BIND", setting: .port) {
+            BindAddress(parsing: $0).map { .value(String($0.port)) } ?? address
+        },
         ImgproxyVariable(name: "IMGPROXY_KEY", setting: .key, read: same),
         ImgproxyVariable(name: "IMGPROXY_SALT", setting: .salt, read: same),
         ImgproxyVariable(name: "IMGPROXY_SIGNATURE_SIZE", setting: .signatureSize, read: same),
@@ -87,6 +91,23 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_KEEP_ALIVE_TIMEOUT", setting: .keepAliveTimeout, read: same),
         ImgproxyVariable(name: "IMGPROXY_GRACEFUL_STOP_TIMEOUT", setting: .shutdownTimeout, read: same),
         ImgproxyVariable(name: "IMGPROXY_MAX_CLIENTS", setting: .maxConnections, read: limit),
+        ImgproxyVariable(name: "IMGPROXY_LOG_FORMAT", setting: .logFormat) { text in
+            switch text {
+            case "pretty", "structured": .value("text")
+            case "json", "gcp": .value("json")
+            default: .invalid("pretty, structured, json or gcp")
+            }
+        },
+        ImgproxyVariable(name: "IMGPROXY_LOG_LEVEL", setting: .logLevel) { text in
+            switch text.lowercased() {
+            case "debug", "info", "error": .value(text.lowercased())
+            case "warn", "warning": .value("warning")
+            default: .invalid("debug, info, warn or error")
+            }
+        },
+        ImgproxyVariable(name: "IMGPROXY_PROMETHEUS_BIND", setting: .metricsBind) { text in
+            BindAddress(parsing: text) == nil ? address : .value(text)
+        },
     ]
 
     /// imgproxy's variables in `environment` as `NUKE_SERVER_…` variables, each with the imgproxy
@@ -164,15 +185,5 @@ struct ImgproxyVariable: Sendable {
             return .invalid("megapixels above 0")
         }
         return .value(String(max(1, Int(megapixels * 1_000_000))))
-    }
-
-    /// imgproxy's `host:port` (host empty for every address).
-    private static func bindAddress(_ text: String) -> (host: String, port: String)? {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-            (0...65535).contains(port)
-        else { return nil }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return (host.isEmpty ? "0.0.0.0" : host, String(port))
     }
 }

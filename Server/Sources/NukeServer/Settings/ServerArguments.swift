@@ -15,10 +15,14 @@ enum ServerArguments {
         case help
         /// Print the effective settings, each with where it came from, then exit.
         case printSettings([ServerSetting: [String]])
+        /// Ask the server these settings describe whether it is healthy (`nuke-server health`).
+        case health([ServerSetting: [String]])
     }
 
-    /// Reads `arguments` (without the program's name).
+    /// Reads `arguments` (without the program's name): settings, or `health` and settings.
     static func parse(_ arguments: [String]) throws(SettingsError) -> Request {
+        let isHealth = arguments.first == "health"
+        let arguments = isHealth ? Array(arguments.dropFirst()) : arguments
         var values: [ServerSetting: [String]] = [:]
         var printsSettings = false
         var index = 0
@@ -54,6 +58,10 @@ enum ServerArguments {
                 throw SettingsError("\(flag) is given more than once")
             }
             values[setting, default: []].append(value)
+        }
+        if isHealth {
+            guard !printsSettings else { throw SettingsError("health does not take --print-settings") }
+            return .health(values)
         }
         return printsSettings ? .printSettings(values) : .serve(values)
     }

@@ -508,6 +508,32 @@ extension ServerSetting {
             """
     )
 
+    // Logs and metrics.
+    static let logFormat = ServerSetting(
+        name: "log-format",
+        kind: .text,
+        defaultValue: "text",
+        help: """
+            How log lines are written to stderr: text, or json (one object a line: time, level, message, and \
+            each request's id, status, duration and source host).
+            """
+    )
+    static let logLevel = ServerSetting(
+        name: "log-level",
+        kind: .text,
+        defaultValue: "info",
+        help: "The least level logged: trace, debug, info, notice, warning, error or critical."
+    )
+    static let metricsBind = ServerSetting(
+        name: "metrics-bind",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            host:port of a listener of its own serving /metrics in Prometheus's format (none: no metrics are \
+            served); the image address itself (same host and port) serves them beside the images.
+            """
+    )
+
     // Where else settings come from.
     static let imgproxyDefaults = ServerSetting(
         name: "imgproxy-defaults",
@@ -545,7 +571,7 @@ extension ServerSetting {
         memoryBudget, decodedCacheSize, memoryQueueTimeout, cacheDirectory, cacheSize, memoryCacheSize, noResultCache,
         redis,
         redisKeyPrefix, redisTimeout, redisTtl, resultStorage, originalStorage, storageTimeout, shutdownTimeout,
-        readRequestTimeout, keepAliveTimeout, maxConnections,
+        readRequestTimeout, keepAliveTimeout, maxConnections, logFormat, logLevel, metricsBind,
         environmentFile, imgproxyDefaults,
     ]
 }

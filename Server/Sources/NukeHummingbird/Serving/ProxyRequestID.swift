@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+public import HTTPTypes
+public import Hummingbird
+
+/// Gives every image response an `X-Request-ID` (imgproxy's header): the one the request came
+/// with — from a load balancer, say — when it is 1 to 128 letters, digits, `-`, `_` or `.`; else
+/// Hummingbird's id of the request. ``ProxyRequestLogMiddleware`` logs the same id.
+public struct ProxyRequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// `X-Request-ID`.
+    public static var headerName: HTTPField.Name { HTTPField.Name("X-Request-ID")! }
+
+    /// A middleware for the image routes.
+    public init() {}
+
+    /// Runs the request and sets the id on its response, thrown errors' included.
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let id = Self.id(of: request, context: context)
+        do {
+            var response = try await next(request, context)
+            response.headers[Self.headerName] = id
+            return response
+        } catch let error as any HTTPResponseError {
+            var response = try error.response(from: request, context: context)
+            response.headers[Self.headerName] = id
+            return response
+        }
+    }
+
+    /// The request's id.
+    public static func id(of request: Request, context: Context) -> String {
+        if let given = request.headers[headerName], (1...128).contains(given.utf8.count),
+            given.utf8.allSatisfy({ byte in
+                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            })
+        {
+            return given
+        }
+        return context.id
+    }
+}

@@ -1,0 +1,46 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Nuke
+import NukeHummingbird
+import Testing
+
+@Suite("/health's check: a small image through the pipeline, its outcome kept for a while")
+struct HealthCheckTests {
+    @Test("A working pipeline is healthy; the outcome answers again until it is older than the maximum age")
+    func healthyAndKept() async {
+        let pipeline = ImagePipeline(configuration: .init(registry: .defaultPlugins))
+        let kept = HealthCheck(pipeline: pipeline, maximumAge: .seconds(3600))
+        let first = await kept.outcome()
+        #expect(first.isHealthy)
+        #expect(await kept.outcome() == first, "the same check's outcome, not a new one")
+
+        let fresh = HealthCheck(pipeline: pipeline, maximumAge: .zero)
+        let one = await fresh.outcome()
+        let two = await fresh.outcome()
+        #expect(one.isHealthy && two.isHealthy)
+        #expect(two.instant > one.instant, "a new check each time")
+    }
+
+    @Test("Many requests at once share one check")
+    func concurrentRequestsShareACheck() async {
+        let check = HealthCheck(pipeline: ImagePipeline(configuration: .init(registry: .defaultPlugins)))
+        let outcomes = await withTaskGroup(of: HealthCheck.Outcome.self) { group in
+            for _ in 0..<20 { group.addTask { await check.outcome() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(outcomes.map(\.instant)).count == 1)
+        #expect(outcomes.allSatisfy { $0.isHealthy })
+    }
+
+    @Test("A pipeline that cannot decode the image is unhealthy, and says why")
+    func unhealthy() async throws {
+        let check = HealthCheck(pipeline: ImagePipeline(configuration: .init(registry: PluginRegistry())))
+        let outcome = await check.outcome()
+        guard case .unhealthy(let reason, _) = outcome else {
+            Issue.record("healthy without a decoder")
+            return
+        }
+        #expect(reason.hasPrefix("the test image failed"))
+    }
+}
