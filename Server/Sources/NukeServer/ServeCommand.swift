@@ -3,6 +3,7 @@
 
 import Foundation
 import Logging
+import Nuke
 import NukeHummingbird
 
 /// `nuke-server`: the image proxy. Its settings are the table in ``ServerSetting/all``, read as
@@ -27,6 +28,10 @@ enum ServeCommand {
             switch try ServerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
             case .help:
                 print(help(width: 80))
+            case .version:
+                print("nuke-server \(NukeForLinux.version) (Nuke for Linux)")
+            case .environmentTemplate:
+                print(environmentTemplate())
             case .printSettings(let flags):
                 let reader = try await SettingsReader(flags: flags, environment: ProcessInfo.processInfo.environment)
                 _ = try ServerSettings(reading: reader)
@@ -90,7 +95,30 @@ enum ServeCommand {
             lines += wrap(text, width: width, indent: "        ")
         }
         lines += ["  --print-settings", "        Print every setting's value and where it came from, then exit."]
+        lines += [
+            "  --environment-template",
+            "        Print every setting as a commented NUKE_SERVER_ line with its default, for an environment file.",
+        ]
+        lines += ["  --version", "        Show the version."]
         lines += ["  -h, --help", "        Show this help."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// An environment file with every setting commented out: its help, then
+    /// `#NUKE_SERVER_…=<default>` (`1` for a toggle), for `--environment-file` or systemd's
+    /// `EnvironmentFile=`.
+    static func environmentTemplate() -> String {
+        var lines = [
+            "# nuke-server's settings as NAME=value lines: systemd's EnvironmentFile=, or --environment-file.",
+            "# Each is commented out with its default; uncomment and set what you need. Flags win over these.",
+            "# imgproxy's IMGPROXY_ variables are read too. See nuke-server --help.",
+        ]
+        for setting in ServerSetting.all {
+            lines.append("")
+            lines += wrap(setting.help, width: 100, indent: "# ")
+            let value = setting.kind == .toggle ? "1" : (setting.defaultValue ?? "")
+            lines.append("#\(setting.environmentVariable)=\(value)")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -129,4 +129,35 @@ struct OperationsTests {
         #expect(try await none.exitStatus() == 0)
         #expect(none.output == "400", "an image path that does not parse")
     }
+
+    @Test(
+        "--version is the library's version; --environment-template comments out every setting and reads back as defaults"
+    )
+    func versionAndTemplate() async throws {
+        let directory = try TemporaryDirectory(prefix: "nuke-server-template")
+        let version = try ChildProcess(RunningServer.executable, ["--version"], in: directory)
+        #expect(try await version.exitStatus() == 0)
+        #expect(version.output == "nuke-server \(NukeForLinux.version) (Nuke for Linux)\n")
+
+        let template = try ChildProcess(RunningServer.executable, ["--environment-template"], in: directory)
+        #expect(try await template.exitStatus() == 0)
+        let lines = template.output.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("#") })
+        for variable in [
+            "NUKE_SERVER_BIND=127.0.0.1", "NUKE_SERVER_KEY=", "NUKE_SERVER_METRICS_BIND=", "NUKE_SERVER_PORT=8080",
+        ] {
+            #expect(lines.contains { $0 == "#" + variable }, "\(variable)")
+        }
+        #expect(lines.filter { $0.hasPrefix("#NUKE_SERVER_") }.count >= 60)
+        let file = directory.appending("nuke-server.env")
+        try Data((template.output + "NUKE_SERVER_ALLOW_UNSIGNED=1\n").utf8).write(to: file)
+        let report = try ChildProcess(
+            RunningServer.executable,
+            ["--print-settings", "--environment-file", file.path],
+            in: directory
+        )
+        #expect(try await report.exitStatus() == 0, "\(report.errors)")
+        let fromFile = report.output.split(separator: "\n").filter { $0.contains(" in \(file.path))") }
+        #expect(fromFile == ["allow-unsigned: on (NUKE_SERVER_ALLOW_UNSIGNED in \(file.path))"])
+    }
 }

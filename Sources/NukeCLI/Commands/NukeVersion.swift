@@ -6,7 +6,7 @@ import Nuke
 /// What `nuke --version` prints: the command's version and the C libraries it runs on.
 enum NukeVersion {
     /// The version of the package this command was built from.
-    static let number = "0.9.0"
+    static let number = NukeForLinux.version
 
     /// The C libraries under the default plugins, with their versions.
     static var libraries: [(name: String, version: String)] {

@@ -13,6 +13,10 @@ enum ServerArguments {
         case serve([ServerSetting: [String]])
         /// Print the help.
         case help
+        /// Print the version.
+        case version
+        /// Print every setting as a commented `NAME=default` line, for an environment file.
+        case environmentTemplate
         /// Print the effective settings, each with where it came from, then exit.
         case printSettings([ServerSetting: [String]])
         /// Ask the server these settings describe whether it is healthy (`nuke-server health`).
@@ -30,6 +34,8 @@ enum ServerArguments {
             let argument = arguments[index]
             index += 1
             if argument == "--help" || argument == "-h" { return .help }
+            if argument == "--version" { return .version }
+            if argument == "--environment-template" { return .environmentTemplate }
             if argument == "--print-settings" {
                 printsSettings = true
                 continue
