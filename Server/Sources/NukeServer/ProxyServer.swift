@@ -13,8 +13,8 @@ import Prometheus
 import ServiceLifecycle
 
 /// The running server: a pipeline with caches on disk, the proxy over it, and a Hummingbird
-/// application serving it with `/health` and `/metrics`, shut down gracefully on SIGTERM and
-/// SIGINT.
+/// application serving it with `/health`, `/metrics` where `--metrics-bind` says (a listener of
+/// its own, or the image port), shut down gracefully on SIGTERM and SIGINT.
 struct ProxyServer {
     let settings: ServerSettings
     let proxy: ImageProxy

@@ -50,9 +50,10 @@ enum ServeCommand {
                 }
             case .health(let flags):
                 let reader = try await SettingsReader(flags: flags, environment: ProcessInfo.processInfo.environment)
-                let settings = try ServerSettings(reading: reader)
-                let path = settings.proxy.pathPrefix + "/health"
-                let answer = await HealthProbe.ask(settings.address.reachable, path: path)
+                // Only where the server listens: the rest (a key, say) may be given to the server alone.
+                let address = try ServerSettings.address(reading: reader)
+                let path = try ServerSettings.pathPrefix(reading: reader) + "/health"
+                let answer = await HealthProbe.ask(address.reachable, path: path)
                 print(answer.line)
                 exit(answer.isHealthy ? 0 : 1)
             }
@@ -75,8 +76,8 @@ enum ServeCommand {
         lines += ["", "USAGE: nuke-server [--<setting> <value>] [--<toggle>] …"]
         lines += ["       nuke-server health [--<setting> <value>] …", ""]
         lines += wrap(
-            "health asks the server the same settings describe for /health on loopback: one line, exit 0 when "
-                + "it answers 200, 1 otherwise (for container HEALTHCHECKs and probes).",
+            "health asks the server at --bind and --port (loopback for every address) for <--path-prefix>/health: "
+                + "one line, exit 0 when it answers 200, 1 otherwise (for container HEALTHCHECKs and probes).",
             width: width,
             indent: ""
         )
@@ -95,10 +96,12 @@ enum ServeCommand {
             lines += wrap(text, width: width, indent: "        ")
         }
         lines += ["  --print-settings", "        Print every setting's value and where it came from, then exit."]
-        lines += [
-            "  --environment-template",
-            "        Print every setting as a commented NUKE_SERVER_ line with its default, for an environment file.",
-        ]
+        lines.append("  --environment-template")
+        lines += wrap(
+            "Print every setting as a commented NUKE_SERVER_ line with its default, for an environment file.",
+            width: width,
+            indent: "        "
+        )
         lines += ["  --version", "        Show the version."]
         lines += ["  -h, --help", "        Show this help."]
         return lines.joined(separator: "\n")

@@ -98,9 +98,24 @@ struct ServerSettings: Sendable {
         }
     }
 
+    /// `--path-prefix` without a trailing `/` (empty when none is given).
+    static func pathPrefix(reading e: SettingsReader) throws(SettingsError) -> String {
+        guard let prefix = e.text(.pathPrefix) else { return "" }
+        let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        guard trimmed.isEmpty || (trimmed.hasPrefix("/") && !trimmed.contains("//") && !trimmed.contains("?")) else {
+            throw SettingsError("--path-prefix is a path such as /images, not '\(prefix)'")
+        }
+        return trimmed
+    }
+
+    /// `--bind` and `--port`.
+    static func address(reading e: SettingsReader) throws(SettingsError) -> BindAddress {
+        BindAddress(host: e.text(defaulted: .bind), port: try e.number(defaulted: .port))
+    }
+
     init(reading e: SettingsReader) throws(SettingsError) {
-        host = e.text(defaulted: .bind)
-        port = try e.number(defaulted: .port)
+        let address = try Self.address(reading: e)
+        (host, port) = (address.host, address.port)
 
         let keys = e.list(.key)
         let salts = e.list(.salt)
@@ -197,14 +212,7 @@ struct ServerSettings: Sendable {
         proxy.trustedSignatures = e.list(.trustedSignature)
         let optionNames = e.list(.allowedProcessingOptions)
         proxy.allowedOptionNames = optionNames.isEmpty ? nil : Set(optionNames)
-        if let prefix = e.text(.pathPrefix) {
-            let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-            guard trimmed.isEmpty || (trimmed.hasPrefix("/") && !trimmed.contains("//") && !trimmed.contains("?"))
-            else {
-                throw SettingsError("--path-prefix is a path such as /images, not '\(prefix)'")
-            }
-            proxy.pathPrefix = trimmed
-        }
+        proxy.pathPrefix = try Self.pathPrefix(reading: e)
         proxy.allowedProcessors = Set(e.list(.allowedProcessors))
         proxy.maximumResultDimension = try e.number(defaulted: .maxResultDimension)
         proxy.scalesDownLargeResults = e.isOn(.scaleDownLargeResults)
