@@ -55,19 +55,28 @@ public final class HealthCheck: Sendable {
     /// the one running).
     public func outcome() async -> Outcome {
         let now = ContinuousClock.now
-        let task: Task<Outcome, Never> = state.withLock { state in
+        let next: Next = state.withLock { state in
             switch state {
             case .checked(let outcome) where now - outcome.instant < maximumAge:
-                return Task { outcome }
+                return .answer(outcome)
             case .checking(let task):
-                return task
+                return .wait(task)
             case .idle, .checked:
                 let task = Task { await self.check() }
                 state = .checking(task)
-                return task
+                return .wait(task)
             }
         }
-        return await task.value
+        switch next {
+        case .answer(let outcome): return outcome
+        case .wait(let task): return await task.value
+        }
+    }
+
+    /// What a caller of ``outcome()`` does once the state is read.
+    private enum Next {
+        case answer(Outcome)
+        case wait(Task<Outcome, Never>)
     }
 
     private func check() async -> Outcome {

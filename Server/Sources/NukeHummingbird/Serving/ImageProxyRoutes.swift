@@ -6,11 +6,12 @@ public import HummingbirdCore
 
 extension ImageProxy {
     /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
-    /// when ``health`` finds the pipeline working (else 503 and why), and every other `GET`, `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its
-    /// image routes counted by ``ProxyMetricsMiddleware``, logged by
-    /// ``ProxyRequestLogMiddleware`` at ``ProxyConfiguration/requestLogLevel``, answered with an
-    /// `X-Request-ID` by ``ProxyRequestIDMiddleware`` and, when
-    /// ``ProxyConfiguration/allowedOrigin`` is set, answered with ``ProxyCORSMiddleware``.
+    /// when ``health`` finds the pipeline working (else 503 and why), and every other `GET`,
+    /// `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its image routes counted by
+    /// ``ProxyMetricsMiddleware``, logged by ``ProxyRequestLogMiddleware`` at
+    /// ``ProxyConfiguration/requestLogLevel``, answered with an `X-Request-ID` by
+    /// ``ProxyRequestIDMiddleware`` and, when ``ProxyConfiguration/allowedOrigin`` is set,
+    /// answered with ``ProxyCORSMiddleware``.
     ///
     /// To add image routes to an application of your own, register an
     /// ``ImageProxyResponder`` on your router instead, with the same middleware.
