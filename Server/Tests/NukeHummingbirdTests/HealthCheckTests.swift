@@ -7,15 +7,19 @@ import Testing
 
 @Suite("/health's check: a small image through the pipeline, its outcome kept for a while")
 struct HealthCheckTests {
+    /// Longer than any test run: on a busy machine the shared worker threads can hold a decode
+    /// for seconds, and what these tests check does not depend on the time-out.
+    static let noTimeout = Duration.seconds(3600)
+
     @Test("A working pipeline is healthy; the outcome answers again until it is older than the maximum age")
     func healthyAndKept() async {
         let pipeline = ImagePipeline(configuration: .init(registry: .defaultPlugins))
-        let kept = HealthCheck(pipeline: pipeline, maximumAge: .seconds(3600))
+        let kept = HealthCheck(pipeline: pipeline, maximumAge: .seconds(3600), timeout: Self.noTimeout)
         let first = await kept.outcome()
         #expect(first.isHealthy)
         #expect(await kept.outcome() == first, "the same check's outcome, not a new one")
 
-        let fresh = HealthCheck(pipeline: pipeline, maximumAge: .zero)
+        let fresh = HealthCheck(pipeline: pipeline, maximumAge: .zero, timeout: Self.noTimeout)
         let one = await fresh.outcome()
         let two = await fresh.outcome()
         #expect(one.isHealthy && two.isHealthy)
@@ -24,7 +28,10 @@ struct HealthCheckTests {
 
     @Test("Many requests at once share one check")
     func concurrentRequestsShareACheck() async {
-        let check = HealthCheck(pipeline: ImagePipeline(configuration: .init(registry: .defaultPlugins)))
+        let check = HealthCheck(
+            pipeline: ImagePipeline(configuration: .init(registry: .defaultPlugins)),
+            timeout: Self.noTimeout
+        )
         let outcomes = await withTaskGroup(of: HealthCheck.Outcome.self) { group in
             for _ in 0..<20 { group.addTask { await check.outcome() } }
             return await group.reduce(into: []) { $0.append($1) }

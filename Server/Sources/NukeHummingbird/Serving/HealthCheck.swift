@@ -8,7 +8,9 @@ import Synchronization
 /// What `GET /health` checks: that the proxy's pipeline still works end to end — a small PNG
 /// decoded and resized through it, caches bypassed, and the pixel checked. One check runs at a
 /// time; its outcome answers every request for ``maximumAge`` (a second by default), so probes
-/// from a load balancer cost almost nothing. A check that takes longer than ``timeout`` fails.
+/// from a load balancer cost almost nothing. A check that takes longer than ``timeout`` (30 s by
+/// default: long enough that a busy server's queues do not fail it, short enough that a stuck
+/// pipeline does) fails.
 public final class HealthCheck: Sendable {
     /// How a check ended.
     public enum Outcome: Sendable, Equatable {
@@ -45,7 +47,7 @@ public final class HealthCheck: Sendable {
     private let state = Mutex(State.idle)
 
     /// A check of `pipeline`.
-    public init(pipeline: ImagePipeline, maximumAge: Duration = .seconds(1), timeout: Duration = .seconds(5)) {
+    public init(pipeline: ImagePipeline, maximumAge: Duration = .seconds(1), timeout: Duration = .seconds(30)) {
         self.pipeline = pipeline
         self.maximumAge = maximumAge
         self.timeout = timeout
