@@ -4,6 +4,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NukeHummingbird
 
 /// `nuke-server health` (imgproxy's `imgproxy health`): asks a running server's `/health` over
 /// loopback and says in one line whether it answered `200`.
@@ -12,25 +13,20 @@ enum HealthProbe {
     static func ask(_ address: BindAddress, path: String, timeout: Duration = .seconds(5)) async -> (
         isHealthy: Bool, line: String
     ) {
-        do {
-            let answer = try await withThrowingTaskGroup(of: (status: HTTPResponseStatus, body: String)?.self) {
-                group in
-                group.addTask { try await get(path, from: address) }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
-            }
-            guard let answer else { return (false, "unhealthy: \(address) did not answer within \(timeout)") }
+        let ask = { @Sendable () async -> Result<(status: HTTPResponseStatus, body: String), any Error> in
+            do { return .success(try await get(path, from: address)) } catch { return .failure(error) }
+        }
+        switch await withTimeout(timeout, ask) {
+        case nil:
+            return (false, "unhealthy: \(address) did not answer within \(timeout)")
+        case .failure(let error)?:
+            return (false, "unhealthy: \(address): \(error)")
+        case .success(let answer)?:
             let body = answer.body.split(separator: "\n").first.map(String.init) ?? ""
             guard answer.status == .ok else {
                 return (false, "unhealthy: \(address) answered \(answer.status.code) \(body)")
             }
             return (true, "ok: \(address)")
-        } catch {
-            return (false, "unhealthy: \(address): \(error)")
         }
     }
 

@@ -83,31 +83,25 @@ public final class HealthCheck: Sendable {
 
     private func check() async -> Outcome {
         let outcome: Outcome
-        do {
-            let image = try await withThrowingTaskGroup(of: Bitmap?.self) { group in
-                group.addTask { try await self.pipeline.image(for: Self.request) }
-                group.addTask {
-                    try await Task.sleep(for: self.timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
-            }
-            if let image {
-                let pixel = image.pixel(x: 0, y: 0)
-                let expected: [Int] = [200, 30, 60]
-                let matches =
-                    image.width == 1 && image.height == 1 && pixel.count >= 3
-                    && zip(pixel, expected).allSatisfy { abs(Int($0) - $1) <= 2 }
-                outcome =
-                    matches
-                    ? .healthy(at: .now)
-                    : .unhealthy("the test image came out as \(image.width)×\(image.height) \(pixel)", at: .now)
-            } else {
-                outcome = .unhealthy("the test image took longer than \(timeout)", at: .now)
-            }
-        } catch {
+        let pipeline = pipeline
+        let load = { @Sendable () async -> Result<Bitmap, any Error> in
+            do { return .success(try await pipeline.image(for: Self.request)) } catch { return .failure(error) }
+        }
+        switch await withTimeout(timeout, load) {
+        case .success(let image)?:
+            let pixel = image.pixel(x: 0, y: 0)
+            let expected: [Int] = [200, 30, 60]
+            let matches =
+                image.width == 1 && image.height == 1 && pixel.count >= 3
+                && zip(pixel, expected).allSatisfy { abs(Int($0) - $1) <= 2 }
+            outcome =
+                matches
+                ? .healthy(at: .now)
+                : .unhealthy("the test image came out as \(image.width)×\(image.height) \(pixel)", at: .now)
+        case .failure(let error)?:
             outcome = .unhealthy("the test image failed: \(error)", at: .now)
+        case nil:
+            outcome = .unhealthy("the test image took longer than \(timeout)", at: .now)
         }
         state.withLock { $0 = .checked(outcome) }
         return outcome

@@ -394,17 +394,7 @@ public final class ImageProxy: Sendable {
     /// What `operation` returns, or `nil` when the request time-out passes first (`operation`'s
     /// task is then cancelled).
     private func withinRequestTimeout<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T? {
-        let timeout = configuration.requestTimeout
-        return await withTaskGroup(of: T?.self) { group in
-            group.addTask { await operation() }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        await withTimeout(configuration.requestTimeout, operation)
     }
 
     /// The proxy's error for a pipeline failure.
