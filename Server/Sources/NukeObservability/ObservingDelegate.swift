@@ -67,7 +67,7 @@ public final class ObservingDelegate: ImagePipeline.Delegate {
             if case .failure(let error) = result, !error.isCancellation {
                 logger?.debug(
                     "image task failed",
-                    metadata: ["url": "\(task.request.url?.absoluteString ?? "-")", "error": "\(error)"]
+                    metadata: ["url": "\(task.request.url?.loggableDescription ?? "-")", "error": "\(error)"]
                 )
             }
         }
@@ -83,7 +83,7 @@ public final class ObservingDelegate: ImagePipeline.Delegate {
             metadata: [
                 "duration_ms": "\(Double(stage.duration.nanoseconds) / 1e6)",
                 "queue_wait_ms": "\(Double(stage.queueWait.nanoseconds) / 1e6)",
-                "url": "\(stage.request.url?.absoluteString ?? "-")",
+                "url": "\(stage.request.url?.loggableDescription ?? "-")",
             ]
         )
         wrapped.pipeline(pipeline, didFinish: stage)

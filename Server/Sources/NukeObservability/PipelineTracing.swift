@@ -29,7 +29,7 @@ public final class PipelineTracing: Sendable {
     /// Opens the task's span under the current service context.
     public func taskCreated(_ task: ImageTask) {
         let span: any Span = tracer.startSpan("nuke.image_task", context: ServiceContext.current ?? .topLevel)
-        if let url = task.request.url?.absoluteString { span.attributes["nuke.url"] = url }
+        if let url = task.request.url { span.attributes["nuke.url"] = url.loggableDescription }
         let processors = task.request.processors.map(\.identifier)
         if !processors.isEmpty { span.attributes["nuke.processors"] = processors.joined(separator: "|") }
         openTasks.withLock { $0[task.taskId] = OpenTask(span: span, key: Self.key(task.request)) }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import CoreMetrics
 import Foundation
 import Hummingbird
 import Logging
@@ -11,10 +12,12 @@ import NukeObservability
 import NukeRedis
 import Prometheus
 import ServiceLifecycle
+import Tracing
 
 /// The running server: a pipeline with caches on disk, the proxy over it, and a Hummingbird
 /// application serving it with `/health`, `/metrics` where `--metrics-bind` says (a listener of
-/// its own, or the image port), shut down gracefully on SIGTERM and SIGINT.
+/// its own, or the image port), traces and metrics exported where `--otel-endpoint` says, shut
+/// down gracefully on SIGTERM and SIGINT.
 struct ProxyServer {
     let settings: ServerSettings
     let proxy: ImageProxy
@@ -26,6 +29,8 @@ struct ProxyServer {
     let logger: Logger
     /// Where the metrics are kept; `/metrics` writes it out in Prometheus's text format.
     let metricsRegistry = PrometheusCollectorRegistry()
+    /// Where traces and metrics are exported to, if anywhere.
+    let telemetry: TelemetryExport?
 
     init(settings: ServerSettings, logger: Logger) throws {
         self.settings = settings
@@ -73,7 +78,20 @@ struct ProxyServer {
         // loader's own would stop a raised one.
         curl.maximumResponseSize = settings.proxy.allowsSecurityOptions ? nil : settings.maximumSourceBytes
         curl.userAgent = settings.userAgent
-        let metricsFactory = PrometheusMetricsFactory(registry: metricsRegistry)
+        let telemetry = try TelemetryExport(
+            endpoint: settings.telemetryEndpoint,
+            environment: ProcessInfo.processInfo.environment,
+            logger: logger
+        )
+        self.telemetry = telemetry
+        let prometheus = PrometheusMetricsFactory(registry: metricsRegistry)
+        let metricsFactory: any MetricsFactory =
+            telemetry.map { MultiplexMetricsHandler(factories: [prometheus, $0.metricsFactory]) } ?? prometheus
+        if telemetry != nil {
+            let endpoint =
+                settings.telemetryEndpoint ?? ProcessInfo.processInfo.environment["OTEL_EXPORTER_OTLP_ENDPOINT"]
+            logger.info("traces and metrics exported over OTLP/HTTP to \(endpoint ?? "?")")
+        }
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
@@ -125,12 +143,17 @@ struct ProxyServer {
         proxy = try ImageProxy(
             pipeline: ImagePipeline(
                 configuration: configuration,
-                delegate: ObservingDelegate(logger: logger, metrics: PipelineMetrics(factory: metricsFactory))
+                delegate: ObservingDelegate(
+                    logger: logger,
+                    metrics: PipelineMetrics(factory: metricsFactory),
+                    tracing: telemetry.map { PipelineTracing(tracer: $0.tracer) }
+                )
             ),
             configuration: settings.proxy,
             resultCache: settings.keepsResults ? sharedResults : nil,
             logger: logger,
-            metrics: metrics
+            metrics: metrics,
+            tracer: telemetry?.tracer ?? InstrumentationSystem.tracer
         )
     }
 
@@ -160,7 +183,8 @@ struct ProxyServer {
             logger: logger
         )
         // Stopped in reverse order: the HTTP server (requests in flight finish), then the caches
-        // are written, then the shared tiers behind them close.
+        // are written, then the shared tiers behind them close; then the last spans and metrics
+        // are exported.
         var shutdowns: [@Sendable () async -> Void] = buckets.map { bucket in { await bucket.cache.shutdown() } }
         if let redis { shutdowns.insert({ await redis.shutdown() }, at: 0) }
         let services: [any Service] =
@@ -172,7 +196,11 @@ struct ProxyServer {
         )
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int(settings.shutdownTimeout * 1000))
         let group = ServiceGroup(configuration: configuration)
-        try await group.run()
+        if let telemetry {
+            try await telemetry.running { try await group.run() }
+        } else {
+            try await group.run()
+        }
         logger.info("nuke-server stopped")
     }
 

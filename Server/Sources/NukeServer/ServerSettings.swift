@@ -18,6 +18,8 @@ struct ServerSettings: Sendable {
     var logLevel: Logger.Level
     /// Where `/metrics` is served, if anywhere.
     var metricsAddress: BindAddress?
+    /// The OpenTelemetry collector traces and metrics are exported to (``TelemetryExport``).
+    var telemetryEndpoint: String?
 
     /// Where the images are served.
     var address: BindAddress { BindAddress(host: host, port: port) }
@@ -268,6 +270,13 @@ struct ServerSettings: Sendable {
         } else {
             metricsAddress = nil
         }
+        telemetryEndpoint = e.text(.otelEndpoint)
+        if let endpoint = telemetryEndpoint, !TelemetryExport.isEndpoint(endpoint) {
+            throw SettingsError(
+                "--otel-endpoint is an http or https URL, such as http://127.0.0.1:4318, not '\(endpoint)'"
+            )
+        }
+        proxy.continuesIncomingTraces = e.isOn(.otelPropagateExternal)
         if let path = e.text(.watermark) {
             let opacity = try e.number(defaulted: .watermarkOpacity, as: Double.self)
             guard (0...1).contains(opacity) else { throw SettingsError("--watermark-opacity is 0 to 1") }

@@ -7,6 +7,7 @@ import Logging
 import Nuke
 import NukeHummingbird
 import NukeTestSupport
+import Tracing
 
 /// An origin on loopback serving generated images, and proxies over pipelines that fetch from it.
 final class ProxyFixture: Sendable {
@@ -106,6 +107,7 @@ final class ProxyFixture: Sendable {
         addressPolicy: AddressPolicy = .allowAll,
         metrics: ProxyMetrics = ProxyMetrics(),
         logger: Logger = Logger(label: "nuke.proxy"),
+        tracer: any Tracer = InstrumentationSystem.tracer,
         budget: MemoryBudget? = nil,
         configure: (inout ProxyConfiguration) -> Void = { _ in },
         configurePipeline: (inout ImagePipeline.Configuration) -> Void = { _ in }
@@ -126,7 +128,8 @@ final class ProxyFixture: Sendable {
             configuration: configuration,
             resultCache: resultCache,
             logger: logger,
-            metrics: metrics
+            metrics: metrics,
+            tracer: tracer
         )
     }
 

@@ -5,6 +5,7 @@ import Foundation
 public import HTTPTypes
 public import Logging
 public import Nuke
+public import Tracing
 
 /// The image proxy: reads a request path in imgproxy's format, fetches the source through an
 /// `ImagePipeline` (which coalesces identical work and caches originals and processed images),
@@ -23,6 +24,8 @@ public final class ImageProxy: Sendable {
     private let gate: AdmissionGate
     let logger: Logger
     let metrics: ProxyMetrics
+    /// Where the request spans of ``router(context:)`` go.
+    let tracer: any Tracer
     /// The requests to cancel when their clients go away (see ``httpServer(limits:)``).
     let disconnects = DisconnectCancellation()
     /// The connections open to the servers ``httpServer(limits:)`` makes.
@@ -39,11 +42,14 @@ public final class ImageProxy: Sendable {
     ///   - resultCache: where encoded results are kept, if anywhere.
     ///   - logger: where the detail of failures goes.
     ///   - metrics: where counters, timers and gauges go.
+    ///   - tracer: where request spans go (swift-distributed-tracing's bootstrapped tracer by
+    ///     default).
     public convenience init(
         configuration: ProxyConfiguration,
         resultCache: (any DataCaching)? = nil,
         logger: Logger = Logger(label: "nuke.proxy"),
-        metrics: ProxyMetrics = ProxyMetrics()
+        metrics: ProxyMetrics = ProxyMetrics(),
+        tracer: any Tracer = InstrumentationSystem.tracer
     ) {
         var registry = PluginRegistry.defaultPlugins
         registry.installDecodersKeepingEXIF()
@@ -65,7 +71,8 @@ public final class ImageProxy: Sendable {
             configuration: configuration,
             resultCache: resultCache,
             logger: logger,
-            metrics: metrics
+            metrics: metrics,
+            tracer: tracer
         )
     }
 
@@ -81,6 +88,8 @@ public final class ImageProxy: Sendable {
     ///   - resultCache: where encoded results are kept, if anywhere.
     ///   - logger: where the detail of failures goes.
     ///   - metrics: where counters, timers and gauges go.
+    ///   - tracer: where request spans go (swift-distributed-tracing's bootstrapped tracer by
+    ///     default).
     /// - Throws: ``ProxySetupError/loaderAllowsPrivateAddresses(scheme:loader:)`` when a loader's
     ///   `addressPolicy` does not deny every non-public range (or it does not say) and
     ///   ``ProxyConfiguration/allowsPrivateAddresses`` is off.
@@ -89,7 +98,8 @@ public final class ImageProxy: Sendable {
         configuration: ProxyConfiguration,
         resultCache: (any DataCaching)? = nil,
         logger: Logger = Logger(label: "nuke.proxy"),
-        metrics: ProxyMetrics = ProxyMetrics()
+        metrics: ProxyMetrics = ProxyMetrics(),
+        tracer: any Tracer = InstrumentationSystem.tracer
     ) throws(ProxySetupError) {
         if !configuration.allowsPrivateAddresses { try Self.checkAddressPolicies(of: pipeline) }
         self.init(
@@ -97,7 +107,8 @@ public final class ImageProxy: Sendable {
             configuration: configuration,
             resultCache: resultCache,
             logger: logger,
-            metrics: metrics
+            metrics: metrics,
+            tracer: tracer
         )
     }
 
@@ -122,7 +133,8 @@ public final class ImageProxy: Sendable {
         configuration: ProxyConfiguration,
         resultCache: (any DataCaching)?,
         logger: Logger,
-        metrics: ProxyMetrics
+        metrics: ProxyMetrics,
+        tracer: any Tracer
     ) {
         self.pipeline = pipeline
         self.configuration = configuration
@@ -131,6 +143,7 @@ public final class ImageProxy: Sendable {
         self.gate = AdmissionGate(limit: configuration.maximumConcurrentRequests)
         self.logger = logger
         self.metrics = metrics
+        self.tracer = tracer
     }
 
     /// The requests being served at this moment.

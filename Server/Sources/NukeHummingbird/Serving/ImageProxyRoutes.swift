@@ -8,7 +8,8 @@ extension ImageProxy {
     /// A router that answers `GET /health` (and under ``ProxyConfiguration/pathPrefix``) with `ok`
     /// when ``health`` finds the pipeline working (else 503 and why), and every other `GET`,
     /// `HEAD` and `OPTIONS` (CORS preflight) path with the proxy, its image routes counted by
-    /// ``ProxyMetricsMiddleware``, logged by ``ProxyRequestLogMiddleware`` at
+    /// ``ProxyMetricsMiddleware``, traced by ``ProxyTracingMiddleware`` (a server span each, under
+    /// which the pipeline's spans go), logged by ``ProxyRequestLogMiddleware`` at
     /// ``ProxyConfiguration/requestLogLevel``, answered with an `X-Request-ID` by
     /// ``ProxyRequestIDMiddleware`` and, when ``ProxyConfiguration/allowedOrigin`` is set,
     /// answered with ``ProxyCORSMiddleware``.
@@ -34,6 +35,7 @@ extension ImageProxy {
             }
         }
         let images = router.group()
+        images.add(middleware: ProxyTracingMiddleware(proxy: self))
         if let origin = configuration.allowedOrigin {
             images.add(middleware: ProxyCORSMiddleware(allowedOrigin: origin))
         }

@@ -79,6 +79,11 @@ public struct ProxyConfiguration: Sendable {
     /// The level at which ``ImageProxy/router(context:)`` logs each image request once answered
     /// (``ProxyRequestLogMiddleware``: method, path, status, time, size); `nil` logs none.
     public var requestLogLevel: Logger.Level? = .info
+    /// Whether a request's own trace context (W3C `traceparent`) becomes the parent of its span
+    /// (``ProxyTracingMiddleware``); off by default, as imgproxy's
+    /// `IMGPROXY_OPEN_TELEMETRY_PROPAGATE_EXTERNAL`: turn it on behind a proxy or load balancer
+    /// that starts the traces, where clients cannot choose trace ids and sampling.
+    public var continuesIncomingTraces = false
     /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
     public var negotiatesWebP = true
     /// Answer with AVIF (before WebP) when no format is asked for and the client's `Accept`

@@ -68,7 +68,7 @@ public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddlewa
             "status": .stringConvertible(status),
             "duration_ms": .stringConvertible(duration),
         ]
-        if let sourceHost { metadata["source_host"] = "\(sourceHost)" }
+        if let sourceHost, !sourceHost.isEmpty { metadata["source_host"] = "\(sourceHost)" }
         if let bytes { metadata["bytes"] = .stringConvertible(bytes) }
         let size = bytes.map { " \($0) B" } ?? ""
         logger.log(level: level, "\(request.method) \(path) \(status) \(duration) ms\(size)", metadata: metadata)

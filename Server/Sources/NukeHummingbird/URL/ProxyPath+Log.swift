@@ -35,14 +35,8 @@ extension ProxyPath {
     }
 
     /// A source URL as it may be logged: scheme, host, port and path, without user name,
-    /// password, query or fragment; `…` for text that is not a URL.
+    /// password, query or fragment; `…` for text that is not a URL (`URL.loggable(_:)`).
     public static func loggableSource(_ source: String) -> (text: String, host: String?) {
-        guard let components = URLComponents(string: source) else { return ("…", nil) }
-        var kept = URLComponents()
-        kept.scheme = components.scheme
-        kept.host = components.host
-        kept.port = components.port
-        kept.percentEncodedPath = components.percentEncodedPath
-        return (kept.string ?? "…", components.host)
+        URL.loggable(source)
     }
 }

@@ -108,6 +108,16 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_PROMETHEUS_BIND", setting: .metricsBind) { text in
             BindAddress(parsing: text) == nil ? address : .value(text)
         },
+        // imgproxy takes the collector from OTEL_EXPORTER_OTLP_ENDPOINT, which wins over this
+        // default (OpenTelemetry's own) here too.
+        ImgproxyVariable(name: "IMGPROXY_OPEN_TELEMETRY_ENABLE", setting: .otelEndpoint) { text in
+            boolean(text).map { $0 ? .value("http://localhost:4318") : .unset } ?? .invalid("a boolean")
+        },
+        ImgproxyVariable(
+            name: "IMGPROXY_OPEN_TELEMETRY_PROPAGATE_EXTERNAL",
+            setting: .otelPropagateExternal,
+            read: toggle
+        ),
     ]
 
     /// imgproxy's variables in `environment` as `NUKE_SERVER_…` variables, each with the imgproxy

@@ -508,7 +508,7 @@ extension ServerSetting {
             """
     )
 
-    // Logs and metrics.
+    // Logs, metrics and traces.
     static let logFormat = ServerSetting(
         name: "log-format",
         kind: .text,
@@ -531,6 +531,28 @@ extension ServerSetting {
         help: """
             host:port of a listener of its own serving /metrics in Prometheus's format (none: no metrics are \
             served); the image address itself (same host and port) serves them beside the images.
+            """
+    )
+    static let otelEndpoint = ServerSetting(
+        name: "otel-endpoint",
+        kind: .text,
+        defaultValue: nil,
+        help: """
+            Export traces (a span for each image request, the pipeline's stages under it) and the metrics to \
+            this OpenTelemetry collector over OTLP/HTTP with protobuf, such as http://127.0.0.1:4318 (/v1/traces \
+            and /v1/metrics are added). OTEL_EXPORTER_OTLP_ENDPOINT in the environment turns it on too; \
+            OpenTelemetry's OTEL_ variables tune it and win over it (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, \
+            OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_METRIC_EXPORT_INTERVAL, …; OTEL_SDK_DISABLED=true \
+            turns it off). None: nothing is exported.
+            """
+    )
+    static let otelPropagateExternal = ServerSetting(
+        name: "otel-propagate-external",
+        kind: .toggle,
+        defaultValue: nil,
+        help: """
+            Continue the trace a request's traceparent header names, for a load balancer or CDN that starts \
+            traces; off, each request starts a trace of its own, so clients choose neither trace ids nor sampling.
             """
     )
 
@@ -572,6 +594,7 @@ extension ServerSetting {
         redis,
         redisKeyPrefix, redisTimeout, redisTtl, resultStorage, originalStorage, storageTimeout, shutdownTimeout,
         readRequestTimeout, keepAliveTimeout, maxConnections, logFormat, logLevel, metricsBind,
+        otelEndpoint, otelPropagateExternal,
         environmentFile, imgproxyDefaults,
     ]
 }
