@@ -60,7 +60,7 @@ let package = Package(
                 name: "fuzz-proxy-url",
                 dependencies: [
                     .product(name: "Nuke", package: "nuke-linux"),
-                    .product(name: "NukeHummingbird", package: "NukeServer"),
+                    .product(name: "NukeProxy", package: "NukeServer"),
                 ],
                 swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-library"])]
             ),

@@ -10,6 +10,7 @@ let package = Package(
     name: "NukeServer",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "NukeProxy", targets: ["NukeProxy"]),
         .library(name: "NukeHummingbird", targets: ["NukeHummingbird"]),
         .library(name: "NukeObservability", targets: ["NukeObservability"]),
         .executable(name: "nuke-server", targets: ["NukeServer"]),
@@ -33,17 +34,28 @@ let package = Package(
     ],
     targets: [
         .target(
+            name: "NukeProxy",
+            dependencies: [
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
             name: "NukeHummingbird",
             dependencies: [
+                "NukeProxy",
                 .product(name: "Nuke", package: "nuke-linux"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -81,10 +93,39 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "NukeProxyTestSupport",
+            dependencies: [
+                "NukeProxy",
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "NukeTestSupport", package: "nuke-linux"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Tests/NukeProxyTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "NukeProxyTests",
+            dependencies: [
+                "NukeProxy",
+                "NukeProxyTestSupport",
+                .product(name: "Nuke", package: "nuke-linux"),
+                .product(name: "NukeTestSupport", package: "nuke-linux"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "NukeHummingbirdTests",
             dependencies: [
                 "NukeHummingbird",
+                "NukeProxy",
+                "NukeProxyTestSupport",
                 .product(name: "Nuke", package: "nuke-linux"),
                 .product(name: "NukeTestSupport", package: "nuke-linux"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -3,7 +3,7 @@
 
 import Foundation
 import Nuke
-import NukeHummingbird
+import NukeProxy
 
 /// The key the signed configurations use (imgproxy's documented example, "secret" and "hello"),
 /// so that seeds can carry valid signatures.

@@ -6,10 +6,12 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Nuke
+import NukeProxyTestSupport
 import NukeTestSupport
 import Testing
 
 @testable import NukeHummingbird
+@testable import NukeProxy
 
 @Suite("imgproxy's secret (Authorization: Bearer), trusted signatures and allowed processing options")
 struct AccessControlTests {

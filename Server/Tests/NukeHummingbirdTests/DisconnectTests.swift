@@ -4,9 +4,11 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NukeProxyTestSupport
 import Testing
 
 @testable import NukeHummingbird
+@testable import NukeProxy
 
 #if canImport(Glibc)
     import Glibc

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Nuke
 import NukeHummingbird
+import NukeProxyTestSupport
 import NukeTestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NukeHummingbird
+import NukeProxyTestSupport
 import NukeTestSupport
 import Prometheus
 import Testing

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NukeHummingbird
+import NukeProxyTestSupport
 import NukeTestSupport
 import Testing
 

@@ -60,7 +60,7 @@ public struct ImageProxyResponder<Context: RequestContext>: HTTPResponder {
 
     /// `answer` as a Hummingbird response; without its body (for `HEAD`), its length is still
     /// given.
-    private static func response(_ answer: ProxyResponse, withBody: Bool) -> Response {
+    static func response(_ answer: ProxyResponse, withBody: Bool) -> Response {
         var headers = answer.headers
         let body = withBody ? ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)) : ResponseBody()
         if !withBody { headers[.contentLength] = String(answer.body.count) }

@@ -22,16 +22,7 @@ extension ImageProxy {
         // Under a prefix too: a route below it would otherwise hide the catch-all there.
         for prefix in Set(["", configuration.pathPrefix]) {
             router.get(RouterPath(prefix + "/health")) { [health] _, _ in
-                let (status, text): (HTTPResponse.Status, String) =
-                    switch await health.outcome() {
-                    case .healthy: (.ok, "ok\n")
-                    case .unhealthy(let reason, _): (.serviceUnavailable, "unhealthy: \(reason)\n")
-                    }
-                return Response(
-                    status: status,
-                    headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: text))
-                )
+                ImageProxyResponder<Context>.response(await health.response(), withBody: true)
             }
         }
         let images = router.group()

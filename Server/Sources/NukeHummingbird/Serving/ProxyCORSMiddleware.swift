@@ -3,12 +3,11 @@
 
 public import Hummingbird
 
-/// CORS for image routes: `Access-Control-Allow-Origin` on every response, and the preflight
-/// (`OPTIONS`) answered with 204.
+/// ``ProxyCORS`` for image routes: `Access-Control-Allow-Origin` on every response, and the
+/// preflight (`OPTIONS`) answered with 204.
 ///
 /// Unlike Hummingbird's `CORSMiddleware`, which answers only requests that carry an `Origin`
-/// header, the header goes on every response, as imgproxy's `IMGPROXY_ALLOW_ORIGIN` does: a CDN
-/// that cached a response fetched without `Origin` must still serve it to a page's CORS request.
+/// header, the header goes on every response (see ``ProxyCORS``).
 public struct ProxyCORSMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The origin allowed to read the images (`*` for any).
     public let allowedOrigin: String
@@ -25,13 +24,7 @@ public struct ProxyCORSMiddleware<Context: RequestContext>: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if request.method == .options {
-            let headers: HTTPFields = [
-                .accessControlAllowOrigin: allowedOrigin,
-                .accessControlAllowMethods: "GET, HEAD, OPTIONS",
-                .accessControlAllowHeaders: "Accept, If-None-Match",
-                .accessControlMaxAge: "86400",
-            ]
-            return Response(status: .noContent, headers: headers)
+            return Response(status: .noContent, headers: ProxyCORS.preflightHeaders(allowing: allowedOrigin))
         }
         var response = try await next(request, context)
         response.headers[.accessControlAllowOrigin] = allowedOrigin

@@ -4,12 +4,12 @@
 public import HTTPTypes
 public import Hummingbird
 
-/// Gives every image response an `X-Request-ID` (imgproxy's header): the one the request came
-/// with — from a load balancer, say — when it is 1 to 128 letters, digits, `-`, `_` or `.`; else
-/// Hummingbird's id of the request. ``ProxyRequestLogMiddleware`` logs the same id.
+/// Gives every image response an `X-Request-ID` (``ProxyRequestID``): the one the request came
+/// with when it may be used, else Hummingbird's id of the request. ``ProxyRequestLogMiddleware``
+/// logs the same id.
 public struct ProxyRequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     /// `X-Request-ID`.
-    public static var headerName: HTTPField.Name { HTTPField.Name("X-Request-ID")! }
+    public static var headerName: HTTPField.Name { ProxyRequestID.headerName }
 
     /// A middleware for the image routes.
     public init() {}
@@ -34,14 +34,6 @@ public struct ProxyRequestIDMiddleware<Context: RequestContext>: RouterMiddlewar
 
     /// The request's id.
     public static func id(of request: Request, context: Context) -> String {
-        if let given = request.headers[headerName], (1...128).contains(given.utf8.count),
-            given.utf8.allSatisfy({ byte in
-                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            })
-        {
-            return given
-        }
-        return context.id
+        ProxyRequestID.id(in: request.headers, otherwise: context.id)
     }
 }
