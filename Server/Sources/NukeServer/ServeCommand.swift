@@ -41,6 +41,7 @@ enum ServeCommand {
                 ConnectionLimits.raiseDescriptorLimit()
                 let reader = try await SettingsReader(flags: flags, environment: ProcessInfo.processInfo.environment)
                 let settings = try ServerSettings(reading: reader)
+                try TelemetryExport.checkProtocols(in: ProcessInfo.processInfo.environment)
                 let logger = settings.logFormat.logger(label: "nuke-server", level: settings.logLevel)
                 for warning in reader.warnings { logger.warning("\(warning)") }
                 do {

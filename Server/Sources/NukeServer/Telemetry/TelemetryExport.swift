@@ -30,6 +30,7 @@ struct TelemetryExport {
         guard environment["OTEL_SDK_DISABLED"]?.lowercased() != "true",
             endpoint != nil || environment["OTEL_EXPORTER_OTLP_ENDPOINT"] != nil
         else { return nil }
+        try Self.checkProtocols(in: environment)
         var configuration = OTel.Configuration.default
         configuration.serviceName = "nuke-server"
         configuration.diagnosticLogger = .custom(logger)
@@ -78,6 +79,17 @@ struct TelemetryExport {
             }
             tasks.cancelAll()
             if let failure { throw failure }
+        }
+    }
+
+    /// Refuses an `OTEL_EXPORTER_OTLP_…PROTOCOL` other than those built in (`http/protobuf`,
+    /// `http/json`): swift-otel stops the process on `grpc` without its gRPC trait.
+    static func checkProtocols(in environment: [String: String]) throws(SettingsError) {
+        for signal in ["", "TRACES_", "METRICS_"] {
+            let name = "OTEL_EXPORTER_OTLP_\(signal)PROTOCOL"
+            if let value = environment[name], !["http/protobuf", "http/json"].contains(value) {
+                throw SettingsError("\(name) is http/protobuf or http/json (the protocols built in), not '\(value)'")
+            }
         }
     }
 
