@@ -14,6 +14,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("avif", AVIFBenchmarks.run),
     ("heif", HEIFBenchmarks.run),
     ("jxl", JXLBenchmarks.run),
+    ("formats", FormatBenchmarks.run),
     ("color", ColorBenchmarks.run),
     ("animations", AnimationBenchmarks.run),
     ("processors", ProcessorBenchmarks.run),

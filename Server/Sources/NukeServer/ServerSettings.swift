@@ -242,6 +242,20 @@ struct ServerSettings: Sendable {
         proxy.shrinkOnLoad = shrinkOnLoad
         proxy.negotiatesWebP = !e.isOn(.noWebpNegotiation)
         proxy.negotiatesAVIF = e.isOn(.avifNegotiation)
+        proxy.negotiatesJPEGXL = e.isOn(.jxlNegotiation)
+        proxy.enforcedFormats = Set(
+            [(ServerSetting.enforceJxl, OutputFormat.jxl), (.enforceAvif, .avif), (.enforceWebp, .webp)]
+                .filter { e.isOn($0.0) }.map(\.1)
+        )
+        let preferred = e.list(.preferredFormats)
+        if !preferred.isEmpty {
+            proxy.preferredFormats = try preferred.map { name throws(SettingsError) in
+                guard let format = OutputFormat(name: name) else {
+                    throw SettingsError("--preferred-formats names jpeg, png, gif, webp, avif or jxl, not '\(name)'")
+                }
+                return format
+            }
+        }
         let requestLogLevel = e.text(defaulted: .requestLogLevel)
         if requestLogLevel == "off" {
             proxy.requestLogLevel = nil

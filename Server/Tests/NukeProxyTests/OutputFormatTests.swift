@@ -9,29 +9,47 @@ import Testing
 
 @Suite struct OutputFormatTests {
     @Test(
-        "Without a format: the source's own where browsers show it (GIF too), JPEG for HEIC and JPEG XL photos, PNG with transparency"
+        "Without a format: the source's own where preferred and it holds the result, else the first preferred that does"
     )
-    func negotiation() {
-        let cases: [(AssetType?, Bool, OutputFormat)] = [
-            (.jpeg, true, .jpeg), (.jpeg, false, .png), (.webp, true, .webp), (.avif, false, .avif),
-            (.heic, true, .jpeg), (.heic, false, .png), (.jxl, true, .jpeg), (.jxl, false, .png),
-            (.gif, true, .gif), (.gif, false, .gif), (.png, false, .png), (nil, true, .png),
+    func fallback() {
+        let preferred = ProxyConfiguration().preferredFormats
+        // (source, opaque, animated, expected)
+        let cases: [(AssetType?, Bool, Bool, OutputFormat)] = [
+            (.jpeg, true, false, .jpeg), (.jpeg, false, false, .png), (.webp, true, false, .webp),
+            (.avif, false, false, .avif), (.heic, true, false, .jpeg), (.heic, false, false, .png),
+            (.jxl, true, false, .jpeg), (.jxl, false, false, .png), (.gif, true, true, .gif),
+            (.gif, false, false, .gif), (.png, false, false, .png), (nil, true, false, .jpeg),
+            (.webp, false, true, .webp), (.avif, true, true, .gif), (.png, false, true, .gif),
         ]
-        for (source, isOpaque, expected) in cases {
-            let format = OutputFormat.negotiated(accept: nil, source: source, isOpaque: isOpaque, prefersWebP: true)
-            #expect(format == expected, "\(String(describing: source)), opaque: \(isOpaque)")
+        for (source, isOpaque, isAnimated, expected) in cases {
+            let format = OutputFormat.fallback(
+                source: source,
+                isOpaque: isOpaque,
+                isAnimated: isAnimated,
+                preferred: preferred
+            )
+            #expect(format == expected, "\(String(describing: source)), opaque: \(isOpaque), animated: \(isAnimated)")
         }
-        // WebP negotiation comes first; AVIF is never negotiated.
+        // imgproxy's default list: a WebP source is a JPEG (or PNG) unless negotiated.
         #expect(
-            OutputFormat.negotiated(accept: "image/avif,image/webp", source: .heic, isOpaque: true, prefersWebP: true)
-                == .webp
+            OutputFormat.fallback(source: .webp, isOpaque: true, isAnimated: false, preferred: [.jpeg, .png, .gif])
+                == .jpeg
         )
+        // JPEG XL sources stay JPEG XL only when it is listed; nothing listed holds it: PNG.
         #expect(
-            OutputFormat.negotiated(accept: "image/avif", source: .jpeg, isOpaque: true, prefersWebP: true) == .jpeg
+            OutputFormat.fallback(source: .jxl, isOpaque: true, isAnimated: false, preferred: [.jxl, .jpeg]) == .jxl
         )
+        #expect(OutputFormat.fallback(source: .png, isOpaque: false, isAnimated: false, preferred: [.jpeg]) == .png)
+    }
+
+    @Test("Names, media types, which formats keep animations and transparency")
+    func properties() {
         #expect(OutputFormat(name: "AVIF") == .avif && OutputFormat(name: "Gif") == .gif)
-        #expect(OutputFormat(name: "jxl") == nil)
-        #expect(OutputFormat.gif.mediaType == "image/gif")
+        #expect(OutputFormat(name: "jxl") == .jxl && OutputFormat(name: "heic") == nil)
+        #expect(OutputFormat.gif.mediaType == "image/gif" && OutputFormat.jxl.mediaType == "image/jxl")
         #expect(OutputFormat.allCases.filter(\.keepsAnimation) == [.webp, .gif])
+        #expect(OutputFormat.allCases.filter { !$0.keepsTransparency } == [.jpeg])
+        // Results in the cache are tagged with the case's index: the order never changes.
+        #expect(OutputFormat.allCases == [.jpeg, .png, .webp, .avif, .gif, .jxl])
     }
 }

@@ -62,6 +62,7 @@ struct ServerSettingTests {
             "IMGPROXY_MAX_RESULT_DIMENSION": "0", "IMGPROXY_SENTRY_DSN": "x", "IMGPROXY_PRESETS": "a=w:10,b=h:20",
             "IMGPROXY_LOG_FORMAT": "structured", "IMGPROXY_LOG_LEVEL": "WARN", "IMGPROXY_PROMETHEUS_BIND": ":9464",
             "IMGPROXY_MAX_SRC_FILE_SIZE": "1000", "IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0.5",
+            "IMGPROXY_AUTO_JXL": "true", "IMGPROXY_ENFORCE_WEBP": "1", "IMGPROXY_PREFERRED_FORMATS": "jpeg,png,heic",
         ]
         let reader = try await SettingsReader(flags: [:], environment: environment)
         #expect(reader.text(.bind) == "0.0.0.0" && reader.text(.port) == "9090")
@@ -76,6 +77,8 @@ struct ServerSettingTests {
         let none = try await SettingsReader(flags: [:], environment: ["IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0"])
         #expect(try none.number(.maxAnimationFramePixels) == nil && none.warnings.isEmpty)
         #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.avifNegotiation) && reader.isOn(.s3VirtualHosted))
+        #expect(reader.isOn(.jxlNegotiation) && reader.isOn(.enforceWebp) && !reader.isOn(.enforceAvif))
+        #expect(reader.list(.preferredFormats) == ["jpeg", "png"], "heic is not a result format here")
         #expect(reader.list(.formatQuality) == ["jpg=70", "webp=60"])
         #expect(reader.list(.preset) == ["a=w:10", "b=h:20"])
         #expect(reader.text(.logFormat) == "text" && reader.text(.logLevel) == "warning")
@@ -103,6 +106,39 @@ struct ServerSettingTests {
         let wrongKind = try await SettingsReader(flags: [:], environment: ["IMGPROXY_TTL": "a day"])
         #expect(throws: SettingsError("IMGPROXY_TTL='a day' is not a number")) {
             try wrongKind.number(defaulted: .cacheMaxAge)
+        }
+    }
+
+    @Test("Result formats: JPEG XL negotiated when asked, enforced formats, preferred formats; bad names refused")
+    func resultFormats() async throws {
+        let defaults = try ServerSettings(
+            reading: try await SettingsReader(flags: [.allowUnsigned: []], environment: [:])
+        )
+        #expect(!defaults.proxy.negotiatesJPEGXL && defaults.proxy.negotiatesWebP && !defaults.proxy.negotiatesAVIF)
+        #expect(defaults.proxy.enforcedFormats.isEmpty)
+        #expect(defaults.proxy.preferredFormats == [.jpeg, .png, .gif, .webp, .avif])
+        let flags: [ServerSetting: [String]] = [
+            .allowUnsigned: [], .jxlNegotiation: [], .enforceAvif: [], .enforceJxl: [],
+            .preferredFormats: ["png", "jxl"],
+        ]
+        let given = try ServerSettings(reading: try await SettingsReader(flags: flags, environment: [:]))
+        #expect(given.proxy.negotiatesJPEGXL && given.proxy.enforcedFormats == [.avif, .jxl])
+        #expect(given.proxy.preferredFormats == [.png, .jxl])
+        let imgproxys = try ServerSettings(
+            reading: try await SettingsReader(
+                flags: [.allowUnsigned: [], .bind: ["127.0.0.1"], .imgproxyDefaults: []],
+                environment: [:]
+            )
+        )
+        #expect(imgproxys.proxy.preferredFormats == [.jpeg, .png, .gif] && !imgproxys.proxy.negotiatesJPEGXL)
+        await #expect(throws: SettingsError("--preferred-formats names jpeg, png, gif, webp, avif or jxl, not 'tiff'"))
+        {
+            try ServerSettings(
+                reading: try await SettingsReader(
+                    flags: [.allowUnsigned: [], .preferredFormats: ["tiff"]],
+                    environment: [:]
+                )
+            )
         }
     }
 

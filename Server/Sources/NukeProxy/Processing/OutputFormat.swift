@@ -14,12 +14,14 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case webp
     /// AVIF.
     case avif
-    /// GIF, animated when the result is (last: results in the cache are tagged with the case's
-    /// index, so new cases go at the end).
+    /// GIF, animated when the result is.
     case gif
+    /// JPEG XL (last: results in the cache are tagged with the case's index, so new cases go at
+    /// the end).
+    case jxl
 
     /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, `avif`, `gif`,
-    /// any case).
+    /// `jxl`, any case).
     public init?(name: String) {
         switch name.lowercased() {
         case "jpg", "jpeg": self = .jpeg
@@ -27,6 +29,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case "webp": self = .webp
         case "avif": self = .avif
         case "gif": self = .gif
+        case "jxl": self = .jxl
         default: return nil
         }
     }
@@ -34,18 +37,27 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// The names ``init(name:)`` reads, for error messages, which also say that imgproxy's other
     /// result formats are not written here yet (a URL asking for one is refused, not answered in
     /// another format).
-    static let names = "jpg, png, webp, avif or gif (heic, jxl, tiff, bmp and ico results are not written yet)"
+    static let names = "jpg, png, webp, avif, gif or jxl (heic, tiff, bmp and ico results are not written yet)"
 
     /// Whether a result of more than one frame stays animated in this format: WebP and GIF.
-    /// AVIF gives the first frame: an AVIF sequence costs several times an animated WebP to
-    /// encode, too much for a request.
+    /// AVIF and JPEG XL give the first frame: their sequences cost several times an animated
+    /// WebP to encode, too much for a request (and browsers that show JPEG XL stills do not all
+    /// animate it).
     var keepsAnimation: Bool { self == .webp || self == .gif }
+
+    /// Whether the format keeps transparency (all but JPEG).
+    var keepsTransparency: Bool { self != .jpeg }
 
     /// The `Content-Type`.
     public var mediaType: String { "image/\(rawValue)" }
 
-    /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF).
-    var isLossy: Bool { self == .jpeg || self == .webp || self == .avif }
+    /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL).
+    var isLossy: Bool { self == .jpeg || self == .webp || self == .avif || self == .jxl }
+
+    /// The JPEG XL encoder's effort for results: efforts 1 to 4 cost about the same CPU (half a
+    /// WebP's) and 4 writes the smallest files; 5 costs more than twice a WebP's
+    /// (`nuke-benchmarks formats`; `Docs/Performance.md`).
+    static let jpegXLEffort = 4
 
     /// The file name extension: `jpg` for JPEG, else the format's name.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
@@ -59,22 +71,27 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .webp: WebPEncoder(mode: .lossy(quality: fraction))
         case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
         case .gif: GIFEncoder()
+        case .jxl:
+            JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)), effort: Self.jpegXLEffort)
         }
     }
 
-    /// The format for a result when none was asked for: WebP when the client's `Accept` lists
-    /// `image/webp` and negotiation is on; else the source's own format where it can be written
-    /// (JPEG, WebP, AVIF, GIF; JPEG for HEIC and JPEG XL photos), PNG for the rest and for JPEG,
-    /// HEIC or JPEG XL sources with transparency.
-    static func negotiated(accept: String?, source: AssetType?, isOpaque: Bool, prefersWebP: Bool) -> OutputFormat {
-        if prefersWebP, let accept, accepts(accept, "image/webp") { return .webp }
-        switch source {
-        case .jpeg?, .heic?, .jxl?: return isOpaque ? .jpeg : .png
-        case .webp?: return .webp
-        case .avif?: return .avif
-        case .gif?: return .gif
-        default: return .png
+    /// The format of a result none was asked for nor negotiated for: the source's own when it is
+    /// one of `preferred` and holds the result (its animation, its transparency), else the first
+    /// of `preferred` that does, else PNG (which holds every still).
+    static func fallback(
+        source: AssetType?,
+        isOpaque: Bool,
+        isAnimated: Bool,
+        preferred: [OutputFormat]
+    ) -> OutputFormat {
+        let holds = { (format: OutputFormat) in
+            (!isAnimated || format.keepsAnimation) && (isOpaque || format.keepsTransparency)
         }
+        if let own = source.flatMap(OutputFormat.init(sourceType:)), preferred.contains(own), holds(own) {
+            return own
+        }
+        return preferred.first(where: holds) ?? preferred.first { isOpaque || $0.keepsTransparency } ?? .png
     }
 
     /// The asset type of results in this format.
@@ -85,6 +102,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .webp: .webp
         case .avif: .avif
         case .gif: .gif
+        case .jxl: .jxl
         }
     }
 
@@ -96,6 +114,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .webp: self = .webp
         case .avif: self = .avif
         case .gif: self = .gif
+        case .jxl: self = .jxl
         default: return nil
         }
     }

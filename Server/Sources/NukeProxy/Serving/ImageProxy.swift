@@ -270,16 +270,15 @@ public final class ImageProxy: Sendable {
     /// `container` encoded on the workers in the format `plan` gives it (its source's when it
     /// gives none), with the EXIF `plan` keeps.
     private func encode(_ container: ImageContainer, plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult {
-        let sourceFormat = OutputFormat.negotiated(
-            accept: nil,
-            source: container.type,
-            isOpaque: container.image.isOpaque,
-            prefersWebP: false
-        )
-        var format = plan.format ?? sourceFormat
-        if plan.negotiatedAVIF, (container.animation?.frameCount ?? 0) > 1 {
-            format = plan.animatedFormat ?? sourceFormat
-        }
+        let isAnimated = (container.animation?.frameCount ?? 0) > 1
+        let format =
+            (isAnimated ? plan.animatedFormat : plan.format)
+            ?? OutputFormat.fallback(
+                source: container.type,
+                isOpaque: container.image.isOpaque,
+                isAnimated: isAnimated,
+                preferred: configuration.preferredFormats
+            )
         // An animation (its frame count within the request's limit) stays animated as WebP or
         // GIF, asked for or negotiated; other formats serve its first frame.
         let animated = format.keepsAnimation ? container.animation.flatMap { $0.frameCount > 1 ? $0 : nil } : nil

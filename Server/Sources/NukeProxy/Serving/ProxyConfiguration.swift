@@ -86,12 +86,27 @@ public struct ProxyConfiguration: Sendable {
     /// `IMGPROXY_OPEN_TELEMETRY_PROPAGATE_EXTERNAL`: turn it on behind a proxy or load balancer
     /// that starts the traces, where clients cannot choose trace ids and sampling.
     public var continuesIncomingTraces = false
-    /// Answer with WebP when no format is asked for and the client's `Accept` lists it.
+    /// Answer with WebP when no format is asked for and the client's `Accept` lists it, animated
+    /// results included.
     public var negotiatesWebP = true
     /// Answer with AVIF (before WebP) when no format is asked for and the client's `Accept`
-    /// lists it; off by default, as an AVIF costs several WebPs to encode. Animated sources
-    /// stay animated: WebP when negotiated, else their own format.
+    /// lists it; off by default, as an AVIF costs several WebPs to encode. Animated results stay
+    /// animated: WebP when negotiated, else a format of ``preferredFormats``.
     public var negotiatesAVIF = false
+    /// Answer with JPEG XL (before AVIF and WebP, as imgproxy orders them) when no format is asked
+    /// for and the client's `Accept` lists it; off by default: at the same quality number its
+    /// results are larger than WebP's, and better (`nuke-benchmarks formats`). Animated results
+    /// stay animated as with AVIF.
+    public var negotiatesJPEGXL = false
+    /// The formats that replace even one a URL asks for (`f`, `@ext`) when the client's `Accept`
+    /// lists them (imgproxy's `IMGPROXY_ENFORCE_WEBP`, `_AVIF`, `_JXL`), in negotiation's order;
+    /// an enforced format is negotiated too. Animated results are only ever given WebP.
+    public var enforcedFormats: Set<OutputFormat> = []
+    /// The formats of a result none was asked for nor negotiated for (imgproxy's
+    /// `IMGPROXY_PREFERRED_FORMATS`): the source's own when it is one of these and holds the
+    /// result (its animation, its transparency), else the first of these that does. JPEG XL
+    /// sources are not served as JPEG XL unless it is listed (few browsers show it).
+    public var preferredFormats: [OutputFormat] = [.jpeg, .png, .gif, .webp, .avif]
     /// How small a decode resizes accept (``ShrinkOnLoadRule``): `.fast`, as thumbnailers do.
     public var shrinkOnLoad = ShrinkOnLoadRule.fast
     /// `Cache-Control: public, max-age=…` of successful responses, in seconds.

@@ -14,7 +14,8 @@ public struct ProxyPlan: Sendable {
     /// The source limits the URL sets (`msr`, `msfs`, `maf`) in place of the pipeline's; none
     /// when it sets none.
     public var limits: ImageRequest.Limits
-    /// The output format; `nil` to follow the source (see ``OutputFormat``).
+    /// The format of a still result, asked for or negotiated; `nil` for the source's own, or a
+    /// preferred one (``ProxyConfiguration/preferredFormats``).
     public var format: OutputFormat?
     /// The encoding quality: `q`'s, else the server's default (see ``quality(for:)``).
     public var quality: Int
@@ -30,11 +31,9 @@ public struct ProxyPlan: Sendable {
     public var isRaw: Bool
     /// Whether the format depends on the `Accept` header (then responses say `Vary: Accept`).
     public var variesByAccept: Bool
-    /// Whether ``format`` is an AVIF negotiated from `Accept`; then an animated source is served
-    /// as ``animatedFormat`` instead, so that it stays animated.
-    public var negotiatedAVIF: Bool
-    /// For a negotiated AVIF, an animated source's format: WebP when that was negotiated too,
-    /// else `nil`, the source's own.
+    /// The format of an animated result, asked for or negotiated: ``format`` but where a
+    /// negotiated or enforced JPEG XL or AVIF would lose the animation — WebP when the client
+    /// takes it, else `nil`, as for ``format``.
     public var animatedFormat: OutputFormat?
     /// The result cache key: source, processors, negotiated format, quality and cache buster;
     /// never raw headers (nor `exp:`, which does not change the image).
@@ -71,6 +70,32 @@ public struct ProxyPlan: Sendable {
         guard width <= maximumResultDimension, height <= maximumResultDimension else {
             throw .resultTooLarge(width: width, height: height, limit: maximumResultDimension)
         }
+    }
+
+    /// The formats of a still and an animated result, and whether they depend on `Accept`:
+    /// imgproxy's order — with no format `asked`, JPEG XL, AVIF, then WebP, each when negotiated
+    /// and accepted (an animation only ever gets WebP); with one asked, an enforced format the
+    /// client accepts replaces it, in the same order.
+    static func formats(
+        asked: OutputFormat?,
+        accept: String?,
+        _ configuration: ProxyConfiguration
+    ) -> (still: OutputFormat?, animated: OutputFormat?, variesByAccept: Bool) {
+        let order: [(format: OutputFormat, negotiated: Bool)] = [
+            (.jxl, configuration.negotiatesJPEGXL), (.avif, configuration.negotiatesAVIF),
+            (.webp, configuration.negotiatesWebP),
+        ]
+        let candidates = order.filter { format, negotiated in
+            let enforced = configuration.enforcedFormats.contains(format)
+            return asked == nil ? negotiated || enforced : enforced
+        }
+        guard !candidates.isEmpty else { return (asked, asked, false) }
+        let accepted = candidates.map(\.format).filter { format in
+            accept.map { OutputFormat.accepts($0, format.mediaType) } == true
+        }
+        let still = accepted.first ?? asked
+        let animated = accepted.first(where: \.keepsAnimation) ?? asked
+        return (still, animated, true)
     }
 
     /// Whether a source in `format` is served as it is: `raw` asks for it, or `skp` names the
@@ -200,13 +225,7 @@ public struct ProxyPlan: Sendable {
             registry: registry
         )
 
-        let negotiates = options.format == nil && (configuration.negotiatesWebP || configuration.negotiatesAVIF)
-        let accepts = { (type: String) in negotiates && accept.map { OutputFormat.accepts($0, type) } == true }
-        let webP = configuration.negotiatesWebP && accepts("image/webp")
-        negotiatedAVIF = configuration.negotiatesAVIF && accepts("image/avif")
-        variesByAccept = negotiates
-        format = options.format ?? (negotiatedAVIF ? .avif : webP ? .webp : nil)
-        animatedFormat = negotiatedAVIF && webP ? .webp : nil
+        (format, animatedFormat, variesByAccept) = Self.formats(asked: options.format, accept: accept, configuration)
         quality = options.quality ?? configuration.defaultQuality
         formatQualities =
             options.quality == nil ? configuration.formatQualities.merging(options.formatQualities) { $1 } : [:]
@@ -215,7 +234,10 @@ public struct ProxyPlan: Sendable {
             format?.rawValue ?? "auto", "q\(quality)", "cb=\(options.cacheBuster)",
         ]
         // Added only when given, so the keys of results made before these options stay the same.
-        if negotiatedAVIF { key.append("animated=" + (animatedFormat?.rawValue ?? "source")) }
+        if animatedFormat != format { key.append("animated=" + (animatedFormat?.rawValue ?? "source")) }
+        if configuration.preferredFormats != ProxyConfiguration().preferredFormats {
+            key.append("preferred=" + configuration.preferredFormats.map(\.rawValue).joined(separator: ":"))
+        }
         if let bytes = options.maximumBytes { key.append("mb=\(bytes)") }
         skippedFormats = options.skippedFormats
         isRaw = options.isRaw

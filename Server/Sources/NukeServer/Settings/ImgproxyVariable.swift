@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeHummingbird
+
 /// One of imgproxy's environment variables that has a setting here, and how its value reads as
 /// that setting's: an imgproxy deployment's env file works unchanged, and a `NUKE_SERVER_…`
 /// variable (or a flag) for the same setting wins over it.
@@ -71,6 +73,16 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_ENABLE_WEBP_DETECTION", setting: .noWebpNegotiation, read: invertedToggle),
         ImgproxyVariable(name: "IMGPROXY_AUTO_AVIF", setting: .avifNegotiation, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ENABLE_AVIF_DETECTION", setting: .avifNegotiation, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_AUTO_JXL", setting: .jxlNegotiation, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_ENFORCE_JXL", setting: .enforceJxl, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_ENFORCE_AVIF", setting: .enforceAvif, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_ENFORCE_WEBP", setting: .enforceWebp, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_PREFERRED_FORMATS", setting: .preferredFormats) { text in
+            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let written = names.filter { OutputFormat(name: $0) != nil }
+            return written.isEmpty
+                ? .kept("none of \(text) is a result format here") : .value(written.joined(separator: ","))
+        },
         ImgproxyVariable(name: "IMGPROXY_FALLBACK_IMAGE_PATH", setting: .fallbackImage, read: same),
         ImgproxyVariable(name: "IMGPROXY_FALLBACK_IMAGE_HTTP_CODE", setting: .fallbackImageStatus, read: same),
         ImgproxyVariable(name: "IMGPROXY_FALLBACK_IMAGE_TTL", setting: .fallbackImageTtl, read: same),

@@ -247,6 +247,44 @@ extension ServerSetting {
             costs several WebPs to encode; animations stay WebP or their own format).
             """
     )
+    static let jxlNegotiation = ServerSetting(
+        name: "jxl-negotiation",
+        kind: .toggle,
+        defaultValue: nil,
+        help: """
+            Answer JPEG XL (first, before AVIF and WebP) to clients whose Accept lists it when no format is \
+            asked for (off by default until its quality is matched to WebP's; animations stay WebP or their own \
+            format).
+            """
+    )
+    static let enforceJxl = enforcing("jxl", "JPEG XL")
+    static let enforceAvif = enforcing("avif", "AVIF")
+    static let enforceWebp = enforcing("webp", "WebP")
+
+    /// `--enforce-<name>`: imgproxy's `IMGPROXY_ENFORCE_<NAME>`.
+    private static func enforcing(_ name: String, _ format: String) -> ServerSetting {
+        ServerSetting(
+            name: "enforce-\(name)",
+            kind: .toggle,
+            defaultValue: nil,
+            help: """
+                Answer \(format) to clients whose Accept lists it even when the URL asks for another format \
+                (negotiated in the order JPEG XL, AVIF, WebP; animations only ever get WebP).
+                """
+        )
+    }
+
+    static let preferredFormats = ServerSetting(
+        name: "preferred-formats",
+        kind: .list,
+        defaultValue: nil,
+        help: """
+            The formats of a result none was asked for nor negotiated for: the source's own when it is one of \
+            them and holds the result (animation, transparency), else the first of them that does (default \
+            jpeg,png,gif,webp,avif).
+            """,
+        imgproxyDefault: "jpeg,png,gif"
+    )
     static let fallbackImage = ServerSetting(
         name: "fallback-image",
         kind: .text,
@@ -585,7 +623,8 @@ extension ServerSetting {
         allowedProcessingOptions,
         setCanonicalHeader, useLastModified, cacheControlPassthrough, enableDebugHeaders,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
-        noWebpNegotiation, avifNegotiation, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
+        noWebpNegotiation, avifNegotiation, jxlNegotiation, enforceJxl, enforceAvif, enforceWebp,
+        preferredFormats, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxAnimationFramePixels,
         maxResultDimension,
         scaleDownLargeResults, maxChainLength,

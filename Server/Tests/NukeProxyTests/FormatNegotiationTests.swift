@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import Nuke
+import NukeProxyTestSupport
+import NukeTestSupport
+import Testing
+
+@testable import NukeProxy
+
+@Suite("Result formats negotiated from Accept in imgproxy's order: JPEG XL, AVIF, WebP")
+struct FormatNegotiationTests {
+    /// What Chromium sends for images.
+    static let chromium = "image/jxl,image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+
+    /// The still and animated formats and whether they vary by `Accept`, JPEG XL negotiation on
+    /// unless `configure` turns it off.
+    private static func formats(
+        asked: OutputFormat? = nil,
+        accept: String?,
+        configure: (inout ProxyConfiguration) -> Void = { _ in }
+    ) -> [String] {
+        var configuration = ProxyConfiguration()
+        configuration.negotiatesJPEGXL = true
+        configure(&configuration)
+        let (still, animated, varies) = ProxyPlan.formats(asked: asked, accept: accept, configuration)
+        return [still?.rawValue ?? "-", animated?.rawValue ?? "-", varies ? "vary" : "fixed"]
+    }
+
+    @Test("No format asked: the first negotiated format the client accepts; animations only ever WebP")
+    func negotiated() {
+        #expect(Self.formats(accept: Self.chromium) == ["jxl", "webp", "vary"])
+        #expect(Self.formats(accept: "image/avif,image/webp") == ["webp", "webp", "vary"], "AVIF is off by default")
+        #expect(Self.formats(accept: "image/avif,image/webp") { $0.negotiatesAVIF = true } == ["avif", "webp", "vary"])
+        #expect(Self.formats(accept: "image/avif") { $0.negotiatesAVIF = true } == ["avif", "-", "vary"])
+        #expect(Self.formats(accept: "image/jxl;q=0,image/webp") == ["webp", "webp", "vary"])
+        #expect(Self.formats(accept: "image/*,*/*") == ["-", "-", "vary"])
+        #expect(Self.formats(accept: nil) == ["-", "-", "vary"])
+        #expect(Self.formats(accept: Self.chromium) { $0.negotiatesJPEGXL = false } == ["webp", "webp", "vary"])
+        let none = Self.formats(accept: Self.chromium) {
+            $0.negotiatesJPEGXL = false
+            $0.negotiatesWebP = false
+        }
+        #expect(none == ["-", "-", "fixed"])
+    }
+
+    @Test("A format asked for stands, unless an enforced format the client accepts replaces it")
+    func enforced() {
+        #expect(Self.formats(asked: .png, accept: Self.chromium) == ["png", "png", "fixed"])
+        #expect(
+            Self.formats(asked: .png, accept: Self.chromium) { $0.enforcedFormats = [.webp] } == [
+                "webp", "webp", "vary",
+            ]
+        )
+        #expect(
+            Self.formats(asked: .png, accept: "image/png") { $0.enforcedFormats = [.webp] } == ["png", "png", "vary"]
+        )
+        // JPEG XL and AVIF never take an animation: it keeps the format asked for.
+        #expect(
+            Self.formats(asked: .gif, accept: Self.chromium) { $0.enforcedFormats = [.jxl] } == ["jxl", "gif", "vary"]
+        )
+        // An enforced format is negotiated too, even with its negotiation off.
+        #expect(
+            Self.formats(accept: "image/avif") {
+                $0.enforcedFormats = [.avif]
+            } == ["avif", "-", "vary"]
+        )
+    }
+
+    @Test(
+        "Through the proxy: Chromium gets JPEG XL when it is negotiated (WebP by default), others WebP or the source's format; jxl asked by f and @"
+    )
+    func throughTheProxy() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let proxy = fixture.proxy(resultCache: cache) { $0.negotiatesJPEGXL = true }
+        let jxl = await proxy.respond(to: fixture.path("w:100", "/photo.jpg"), accept: Self.chromium)
+        #expect(jxl.status == 200 && jxl.header("Content-Type") == "image/jxl" && jxl.header("Vary") == "Accept")
+        #expect(AssetType(jxl.body) == .jxl)
+        let image = try await ProxyFixture.decode(jxl.body)
+        #expect(image.width == 100 && image.height == 75)
+        let webp = await proxy.respond(to: fixture.path("w:100", "/photo.jpg"), accept: "image/webp,*/*")
+        #expect(webp.header("Content-Type") == "image/webp")
+        let jpeg = await proxy.respond(to: fixture.path("w:100", "/photo.jpg"), accept: "*/*")
+        #expect(jpeg.header("Content-Type") == "image/jpeg")
+        // Animations stay animated: WebP for Chromium.
+        let spin = await proxy.respond(to: fixture.path("w:20", "/spin.gif"), accept: Self.chromium)
+        #expect(spin.header("Content-Type") == "image/webp")
+        let decoded = try await ImagePipeline { $0.imageCache = nil }
+            .imageTask(with: ImageRequest(id: "spin", data: { spin.body })).response.container
+        #expect(decoded.animation?.frameCount == 4)
+        #expect(cache.keys.count == 4, "one entry per negotiated format, never per Accept header")
+        let byDefault = await fixture.proxy().respond(to: fixture.path("w:100", "/photo.jpg"), accept: Self.chromium)
+        #expect(byDefault.header("Content-Type") == "image/webp")
+
+        for path in [fixture.path("w:64/f:jxl", "/photo.jpg"), fixture.path("w:64", "/photo.jpg", extension: "jxl")] {
+            let asked = await proxy.respond(to: path, accept: "image/webp")
+            #expect(asked.header("Content-Type") == "image/jxl" && asked.header("Vary") == nil)
+            #expect(try await ProxyFixture.decode(asked.body).width == 64)
+        }
+        // fq sets JPEG XL's quality: a lower one makes a smaller file.
+        let low = await proxy.respond(to: fixture.path("w:200/f:jxl/fq:jxl:30", "/photo.jpg"))
+        let high = await proxy.respond(to: fixture.path("w:200/f:jxl/fq:jxl:95", "/photo.jpg"))
+        #expect(low.status == 200 && high.status == 200 && low.body.count < high.body.count)
+    }
+
+    @Test("Preferred formats: imgproxy's list serves a WebP source as JPEG to a client that takes no WebP")
+    func preferredFormats() async throws {
+        let fixture = try ProxyFixture()
+        let photo = try await ProxyFixture.decode(ProxyFixture.photo)
+        let webpSource = try WebPEncoder(mode: .lossy(quality: 0.9)).encode(photo)
+        fixture.origin.route("/photo.webp") { _ in .ok(webpSource, contentType: "image/webp") }
+        let ours = fixture.proxy()
+        let imgproxys = fixture.proxy { $0.preferredFormats = [.jpeg, .png, .gif] }
+        let path = fixture.path("w:100", "/photo.webp")
+        #expect(await ours.respond(to: path, accept: "image/png").header("Content-Type") == "image/webp")
+        #expect(await imgproxys.respond(to: path, accept: "image/png").header("Content-Type") == "image/jpeg")
+    }
+}
