@@ -20,11 +20,35 @@ struct HealthCheckTests {
         #expect(first.isHealthy)
         #expect(await kept.outcome() == first, "the same check's outcome, not a new one")
 
-        let fresh = HealthCheck(pipeline: pipeline, maximumAge: .zero, timeout: Self.noTimeout)
+        let fresh = HealthCheck(pipeline: pipeline, maximumAge: .zero, maximumStaleness: .zero, timeout: Self.noTimeout)
         let one = await fresh.outcome()
         let two = await fresh.outcome()
         #expect(one.isHealthy && two.isHealthy)
         #expect(two.instant > one.instant, "a new check each time")
+    }
+
+    @Test("Past its maximum age, a healthy outcome answers at once while a new check runs; an unhealthy one never")
+    func staleWhileChecking() async {
+        let working = HealthCheck(
+            pipeline: ImagePipeline(configuration: .init(registry: .defaultPlugins)),
+            maximumAge: .zero,
+            maximumStaleness: Self.noTimeout,
+            timeout: Self.noTimeout
+        )
+        let first = await working.outcome()
+        #expect(first.isHealthy)
+        #expect(await working.outcome() == first, "answered from the last outcome, a new check started behind it")
+
+        let broken = HealthCheck(
+            pipeline: ImagePipeline(configuration: .init(registry: PluginRegistry())),
+            maximumAge: .zero,
+            maximumStaleness: Self.noTimeout,
+            timeout: Self.noTimeout
+        )
+        let failed = await broken.outcome()
+        let again = await broken.outcome()
+        #expect(!failed.isHealthy && !again.isHealthy)
+        #expect(again.instant > failed.instant, "a new check, waited for")
     }
 
     @Test("Many requests at once share one check")

@@ -12,6 +12,12 @@ import Synchronization
 /// from a load balancer cost almost nothing. A check that takes longer than ``timeout`` (30 s by
 /// default: long enough that a busy server's queues do not fail it, short enough that a stuck
 /// pipeline does) fails.
+///
+/// A healthy outcome older than ``maximumAge`` but not than ``maximumStaleness`` (30 s by
+/// default) still answers at once while a new check runs behind it: a probe with a one-second
+/// time-out (Kubernetes' default) never waits for a check queued behind a busy server's decodes,
+/// and a stuck pipeline is still reported once the last healthy outcome is that old. An unhealthy
+/// outcome is never answered past its ``maximumAge``: the next request waits for a new check.
 public final class HealthCheck: Sendable {
     /// How a check ended.
     public enum Outcome: Sendable, Equatable {
@@ -36,21 +42,30 @@ public final class HealthCheck: Sendable {
 
     private enum State {
         case idle
-        case checking(Task<Outcome, Never>)
+        /// A check runs; the healthy outcome before it, when it may still answer.
+        case checking(Task<Outcome, Never>, last: Outcome?)
         case checked(Outcome)
     }
 
     /// How long an outcome answers for.
     public let maximumAge: Duration
+    /// How long a healthy outcome answers for while a newer check runs.
+    public let maximumStaleness: Duration
     /// How long a check may take.
     public let timeout: Duration
     private let pipeline: ImagePipeline
     private let state = Mutex(State.idle)
 
     /// A check of `pipeline`.
-    public init(pipeline: ImagePipeline, maximumAge: Duration = .seconds(1), timeout: Duration = .seconds(30)) {
+    public init(
+        pipeline: ImagePipeline,
+        maximumAge: Duration = .seconds(1),
+        maximumStaleness: Duration = .seconds(30),
+        timeout: Duration = .seconds(30)
+    ) {
         self.pipeline = pipeline
         self.maximumAge = maximumAge
+        self.maximumStaleness = maximumStaleness
         self.timeout = timeout
     }
 
@@ -77,11 +92,16 @@ public final class HealthCheck: Sendable {
             switch state {
             case .checked(let outcome) where now - outcome.instant < maximumAge:
                 return .answer(outcome)
-            case .checking(let task):
+            case .checking(_, let last?) where now - last.instant < maximumStaleness:
+                return .answer(last)
+            case .checking(let task, _):
                 return .wait(task)
+            case .checked(let outcome) where outcome.isHealthy && now - outcome.instant < maximumStaleness:
+                state = .checking(Task { await self.check() }, last: outcome)
+                return .answer(outcome)
             case .idle, .checked:
                 let task = Task { await self.check() }
-                state = .checking(task)
+                state = .checking(task, last: nil)
                 return .wait(task)
             }
         }

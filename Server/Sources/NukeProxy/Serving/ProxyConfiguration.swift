@@ -94,9 +94,9 @@ public struct ProxyConfiguration: Sendable {
     /// animated: WebP when negotiated, else a format of ``preferredFormats``.
     public var negotiatesAVIF = false
     /// Answer with JPEG XL (before AVIF and WebP, as imgproxy orders them) when no format is asked
-    /// for and the client's `Accept` lists it; off by default: at the same quality number its
-    /// results are larger than WebP's, and better (`nuke-benchmarks formats`). Animated results
-    /// stay animated as with AVIF.
+    /// for and the client's `Accept` lists it; off by default until its default quality is
+    /// matched to WebP's score (`nuke-benchmarks formats`). Animated results stay animated as
+    /// with AVIF.
     public var negotiatesJPEGXL = false
     /// The formats that replace even one a URL asks for (`f`, `@ext`) when the client's `Accept`
     /// lists them (imgproxy's `IMGPROXY_ENFORCE_WEBP`, `_AVIF`, `_JXL`), in negotiation's order;
