@@ -54,14 +54,13 @@ public struct ImageProxyVaporResponder: Sendable {
         let span = tracing.startSpan(method: method, path: path, headers: headers, requestID: requestID)
         let allowedOrigin = proxy.configuration.allowedOrigin
         var answer: ProxyResponse
-        switch method {
-        case "GET", "HEAD":
+        if method == "GET" || method == "HEAD" {
             answer = await ServiceContext.$current.withValue(span.context) {
                 await proxy.respond(to: path, headers: headers)
             }
-        case "OPTIONS" where allowedOrigin != nil:
-            answer = ProxyResponse(status: 204, headers: ProxyCORS.preflightHeaders(allowing: allowedOrigin!))
-        default:
+        } else if method == "OPTIONS", let allowedOrigin {
+            answer = ProxyResponse(status: 204, headers: ProxyCORS.preflightHeaders(allowing: allowedOrigin))
+        } else {
             answer = ProxyResponse(status: 405, headers: [.allow: "GET, HEAD"])
         }
         if let allowedOrigin { answer.headers[.accessControlAllowOrigin] = allowedOrigin }
