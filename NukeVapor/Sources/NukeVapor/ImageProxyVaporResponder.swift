@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 import HTTPTypes
+import NIOHTTPTypesHTTP1
 public import NukeProxy
 import Tracing
 public import Vapor
@@ -30,7 +31,7 @@ public struct ImageProxyVaporResponder: Sendable {
     /// (`OPTIONS`) with 204 when the configuration allows an origin, anything else with 405.
     public func respond(to request: Request) async -> Response {
         let (method, path, headers, serverID) = (
-            request.method.rawValue, request.url.path, HTTPFields(request.headers), request.id
+            request.method.rawValue, request.url.path, HTTPFields(request.headers, splitCookie: false), request.id
         )
         let work = Task(executorPreference: proxy.pipeline.configuration.workerPool) {
             await self.answer(method: method, path: path, headers: headers, serverID: serverID)
@@ -86,19 +87,8 @@ extension Response {
     convenience init(_ answer: ProxyResponse) {
         self.init(
             status: HTTPResponseStatus(statusCode: answer.status),
-            headers: HTTPHeaders(answer.headers.map { ($0.name.rawName, $0.value) }),
+            headers: HTTPHeaders(answer.headers),
             body: .init(data: answer.body)
         )
-    }
-}
-
-extension HTTPFields {
-    /// Vapor's (NIO's) request headers as swift-http-types fields; a field whose name is not a
-    /// valid token is left out.
-    init(_ headers: HTTPHeaders) {
-        self.init()
-        for (name, value) in headers {
-            if let name = HTTPField.Name(name) { append(HTTPField(name: name, value: value)) }
-        }
     }
 }

@@ -87,10 +87,8 @@ struct ProxyServer {
         let prometheus = PrometheusMetricsFactory(registry: metricsRegistry)
         let metricsFactory: any MetricsFactory =
             telemetry.map { MultiplexMetricsHandler(factories: [prometheus, $0.metricsFactory]) } ?? prometheus
-        if telemetry != nil {
-            let endpoint =
-                settings.telemetryEndpoint ?? ProcessInfo.processInfo.environment["OTEL_EXPORTER_OTLP_ENDPOINT"]
-            logger.info("traces and metrics exported over OTLP/HTTP to \(endpoint ?? "?")")
+        if let telemetry {
+            logger.info("traces and metrics exported over OTLP/HTTP to \(telemetry.endpoint)")
         }
         let metrics = ProxyMetrics(factory: metricsFactory)
         var registry = PluginRegistry.defaultPlugins

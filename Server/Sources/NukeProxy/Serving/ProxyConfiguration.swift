@@ -106,7 +106,9 @@ public struct ProxyConfiguration: Sendable {
     /// `IMGPROXY_PREFERRED_FORMATS`): the source's own when it is one of these and holds the
     /// result (its animation, its transparency), else the first of these that does. JPEG XL
     /// sources are not served as JPEG XL unless it is listed (few browsers show it).
-    public var preferredFormats: [OutputFormat] = [.jpeg, .png, .gif, .webp, .avif]
+    public var preferredFormats = defaultPreferredFormats
+    /// ``preferredFormats`` unless set: the source's own format where browsers show it.
+    public static let defaultPreferredFormats: [OutputFormat] = [.jpeg, .png, .gif, .webp, .avif]
     /// How small a decode resizes accept (``ShrinkOnLoadRule``): `.fast`, as thumbnailers do.
     public var shrinkOnLoad = ShrinkOnLoadRule.fast
     /// `Cache-Control: public, max-age=…` of successful responses, in seconds.

@@ -235,7 +235,7 @@ public struct ProxyPlan: Sendable {
         ]
         // Added only when given, so the keys of results made before these options stay the same.
         if animatedFormat != format { key.append("animated=" + (animatedFormat?.rawValue ?? "source")) }
-        if configuration.preferredFormats != ProxyConfiguration().preferredFormats {
+        if configuration.preferredFormats != ProxyConfiguration.defaultPreferredFormats {
             key.append("preferred=" + configuration.preferredFormats.map(\.rawValue).joined(separator: ":"))
         }
         if let bytes = options.maximumBytes { key.append("mb=\(bytes)") }

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+import NukeHummingbird
+
 extension ServerSetting {
     // Listening and signing.
     static let bind = ServerSetting(
@@ -281,7 +283,7 @@ extension ServerSetting {
         help: """
             The formats of a result none was asked for nor negotiated for: the source's own when it is one of \
             them and holds the result (animation, transparency), else the first of them that does (default \
-            jpeg,png,gif,webp,avif).
+            \(ProxyConfiguration.defaultPreferredFormats.map(\.rawValue).joined(separator: ","))).
             """,
         imgproxyDefault: "jpeg,png,gif"
     )

@@ -19,6 +19,8 @@ struct TelemetryExport {
 
     let tracer: any Tracer
     let metricsFactory: any MetricsFactory
+    /// Where the export goes: `--otel-endpoint`'s URL, or `OTEL_EXPORTER_OTLP_ENDPOINT`'s.
+    let endpoint: String
     private let services: [any Service]
     private let logger: Logger
 
@@ -28,8 +30,9 @@ struct TelemetryExport {
     /// reads them, and they win over `endpoint`).
     init?(endpoint: String?, environment: [String: String], logger: Logger) throws(SettingsError) {
         guard environment["OTEL_SDK_DISABLED"]?.lowercased() != "true",
-            endpoint != nil || environment["OTEL_EXPORTER_OTLP_ENDPOINT"] != nil
+            let resolved = endpoint ?? environment["OTEL_EXPORTER_OTLP_ENDPOINT"]
         else { return nil }
+        self.endpoint = resolved
         try Self.checkProtocols(in: environment)
         var configuration = OTel.Configuration.default
         configuration.serviceName = "nuke-server"
