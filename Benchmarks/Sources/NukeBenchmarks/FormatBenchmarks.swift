@@ -13,8 +13,10 @@ import NukeWebP
 /// What each result format and setting costs and gives on real photos, as nuke-server encodes
 /// results: per width, the thread CPU time of one encode (median of three), the bytes, and
 /// SSIMULACRA2 against the resized photo (PyPI's `ssimulacra2`, scored in one Python process:
-/// `Benchmarks/quality/ssimulacra2-pairs.py`), each beside WebP q80, the proxy's negotiated
-/// format until now. JPEG q80 is the reference quality.
+/// `Benchmarks/quality/ssimulacra2-pairs.py`), each beside WebP q80. JPEG q80 is the reference
+/// quality: for each quality sweep, where it reaches JPEG q80's score, and what it costs there
+/// beside WebP at the same score; the proxy's default qualities
+/// (`ProxyConfiguration.defaultFormatQualities`) are read from those lines.
 ///
 /// Photos: the JPEGs under `NUKE_PHOTOS` (colon-separated folders; default the wallpaper
 /// packages' `/usr/share/backgrounds:/usr/share/wallpapers`), `NUKE_FORMAT_PHOTOS` of them
@@ -23,26 +25,40 @@ import NukeWebP
 enum FormatBenchmarks {
     struct Setting: Sendable {
         var name: String
+        /// The quality sweep this setting belongs to, compared at equal score; `nil` for one-offs.
+        var family: String?
+        var quality: Int
         var encoder: any ImageEncoding
     }
 
     static let widths = [320, 640, 1280]
+    static let reference = "JPEG q80"
+    static let baseline = "WebP"
 
     static let settings: [Setting] =
-        [
-            Setting(name: "JPEG q80", encoder: JPEGEncoder(quality: 0.8)),
-            Setting(name: "WebP q80", encoder: WebPEncoder(mode: .lossy(quality: 0.8))),
-        ]
-        + [1, 2, 3, 4, 5, 7].map { effort in
+        [Setting(name: reference, family: nil, quality: 80, encoder: JPEGEncoder(quality: 0.8))]
+        + [60, 65, 70, 75, 80, 85, 90].map { quality in
             Setting(
-                name: "JPEG XL q80 e\(effort)",
-                encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 80)), effort: effort)
+                name: "WebP q\(quality)",
+                family: baseline,
+                quality: quality,
+                encoder: WebPEncoder(mode: .lossy(quality: Double(quality) / 100))
             )
         }
-        + [55, 60, 65, 70, 75].map { quality in
+        + [60, 65, 70, 75, 77, 80, 85].map { quality in
             Setting(
                 name: "JPEG XL q\(quality) e4",
+                family: "JPEG XL e4",
+                quality: quality,
                 encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)), effort: 4)
+            )
+        }
+        + [5, 7].map { effort in
+            Setting(
+                name: "JPEG XL q80 e\(effort)",
+                family: nil,
+                quality: 80,
+                encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 80)), effort: effort)
             )
         }
 
@@ -50,6 +66,9 @@ enum FormatBenchmarks {
         var cpu: [Double] = []
         var bytes = 0
         var scores: [Double] = []
+
+        var meanCPU: Double { cpu.reduce(0, +) / Double(max(cpu.count, 1)) }
+        var meanScore: Double? { scores.isEmpty ? nil : scores.reduce(0, +) / Double(scores.count) }
     }
 
     static func run() async throws {
@@ -120,27 +139,73 @@ enum FormatBenchmarks {
         }
         for width in widths {
             guard let table = rows[width], let webp = table["WebP q80"] else { continue }
-            let webpCPU = webp.cpu.reduce(0, +)
             print("\n  width \(width) px          CPU ms/encode   × WebP    bytes/photo  × WebP   SSIMULACRA2")
             for setting in settings {
                 guard let row = table[setting.name] else { continue }
-                let cpu = row.cpu.reduce(0, +)
-                let score =
-                    row.scores.isEmpty
-                    ? "-" : String(format: "%.1f", row.scores.reduce(0, +) / Double(row.scores.count))
                 print(
                     String(
-                        format: "  %-22@ %9.2f   %6.2f×   %10d   %6.2f×   %@",
-                        setting.name as NSString,
-                        cpu / Double(row.cpu.count),
-                        cpu / webpCPU,
+                        format: "  %@ %9.2f   %6.2f×   %10d   %6.2f×   %@",
+                        setting.name.padding(toLength: 22, withPad: " ", startingAt: 0) as NSString,
+                        row.meanCPU,
+                        row.meanCPU / webp.meanCPU,
                         row.bytes / photos.count,
                         Double(row.bytes) / Double(webp.bytes),
-                        score as NSString
+                        (row.meanScore.map { String(format: "%.1f", $0) } ?? "-") as NSString
                     )
                 )
             }
+            printEqualScore(table, photos: photos.count)
         }
+    }
+
+    /// Where each quality sweep reaches the reference's score: the quality, CPU and bytes there
+    /// (interpolated between the two settings around it, bytes geometrically), beside WebP's.
+    static func printEqualScore(_ table: [String: Row], photos: Int) {
+        guard let target = table[reference]?.meanScore else { return }
+        let families = settings.compactMap(\.family).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let points = families.map { family in
+            (family, Self.point(reaching: target, in: settings.filter { $0.family == family }, table))
+        }
+        guard let base = points.first(where: { $0.0 == baseline })?.1 else {
+            print(String(format: "  at %@'s score %.1f: WebP is outside its sweep", reference, target))
+            return
+        }
+        print(String(format: "  at %@'s score (%.1f):", reference, target))
+        for (family, point) in points {
+            guard let point else {
+                print("    \(family): outside its sweep")
+                continue
+            }
+            print(
+                String(
+                    format: "    %@ q%4.1f   %7.2f ms  %5.2f× WebP   %8.0f bytes/photo  %5.2f× WebP",
+                    family.padding(toLength: 12, withPad: " ", startingAt: 0) as NSString,
+                    point.quality,
+                    point.cpu,
+                    point.cpu / base.cpu,
+                    point.bytes / Double(photos),
+                    point.bytes / base.bytes
+                )
+            )
+        }
+    }
+
+    /// The quality, CPU and bytes at which `sweep` (ascending quality) scores `target`.
+    static func point(reaching target: Double, in sweep: [Setting], _ table: [String: Row]) -> (
+        quality: Double, cpu: Double, bytes: Double
+    )? {
+        let measured = sweep.compactMap { setting in
+            table[setting.name].flatMap { row in row.meanScore.map { (setting.quality, row, $0) } }
+        }
+        for (low, high) in zip(measured, measured.dropFirst()) where low.2 <= target && target <= high.2 {
+            let fraction = high.2 == low.2 ? 0 : (target - low.2) / (high.2 - low.2)
+            return (
+                Double(low.0) + fraction * Double(high.0 - low.0),
+                low.1.meanCPU + fraction * (high.1.meanCPU - low.1.meanCPU),
+                Double(low.1.bytes) * pow(Double(high.1.bytes) / Double(low.1.bytes), fraction)
+            )
+        }
+        return nil
     }
 
     /// The photos: `NUKE_FORMAT_PHOTOS` JPEGs spread over those found.

@@ -76,6 +76,7 @@ public struct ImageProxyVaporResponder: Sendable {
             requestID: requestID,
             status: answer.status,
             bytes: bytes,
+            contentType: answer.headers[.contentType],
             duration: duration
         )
         return answer

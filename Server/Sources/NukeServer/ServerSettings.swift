@@ -230,7 +230,7 @@ struct ServerSettings: Sendable {
             guard parts.count == 2, let format = OutputFormat(name: parts[0]), let quality = Int(parts[1]),
                 (1...100).contains(quality)
             else {
-                let expected = "format=quality (jpg, webp, avif; 1 to 100)"
+                let expected = "format=quality (jpg, webp, avif, jxl; 1 to 100)"
                 throw SettingsError("--format-quality takes \(expected), not '\(item)'")
             }
             proxy.formatQualities[format] = quality
@@ -242,7 +242,7 @@ struct ServerSettings: Sendable {
         proxy.shrinkOnLoad = shrinkOnLoad
         proxy.negotiatesWebP = !e.isOn(.noWebpNegotiation)
         proxy.negotiatesAVIF = e.isOn(.avifNegotiation)
-        proxy.negotiatesJPEGXL = e.isOn(.jxlNegotiation)
+        proxy.negotiatesJPEGXL = !e.isOn(.noJxlNegotiation)
         proxy.enforcedFormats = Set(
             [(ServerSetting.enforceJxl, OutputFormat.jxl), (.enforceAvif, .avif), (.enforceWebp, .webp)]
                 .filter { e.isOn($0.0) }.map(\.1)

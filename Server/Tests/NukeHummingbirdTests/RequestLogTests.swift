@@ -42,10 +42,12 @@ struct RequestLogTests {
         let lines = Self.requestLines(log)
         try #require(lines.count == 2, "\(log.messages)")
         let path = "/-/w:100/plain/" + fixture.origin.url("/photo.jpg").absoluteString
-        #expect(lines[0].message.hasPrefix("GET \(path) 200 ") && lines[0].message.hasSuffix(" ms \(size) B"))
+        #expect(lines[0].message.hasPrefix("GET \(path) 200 "))
+        #expect(lines[0].message.hasSuffix(" ms \(size) B image/jpeg"))
         #expect(lines[0].level == .info)
         #expect(lines[0].metadata["status"]?.description == "200")
         #expect(lines[0].metadata["bytes"]?.description == "\(size)")
+        #expect(lines[0].metadata["content_type"]?.description == "image/jpeg")
         #expect(lines[0].metadata["path"]?.description == path)
         #expect(lines[0].metadata["source_host"]?.description == "127.0.0.1")
         #expect(Double(lines[0].metadata["duration_ms"]?.description ?? "") != nil)

@@ -14,15 +14,14 @@ struct FormatNegotiationTests {
     /// What Chromium sends for images.
     static let chromium = "image/jxl,image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
 
-    /// The still and animated formats and whether they vary by `Accept`, JPEG XL negotiation on
-    /// unless `configure` turns it off.
+    /// The still and animated formats and whether they vary by `Accept`, as the default
+    /// configuration changed by `configure` gives them.
     private static func formats(
         asked: OutputFormat? = nil,
         accept: String?,
         configure: (inout ProxyConfiguration) -> Void = { _ in }
     ) -> [String] {
         var configuration = ProxyConfiguration()
-        configuration.negotiatesJPEGXL = true
         configure(&configuration)
         let (still, animated, varies) = ProxyPlan.formats(asked: asked, accept: accept, configuration)
         return [still?.rawValue ?? "-", animated?.rawValue ?? "-", varies ? "vary" : "fixed"]
@@ -69,12 +68,12 @@ struct FormatNegotiationTests {
     }
 
     @Test(
-        "Through the proxy: Chromium gets JPEG XL when it is negotiated (WebP by default), others WebP or the source's format; jxl asked by f and @"
+        "Through the proxy: Chromium gets JPEG XL (WebP with its negotiation off), others WebP or the source's format; jxl asked by f and @"
     )
     func throughTheProxy() async throws {
         let fixture = try ProxyFixture()
         let cache = MockDataCache()
-        let proxy = fixture.proxy(resultCache: cache) { $0.negotiatesJPEGXL = true }
+        let proxy = fixture.proxy(resultCache: cache)
         let jxl = await proxy.respond(to: fixture.path("w:100", "/photo.jpg"), accept: Self.chromium)
         #expect(jxl.status == 200 && jxl.header("Content-Type") == "image/jxl" && jxl.header("Vary") == "Accept")
         #expect(AssetType(jxl.body) == .jxl)
@@ -91,8 +90,11 @@ struct FormatNegotiationTests {
             .imageTask(with: ImageRequest(id: "spin", data: { spin.body })).response.container
         #expect(decoded.animation?.frameCount == 4)
         #expect(cache.keys.count == 4, "one entry per negotiated format, never per Accept header")
-        let byDefault = await fixture.proxy().respond(to: fixture.path("w:100", "/photo.jpg"), accept: Self.chromium)
-        #expect(byDefault.header("Content-Type") == "image/webp")
+        let withoutJPEGXL = await fixture.proxy { $0.negotiatesJPEGXL = false }.respond(
+            to: fixture.path("w:100", "/photo.jpg"),
+            accept: Self.chromium
+        )
+        #expect(withoutJPEGXL.header("Content-Type") == "image/webp")
 
         for path in [fixture.path("w:64/f:jxl", "/photo.jpg"), fixture.path("w:64", "/photo.jpg", extension: "jxl")] {
             let asked = await proxy.respond(to: path, accept: "image/webp")

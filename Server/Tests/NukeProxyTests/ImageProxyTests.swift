@@ -129,7 +129,7 @@ struct ImageProxyTests {
         #expect(response.header("Link") == "<\(fixture.origin.url("/photo.jpg").absoluteString)>; rel=\"canonical\"")
     }
 
-    @Test("fq: a quality per format when q is not given; q wins; each in its own cache entry")
+    @Test("fq: a quality per format when q is not given; q wins; each in its own cache entry; WebP and JPEG XL's own")
     func formatQualities() async throws {
         let fixture = try ProxyFixture()
         let cache = MockDataCache()
@@ -147,7 +147,12 @@ struct ImageProxyTests {
         let webp30 = await size("f:webp/q:30")
         #expect(await size("fq:jpg:90:webp:30", accept: "image/webp") == webp30)
         let keys = cache.keys
-        #expect(Set(keys).count == keys.count && keys.contains { $0.contains("\nfq=jpeg:30:webp:90\n") })
+        #expect(Set(keys).count == keys.count && keys.contains { $0.contains("\nfq=jpeg:30:jxl:77:webp:90\n") })
+        // Without q, WebP and JPEG XL take their own defaults, JPEG the server's.
+        #expect(await size("f:webp") == (await size("f:webp/q:85")))
+        #expect(await size("q:0", accept: "image/webp") == (await size("f:webp/q:85")))
+        #expect(await size("f:jxl") == (await size("f:jxl/q:77")))
+        #expect(await size("f:jxl") != (await size("f:jxl/q:80")))
 
         // The server's own per-format qualities (--format-quality): fq overrides them, q all of them.
         let configured = fixture.proxy { $0.formatQualities = [.jpeg: 30] }

@@ -77,7 +77,7 @@ struct ServerSettingTests {
         let none = try await SettingsReader(flags: [:], environment: ["IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0"])
         #expect(try none.number(.maxAnimationFramePixels) == nil && none.warnings.isEmpty)
         #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.avifNegotiation) && reader.isOn(.s3VirtualHosted))
-        #expect(reader.isOn(.jxlNegotiation) && reader.isOn(.enforceWebp) && !reader.isOn(.enforceAvif))
+        #expect(!reader.isOn(.noJxlNegotiation) && reader.isOn(.enforceWebp) && !reader.isOn(.enforceAvif))
         #expect(reader.list(.preferredFormats) == ["jpeg", "png"], "heic is not a result format here")
         #expect(reader.list(.formatQuality) == ["jpg=70", "webp=60"])
         #expect(reader.list(.preset) == ["a=w:10", "b=h:20"])
@@ -109,21 +109,23 @@ struct ServerSettingTests {
         }
     }
 
-    @Test("Result formats: JPEG XL negotiated when asked, enforced formats, preferred formats; bad names refused")
+    @Test("Result formats: JPEG XL negotiated unless off, enforced and preferred formats, qualities; bad names refused")
     func resultFormats() async throws {
         let defaults = try ServerSettings(
             reading: try await SettingsReader(flags: [.allowUnsigned: []], environment: [:])
         )
-        #expect(!defaults.proxy.negotiatesJPEGXL && defaults.proxy.negotiatesWebP && !defaults.proxy.negotiatesAVIF)
+        #expect(defaults.proxy.negotiatesJPEGXL && defaults.proxy.negotiatesWebP && !defaults.proxy.negotiatesAVIF)
         #expect(defaults.proxy.enforcedFormats.isEmpty)
+        #expect(defaults.proxy.formatQualities == [.webp: 85, .jxl: 77])
         #expect(defaults.proxy.preferredFormats == [.jpeg, .png, .gif, .webp, .avif])
         let flags: [ServerSetting: [String]] = [
-            .allowUnsigned: [], .jxlNegotiation: [], .enforceAvif: [], .enforceJxl: [],
-            .preferredFormats: ["png", "jxl"],
+            .allowUnsigned: [], .noJxlNegotiation: [], .enforceAvif: [], .enforceJxl: [],
+            .preferredFormats: ["png", "jxl"], .formatQuality: ["avif=60,webp=70"],
         ]
         let given = try ServerSettings(reading: try await SettingsReader(flags: flags, environment: [:]))
-        #expect(given.proxy.negotiatesJPEGXL && given.proxy.enforcedFormats == [.avif, .jxl])
+        #expect(!given.proxy.negotiatesJPEGXL && given.proxy.enforcedFormats == [.avif, .jxl])
         #expect(given.proxy.preferredFormats == [.png, .jxl])
+        #expect(given.proxy.formatQualities == [.webp: 70, .jxl: 77, .avif: 60], "given over the defaults")
         let imgproxys = try ServerSettings(
             reading: try await SettingsReader(
                 flags: [.allowUnsigned: [], .bind: ["127.0.0.1"], .imgproxyDefaults: []],
@@ -256,7 +258,7 @@ struct ServerSettingTests {
         #expect(reader.text(.bind) == "0.0.0.0")
         #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.useLastModified) && reader.isOn(.scaleDownLargeResults))
         #expect(!reader.isOn(.allowPrivateAddresses) && !reader.isOn(.allowUnsigned))
-        #expect(reader.list(.formatQuality) == ["webp=79", "avif=63"])
+        #expect(reader.list(.formatQuality) == ["webp=79", "avif=63", "jxl=77"])
         #expect(try reader.number(defaulted: .requestTimeout, as: Double.self) == 10)
         #expect(try reader.number(defaulted: .shutdownTimeout, as: Double.self) == 20)
         #expect(try reader.number(defaulted: .fallbackImageTtl) == 31_536_000)
@@ -286,7 +288,7 @@ struct ServerSettingTests {
         #expect(settings.host == "0.0.0.0" && !settings.proxy.allowsUnsignedURLs && settings.proxy.signature != nil)
         #expect(!settings.proxy.negotiatesWebP && settings.proxy.sendsLastModified)
         #expect(settings.proxy.scalesDownLargeResults && !settings.proxy.allowsPrivateAddresses)
-        #expect(settings.proxy.formatQualities == [.webp: 79, .avif: 63])
+        #expect(settings.proxy.formatQualities == [.webp: 79, .avif: 63, .jxl: 77])
         #expect(settings.proxy.requestTimeout == .seconds(10))
     }
 

@@ -36,12 +36,13 @@ public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddlewa
                     context: context,
                     status: response.status.code,
                     bytes: response.body.contentLength,
+                    contentType: response.headers[.contentType],
                     since: start
                 )
                 return response
             } catch {
                 let status = (error as? any HTTPResponseError)?.status.code ?? 500
-                record(request, context: context, status: status, bytes: nil, since: start)
+                record(request, context: context, status: status, bytes: nil, contentType: nil, since: start)
                 throw error
             }
         }
@@ -52,6 +53,7 @@ public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddlewa
         context: Context,
         status: Int,
         bytes: Int?,
+        contentType: String?,
         since start: ContinuousClock.Instant
     ) {
         log.record(
@@ -60,6 +62,7 @@ public struct ProxyRequestLogMiddleware<Context: RequestContext>: RouterMiddlewa
             requestID: ProxyRequestIDMiddleware.id(of: request, context: context),
             status: status,
             bytes: bytes,
+            contentType: contentType,
             duration: ContinuousClock.now - start
         )
     }

@@ -5,8 +5,9 @@ public import Logging
 
 /// The line logged for each image request once answered, whichever server answered it: method,
 /// path as ``ProxyPath/loggable(_:pathPrefix:)`` has it (no signature, no credentials, no query),
-/// status, time taken and the body's size when known, also as metadata (`request_id`, `method`,
-/// `path`, `source_host`, `status`, `duration_ms`, `bytes`) for structured log handlers. Why a
+/// status, time taken, the body's size and its content type when known (the format negotiated),
+/// also as metadata (`request_id`, `method`, `path`, `source_host`, `status`, `duration_ms`,
+/// `bytes`, `content_type`) for structured log handlers. Why a
 /// request failed is logged by the proxy itself, where the cause is known.
 public struct ProxyRequestLog: Sendable {
     private let logger: Logger
@@ -20,13 +21,15 @@ public struct ProxyRequestLog: Sendable {
         self.pathPrefix = proxy.configuration.pathPrefix
     }
 
-    /// Logs a request for `path` (as sent, without the query) answered with `status`.
+    /// Logs a request for `path` (as sent, without the query) answered with `status`, a body of
+    /// `bytes` of `contentType`.
     public func record(
         method: String,
         path: String,
         requestID: String,
         status: Int,
         bytes: Int?,
+        contentType: String? = nil,
         duration: Duration
     ) {
         guard logger.logLevel <= level else { return }
@@ -43,7 +46,9 @@ public struct ProxyRequestLog: Sendable {
         ]
         if let sourceHost, !sourceHost.isEmpty { metadata["source_host"] = "\(sourceHost)" }
         if let bytes { metadata["bytes"] = .stringConvertible(bytes) }
+        if let contentType { metadata["content_type"] = "\(contentType)" }
         let size = bytes.map { " \($0) B" } ?? ""
-        logger.log(level: level, "\(method) \(path) \(status) \(rounded) ms\(size)", metadata: metadata)
+        let type = contentType.map { " " + $0 } ?? ""
+        logger.log(level: level, "\(method) \(path) \(status) \(rounded) ms\(size)\(type)", metadata: metadata)
     }
 }

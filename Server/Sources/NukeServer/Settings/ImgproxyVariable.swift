@@ -73,7 +73,7 @@ struct ImgproxyVariable: Sendable {
         ImgproxyVariable(name: "IMGPROXY_ENABLE_WEBP_DETECTION", setting: .noWebpNegotiation, read: invertedToggle),
         ImgproxyVariable(name: "IMGPROXY_AUTO_AVIF", setting: .avifNegotiation, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ENABLE_AVIF_DETECTION", setting: .avifNegotiation, read: toggle),
-        ImgproxyVariable(name: "IMGPROXY_AUTO_JXL", setting: .jxlNegotiation, read: toggle),
+        ImgproxyVariable(name: "IMGPROXY_AUTO_JXL", setting: .noJxlNegotiation, read: invertedToggle),
         ImgproxyVariable(name: "IMGPROXY_ENFORCE_JXL", setting: .enforceJxl, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ENFORCE_AVIF", setting: .enforceAvif, read: toggle),
         ImgproxyVariable(name: "IMGPROXY_ENFORCE_WEBP", setting: .enforceWebp, read: toggle),

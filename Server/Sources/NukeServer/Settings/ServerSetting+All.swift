@@ -219,10 +219,12 @@ extension ServerSetting {
         kind: .list,
         defaultValue: nil,
         help: """
-            A format's own quality when the URL gives none, as format=quality (jpg, webp, avif; repeatable or \
-            comma-separated, e.g. avif=63,webp=79); fq: in a URL overrides it.
+            A format's own quality when the URL gives none, as format=quality (jpg, webp, avif, jxl; repeatable \
+            or comma-separated, e.g. avif=63,webp=79), over the defaults \
+            \(ProxyConfiguration.defaultFormatQualities.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: ",")) \
+            (each format's quality scoring JPEG q80's); fq: in a URL overrides it.
             """,
-        imgproxyDefault: "webp=79,avif=63"
+        imgproxyDefault: "webp=79,avif=63,jxl=77"
     )
     static let shrinkOnLoad = ServerSetting(
         name: "shrink-on-load",
@@ -249,15 +251,15 @@ extension ServerSetting {
             costs several WebPs to encode; animations stay WebP or their own format).
             """
     )
-    static let jxlNegotiation = ServerSetting(
-        name: "jxl-negotiation",
+    static let noJxlNegotiation = ServerSetting(
+        name: "no-jxl-negotiation",
         kind: .toggle,
         defaultValue: nil,
         help: """
-            Answer JPEG XL (first, before AVIF and WebP) to clients whose Accept lists it when no format is \
-            asked for (off by default until its quality is matched to WebP's; animations stay WebP or their own \
-            format).
-            """
+            Do not answer JPEG XL (first, before AVIF and WebP) to clients whose Accept lists it when no format \
+            is asked for (animations stay WebP or their own format either way).
+            """,
+        imgproxyDefault: "1"
     )
     static let enforceJxl = enforcing("jxl", "JPEG XL")
     static let enforceAvif = enforcing("avif", "AVIF")
@@ -625,7 +627,7 @@ extension ServerSetting {
         allowedProcessingOptions,
         setCanonicalHeader, useLastModified, cacheControlPassthrough, enableDebugHeaders,
         allowSecurityOptions, allowedProcessors, cacheMaxAge, defaultQuality, formatQuality, shrinkOnLoad,
-        noWebpNegotiation, avifNegotiation, jxlNegotiation, enforceJxl, enforceAvif, enforceWebp,
+        noWebpNegotiation, avifNegotiation, noJxlNegotiation, enforceJxl, enforceAvif, enforceWebp,
         preferredFormats, fallbackImage, fallbackImageStatus, fallbackImageTtl, watermark,
         watermarkOpacity, maxSourceBytes, maxSourcePixels, maxAnimationFrames, maxAnimationFramePixels,
         maxResultDimension,
