@@ -95,6 +95,12 @@ let modules: [Module] = [
         dependencies: ["NukeImaging", "CNukeLibJXL"],
         testResources: [.copy("Fixtures")]
     ),
+    Module(
+        name: "NukeTIFF",
+        path: "Plugins/Decoders/TIFF/NukeTIFF",
+        dependencies: ["NukeImaging", "CNukeLibTIFF", "CNukeTIFF"],
+        testResources: [.copy("Fixtures")]
+    ),
     // Colour management.
     Module(
         name: "NukeLCMS",
@@ -152,7 +158,7 @@ let modules: [Module] = [
         path: "Sources/Nuke",
         dependencies: [
             "NukeImaging", "NukeHTTP", "NukeProcessorSpec", "NukePrefetching",
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeLCMS",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeLCMS",
             "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],
         testResources: [.copy("Photos")]
@@ -213,6 +219,19 @@ let cTargets: [Target] = [
         name: "CNukeLibJXL",
         path: "Plugins/Decoders/JXL/CNukeLibJXL",
         providers: [.apt(["libjxl-dev"]), .yum(["libjxl-devel"])]
+    ),
+    .systemLibrary(
+        name: "CNukeLibTIFF",
+        path: "Plugins/Decoders/TIFF/CNukeLibTIFF",
+        pkgConfig: "libtiff-4",
+        providers: [.apt(["libtiff-dev"]), .yum(["libtiff-devel"])]
+    ),
+    // libtiff's memory reader and its variadic error handlers, which only C can write.
+    .target(
+        name: "CNukeTIFF",
+        dependencies: ["CNukeLibTIFF"],
+        path: "Plugins/Decoders/TIFF/CNukeTIFF",
+        linkerSettings: [.linkedLibrary("tiff")]
     ),
     .systemLibrary(
         name: "CNukeLibLCMS",

@@ -18,4 +18,5 @@
 @_exported public import NukePrefetching
 @_exported public import NukeProcessorSpec
 @_exported public import NukeProcessors
+@_exported public import NukeTIFF
 @_exported public import NukeWebP

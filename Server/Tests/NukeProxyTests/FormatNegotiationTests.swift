@@ -119,4 +119,24 @@ struct FormatNegotiationTests {
         #expect(await ours.respond(to: path, accept: "image/png").header("Content-Type") == "image/webp")
         #expect(await imgproxys.respond(to: path, accept: "image/png").header("Content-Type") == "image/jpeg")
     }
+
+    @Test("TIFF sources: JPEG XL for Chromium, else JPEG, or PNG with alpha")
+    func tiffSources() async throws {
+        let fixture = try ProxyFixture()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Tests/NukeTIFFTests/Fixtures")
+        for name in ["rgb-lzw", "alpha"] {
+            let data = try Data(contentsOf: fixtures.appendingPathComponent(name + ".tif"))
+            fixture.origin.route("/\(name).tif") { _ in .ok(data, contentType: "image/tiff") }
+        }
+        let proxy = fixture.proxy()
+        let chromium = await proxy.respond(to: fixture.path("w:24", "/rgb-lzw.tif"), accept: Self.chromium)
+        #expect(chromium.header("Content-Type") == "image/jxl")
+        let opaque = await proxy.respond(to: fixture.path("w:24", "/rgb-lzw.tif"), accept: "*/*")
+        #expect(opaque.header("Content-Type") == "image/jpeg")
+        let image = try await ProxyFixture.decode(opaque.body)
+        #expect((image.width, image.height) == (24, 16))
+        let transparent = await proxy.respond(to: fixture.path("w:24", "/alpha.tif"), accept: "*/*")
+        #expect(transparent.header("Content-Type") == "image/png")
+    }
 }

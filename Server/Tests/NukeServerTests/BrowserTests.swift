@@ -54,6 +54,7 @@ struct BrowserTests {
         Case("heic", "rs:force:40:30", "lossy.heic", nil, 40, 30, "image/jxl"),
         Case("avif", "w:160", "photo.avif", nil, 160, 120, "image/jxl"),
         Case("jxl", "w:160", "photo.jxl", nil, 160, 120, "image/jxl"),
+        Case("tiff", "w:24", "scan.tif", nil, 24, 16, "image/jxl"),
         Case("smart-fill", "rs:fill:150:150/g:sm", "photo.jpg", nil, 150, 150, "image/jxl"),
         Case("blur", "w:200/bl:4", "photo.jpg", nil, 200, 150, "image/jxl"),
         Case("to-jxl", "w:200/f:jxl", "photo.jpg", nil, 200, 150, "image/jxl"),
@@ -135,7 +136,8 @@ struct BrowserTests {
     }
 
     /// The sources, by name: a 640×480 JPEG and the same photo as AVIF and JPEG XL, a 100×100
-    /// PNG with alpha, a three-frame 120×80 GIF, and the HEIF tests' lossy HEIC.
+    /// PNG with alpha, a three-frame 120×80 GIF, the HEIF tests' lossy HEIC and a 48×32 TIFF of
+    /// the TIFF tests.
     static func sources() throws -> [String: Data] {
         let photo = try Bitmap(width: 640, height: 480, pixelFormat: .rgba8) { buffer in
             for index in stride(from: 0, to: buffer.count, by: 4) {
@@ -168,16 +170,15 @@ struct BrowserTests {
                 delayCentiseconds: 10
             )
         }
-        let heic = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../Tests/NukeHEIFTests/Fixtures/lossy.heic"
-        )
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Tests")
         return [
             "photo.jpg": try JPEGEncoder(quality: 0.9).encode(photo),
             "photo.avif": try AVIFEncoder().encode(photo),
             "photo.jxl": try JXLEncoder(effort: 3).encode(photo),
             "alpha.png": try PNGEncoder().encode(alpha),
             "animation.gif": GIFWriter.encode(frames),
-            "lossy.heic": try Data(contentsOf: heic),
+            "lossy.heic": try Data(contentsOf: tests.appendingPathComponent("NukeHEIFTests/Fixtures/lossy.heic")),
+            "scan.tif": try Data(contentsOf: tests.appendingPathComponent("NukeTIFFTests/Fixtures/rgb-lzw.tif")),
         ]
     }
 }

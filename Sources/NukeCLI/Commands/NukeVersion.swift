@@ -18,6 +18,7 @@ enum NukeVersion {
             ("libavif", AVIFPlugin.libraryVersion),
             ("libheif", HEIFPlugin.libraryVersion),
             ("libjxl", JXLPlugin.libraryVersion),
+            ("libtiff", TIFFPlugin.libraryVersion),
             ("lcms2", LCMSPlugin.libraryVersion),
             ("libcurl", CurlPlugin.libraryVersion),
         ]

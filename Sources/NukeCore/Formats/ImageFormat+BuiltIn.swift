@@ -3,7 +3,7 @@
 
 extension ImageFormat {
     /// The formats every ``PluginRegistry`` knows from the start, in the order they are asked:
-    /// JPEG, PNG, GIF, WebP, HEIC, AVIF, MP4, M4V, QuickTime, JPEG 2000, JPEG XL, ICO, TIFF, BMP.
+    /// JPEG, PNG, GIF, WebP, HEIC, AVIF, MP4, M4V, QuickTime, JPEG 2000, JPEG XL, ICO, TIFF (BigTIFF too), BMP.
     ///
     /// Knowing a format is not decoding it: the decoders come from plugins.
     public static let builtIn: [ImageFormat] = [
@@ -89,7 +89,7 @@ extension ImageFormat {
             .tiff,
             mimeTypes: ["image/tiff"],
             fileExtensions: ["tiff", "tif"],
-            sniffer: .anyOf(.magic([0x49, 0x49, 0x2A, 0x00]), .magic([0x4D, 0x4D, 0x00, 0x2A]))
+            sniffer: .anyOf(.magic("II*\u{0}"), .magic("MM\u{0}*"), .magic("II+\u{0}"), .magic("MM\u{0}+"))
         ),
         ImageFormat(.bmp, mimeTypes: ["image/bmp", "image/x-ms-bmp"], fileExtensions: ["bmp"], sniffer: .magic("BM")),
     ]

@@ -1,0 +1,177 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+#include "nuke_tiff.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <tiffio.h>
+
+static void keep_message(nuke_tiff_file *file, const char *text) {
+    if (file->message[0] == 0) snprintf(file->message, sizeof file->message, "%s", text);
+}
+
+// libtiff's errors: the first is kept, none is printed (returning 1 stops the global handlers).
+static int on_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)module;
+    nuke_tiff_file *file = user_data;
+    if (file->message[0] == 0) vsnprintf(file->message, sizeof file->message, format, arguments);
+    return 1;
+}
+
+static int on_warning(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)user_data;
+    (void)module;
+    (void)format;
+    (void)arguments;
+    return 1;
+}
+
+static tmsize_t read_bytes(thandle_t handle, void *buffer, tmsize_t count) {
+    nuke_tiff_file *file = (nuke_tiff_file *)handle;
+    if (count <= 0 || file->offset >= file->size) return 0;
+    size_t available = file->size - file->offset;
+    size_t length = (size_t)count < available ? (size_t)count : available;
+    memcpy(buffer, file->data + file->offset, length);
+    file->offset += length;
+    return (tmsize_t)length;
+}
+
+static tmsize_t write_bytes(thandle_t handle, void *buffer, tmsize_t count) {
+    (void)handle;
+    (void)buffer;
+    (void)count;
+    return 0;
+}
+
+static toff_t seek(thandle_t handle, toff_t offset, int whence) {
+    nuke_tiff_file *file = (nuke_tiff_file *)handle;
+    uint64_t base = whence == SEEK_CUR ? file->offset : whence == SEEK_END ? file->size : 0;
+    // toff_t is unsigned: a negative offset arrives as its two's complement, and wraps back.
+    uint64_t target = base + offset;
+    if (target > (uint64_t)SIZE_MAX) return (toff_t)-1;
+    file->offset = (size_t)target;  // past the end, reads give nothing
+    return target;
+}
+
+static int close_file(thandle_t handle) {
+    (void)handle;
+    return 0;
+}
+
+static toff_t file_size(thandle_t handle) { return ((nuke_tiff_file *)handle)->size; }
+
+static int map_file(thandle_t handle, void **base, toff_t *size) {
+    (void)handle;
+    (void)base;
+    (void)size;
+    return 0;
+}
+
+static void unmap_file(thandle_t handle, void *base, toff_t size) {
+    (void)handle;
+    (void)base;
+    (void)size;
+}
+
+int nuke_tiff_open(nuke_tiff_file *file, const uint8_t *data, size_t size, int64_t max_allocation) {
+    memset(file, 0, sizeof *file);
+    file->data = data;
+    file->size = size;
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (options == NULL) return NUKE_TIFF_NO_MEMORY;
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, max_allocation);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, on_error, file);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, file);
+    // "m": no memory mapping; the client procedures read from `data`.
+    TIFF *tiff = TIFFClientOpenExt("nuke", "rm", (thandle_t)file, read_bytes, write_bytes, seek, close_file,
+                                   file_size, map_file, unmap_file, options);
+    TIFFOpenOptionsFree(options);
+    if (tiff == NULL) {
+        keep_message(file, "libtiff could not read the header");
+        return NUKE_TIFF_ERROR;
+    }
+    file->tiff = tiff;
+    uint32_t width = 0, height = 0;
+    if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height) ||
+        width == 0 || height == 0) {
+        keep_message(file, "the first page has no pixels");
+        nuke_tiff_close(file);
+        return NUKE_TIFF_ERROR;
+    }
+    file->width = width;
+    file->height = height;
+    uint16_t orientation = ORIENTATION_TOPLEFT, samples = 1, bits = 1, photometric = PHOTOMETRIC_MINISBLACK;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
+    file->orientation = orientation >= 1 && orientation <= 8 ? orientation : ORIENTATION_TOPLEFT;
+    file->samples_per_pixel = samples;
+    file->bits_per_sample = bits;
+    file->photometric = photometric;
+    uint16_t extra_count = 0;
+    uint16_t *extra = NULL;
+    if (TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra) && extra_count > 0 && extra != NULL) {
+        file->has_alpha = extra[0] == EXTRASAMPLE_ASSOCALPHA || extra[0] == EXTRASAMPLE_UNASSALPHA;
+        file->is_associated_alpha = extra[0] == EXTRASAMPLE_ASSOCALPHA;
+    } else if (photometric == PHOTOMETRIC_RGB && samples == 4) {
+        // libtiff's RGBA reader takes a fourth sample nothing describes as premultiplied alpha.
+        file->has_alpha = 1;
+        file->is_associated_alpha = 1;
+    }
+    uint32_t profile_size = 0;
+    void *profile = NULL;
+    if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_size, &profile) && profile != NULL && profile_size > 0) {
+        file->icc_profile = profile;
+        file->icc_profile_size = profile_size;
+    }
+    return NUKE_TIFF_OK;
+}
+
+int nuke_tiff_read_rgba(nuke_tiff_file *file, uint8_t *pixels, uint64_t max_pixels) {
+    TIFF *tiff = file->tiff;
+    if ((uint64_t)file->width * file->height > max_pixels) return NUKE_TIFF_TOO_LARGE;
+    if (file->has_alpha && !file->is_associated_alpha) {
+        // Read as associated, libtiff leaves the colours as stored (straight) instead of
+        // premultiplying them, which would lose what faint pixels hold.
+        uint16_t extra_count = 0;
+        uint16_t *extra = NULL;
+        if (TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra) && extra_count > 0 && extra_count <= 16) {
+            uint16_t associated[16];
+            memcpy(associated, extra, extra_count * sizeof *extra);
+            associated[0] = EXTRASAMPLE_ASSOCALPHA;
+            TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, extra_count, associated);
+        }
+    }
+    char reason[1024] = {0};
+    if (!TIFFRGBAImageOK(tiff, reason)) {
+        keep_message(file, reason);
+        return NUKE_TIFF_UNSUPPORTED;
+    }
+    TIFFRGBAImage image;
+    if (!TIFFRGBAImageBegin(&image, tiff, 1, reason)) {
+        keep_message(file, reason);
+        return NUKE_TIFF_ERROR;
+    }
+    // Asking for the file's own orientation flips nothing: rows come out as stored, top first,
+    // and the Swift side turns them upright (libtiff's reader cannot turn by a quarter).
+    image.req_orientation = image.orientation;
+    int ok = TIFFRGBAImageGet(&image, (uint32_t *)pixels, file->width, file->height);
+    TIFFRGBAImageEnd(&image);
+    if (!ok) {
+        keep_message(file, "libtiff could not read the pixels");
+        return NUKE_TIFF_ERROR;
+    }
+    return NUKE_TIFF_OK;
+}
+
+void nuke_tiff_close(nuke_tiff_file *file) {
+    if (file->tiff != NULL) TIFFClose((TIFF *)file->tiff);
+    file->tiff = NULL;
+    file->icc_profile = NULL;
+    file->icc_profile_size = 0;
+}
