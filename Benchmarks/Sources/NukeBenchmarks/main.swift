@@ -14,6 +14,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("avif", AVIFBenchmarks.run),
     ("heif", HEIFBenchmarks.run),
     ("jxl", JXLBenchmarks.run),
+    ("tiff", TIFFBenchmarks.run),
     ("formats", FormatBenchmarks.run),
     ("color", ColorBenchmarks.run),
     ("animations", AnimationBenchmarks.run),

@@ -54,9 +54,9 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL).
     var isLossy: Bool { self == .jpeg || self == .webp || self == .avif || self == .jxl }
 
-    /// The JPEG XL encoder's effort for results: efforts 1 to 4 cost about the same CPU (half a
-    /// WebP's) and 4 writes the smallest files; 5 costs more than twice a WebP's
-    /// (`nuke-benchmarks formats`; `Docs/Performance.md`).
+    /// The JPEG XL encoder's effort for results: efforts up to 4 cost about half a WebP's CPU,
+    /// and 4 writes the smallest of them; 5 and up cost more than a WebP for a tenth or so fewer
+    /// bytes (`nuke-benchmarks formats`; `Docs/Performance.md`).
     static let jpegXLEffort = 4
 
     /// The file name extension: `jpg` for JPEG, else the format's name.
