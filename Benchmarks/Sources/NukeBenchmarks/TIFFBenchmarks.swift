@@ -20,8 +20,12 @@ enum TIFFBenchmarks {
         print("libtiff \(TIFFPlugin.libraryVersion); \(photo)")
         for compression in ["raw", "tiff_lzw", "tiff_adobe_deflate"] {
             let path = directory.appendingPathComponent(compression + ".tif").path
-            let save = "from PIL import Image; Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], compression=sys.argv[3])"
-            guard ReferenceTools.text("python3", ["-c", "import sys\n" + save, photo, path, compression]) != nil,
+            let save = """
+                import sys
+                from PIL import Image
+                Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], compression=sys.argv[3])
+                """
+            guard ReferenceTools.text("python3", ["-c", save, photo, path, compression]) != nil,
                 let data = FileManager.default.contents(atPath: path)
             else {
                 print("TIFF: skipped (needs python3 with Pillow: pip install pillow)")
