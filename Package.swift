@@ -96,6 +96,14 @@ let modules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     Module(
+        name: "NukeBMP",
+        path: "Plugins/Decoders/BMP/NukeBMP",
+        dependencies: ["NukeImaging"],
+        // Icons holding PNG images.
+        testDependencies: ["NukePNG"],
+        testResources: [.copy("Fixtures")]
+    ),
+    Module(
         name: "NukeTIFF",
         path: "Plugins/Decoders/TIFF/NukeTIFF",
         dependencies: ["NukeImaging", "CNukeLibTIFF", "CNukeTIFF"],
@@ -158,7 +166,7 @@ let modules: [Module] = [
         path: "Sources/Nuke",
         dependencies: [
             "NukeImaging", "NukeHTTP", "NukeProcessorSpec", "NukePrefetching",
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeLCMS",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeBMP", "NukeLCMS",
             "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],
         testResources: [.copy("Photos")]

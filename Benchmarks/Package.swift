@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "NukeHEIF", package: "nuke-linux"),
                 .product(name: "NukeJXL", package: "nuke-linux"),
                 .product(name: "NukeTIFF", package: "nuke-linux"),
+                .product(name: "NukeBMP", package: "nuke-linux"),
                 .product(name: "NukeLCMS", package: "nuke-linux"),
                 .product(name: "NukeProcessors", package: "nuke-linux"),
                 .product(name: "NukeFilters", package: "nuke-linux"),

@@ -9,7 +9,7 @@ import PackageDescription
 // Build and run: bash Fuzz/run.sh (Docs/Security.md, "Fuzzing").
 let decoders = [
     "jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF", "heif": "NukeHEIF",
-    "jxl": "NukeJXL", "tiff": "NukeTIFF",
+    "jxl": "NukeJXL", "tiff": "NukeTIFF", "bmp": "NukeBMP",
 ]
 
 let package = Package(

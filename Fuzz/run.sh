@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 mode="${1:-30}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl tiff icc processor-spec http-headers redis-reply proxy-url); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl tiff bmp icc processor-spec http-headers redis-reply proxy-url); fi
 
 # SwiftPM hands swiftc `-sanitize=fuzzer -sanitize=address`, and swiftc 6.3 keeps only the last
 # of those: the Swift code would have no coverage to guide the fuzzer. The combined flag comes last.
@@ -37,6 +37,7 @@ seeds_for() {
         icc) echo ../Tests/NukeLCMSTests/Fixtures ;;
         jxl) echo ../Tests/NukeJXLTests/Fixtures ;;
         tiff) echo ../Tests/NukeTIFFTests/Fixtures ;;
+        bmp) echo ../Tests/NukeBMPTests/Fixtures ;;
         *) echo "Seeds/$1" ;;
     esac
 }
@@ -52,6 +53,7 @@ ci_runs() {
         heif) echo 6000 ;;
         jxl) echo 6000 ;;
         tiff) echo 40000 ;;
+        bmp) echo 100000 ;;
         icc) echo 5000 ;;
         processor-spec) echo 300000 ;;
         http-headers) echo 120000 ;;

@@ -3,7 +3,7 @@
 
 extension PluginRegistry {
     /// Every default plugin: the JPEG, PNG, GIF, WebP, AVIF and JPEG XL decoders and encoders, the
-    /// HEIF and TIFF decoders, the Little CMS colour manager (decoded images arrive in sRGB), the processors
+    /// HEIF, TIFF, BMP and ICO decoders, the Little CMS colour manager (decoded images arrive in sRGB), the processors
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares
@@ -18,6 +18,7 @@ extension PluginRegistry {
         registry.install(HEIFPlugin())
         registry.install(JXLPlugin())
         registry.install(TIFFPlugin())
+        registry.install(BMPPlugin())
         registry.install(LCMSPlugin())
         registry.install(ProcessorsPlugin())
         registry.install(FiltersPlugin())

@@ -3,6 +3,7 @@
 
 // `import Nuke` brings in the core and every default plugin.
 @_exported public import NukeAVIF
+@_exported public import NukeBMP
 @_exported public import NukeCore
 @_exported public import NukeCurl
 @_exported public import NukeDiskCache

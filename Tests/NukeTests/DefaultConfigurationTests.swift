@@ -8,10 +8,8 @@ import Testing
 
 @Suite struct DefaultConfigurationTests {
     static let defaultPluginIDs: [PluginID] = [
-        "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.heif", "nuke.jxl", "nuke.lcms",
-        "nuke.processors",
-        "nuke.filters",
-        "nuke.curl",
+        "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.heif", "nuke.jxl", "nuke.tiff",
+        "nuke.bmp", "nuke.lcms", "nuke.processors", "nuke.filters", "nuke.curl",
     ]
 
     @Test("Every way to make a default configuration starts with every default plugin")

@@ -14,7 +14,7 @@ let groups: [(name: String, run: () async throws -> Void)] = [
     ("avif", AVIFBenchmarks.run),
     ("heif", HEIFBenchmarks.run),
     ("jxl", JXLBenchmarks.run),
-    ("tiff", TIFFBenchmarks.run),
+    ("sources", SourceBenchmarks.run),
     ("formats", FormatBenchmarks.run),
     ("color", ColorBenchmarks.run),
     ("animations", AnimationBenchmarks.run),

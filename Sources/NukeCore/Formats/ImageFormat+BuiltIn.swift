@@ -82,8 +82,8 @@ extension ImageFormat {
         ImageFormat(
             .ico,
             mimeTypes: ["image/x-icon", "image/vnd.microsoft.icon"],
-            fileExtensions: ["ico"],
-            sniffer: .magic([0x00, 0x00, 0x01, 0x00])
+            fileExtensions: ["ico", "cur"],
+            sniffer: .anyOf(.magic([0x00, 0x00, 0x01, 0x00]), .magic([0x00, 0x00, 0x02, 0x00]))  // icons, cursors
         ),
         ImageFormat(
             .tiff,

@@ -1,0 +1,77 @@
+// SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import NukeBMP
+import NukeCore
+import NukePNG
+import NukeTIFF
+
+/// NukeTIFF and NukeBMP beside Pillow on the same real photo in the same run: the first JPEG of
+/// the wallpaper packages (`NUKE_PHOTOS`, as `formats`), saved by Pillow as TIFF (uncompressed,
+/// LZW, Deflate), BMP (24-bit, 8-bit palette) and a 256×256 icon of 32-bit bitmaps, each decoded
+/// to RGBA by both (Pillow in-process: `open` + `convert('RGBA')`).
+enum SourceBenchmarks {
+    /// A file Pillow writes: the name, the file's extension, and the Python that saves `image`
+    /// (the photo as RGB) to `path`.
+    static let files: [(name: String, extension: String, save: String)] = [
+        ("TIFF uncompressed", "tif", "image.save(path, compression='raw')"),
+        ("TIFF LZW", "tif", "image.save(path, compression='tiff_lzw')"),
+        ("TIFF Deflate", "tif", "image.save(path, compression='tiff_adobe_deflate')"),
+        ("BMP 24-bit", "bmp", "image.save(path)"),
+        ("BMP 8-bit palette", "bmp", "image.quantize(256).save(path)"),
+        ("ICO 256×256 bitmap", "ico", "image.resize((256, 256)).save(path, sizes=[(256, 256)], bitmap_format='bmp')"),
+    ]
+
+    static func run() async throws {
+        guard let photo = FormatBenchmarks.photos().first else {
+            print("sources: skipped (no JPEGs; apt-get install ukui-wallpapers gnome-backgrounds, or set NUKE_PHOTOS)")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nuke-sources-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var registry = PluginRegistry()
+        registry.install(PNGPlugin())
+        registry.install(TIFFPlugin())
+        registry.install(BMPPlugin())
+        print("Source decoding beside Pillow; libtiff \(TIFFPlugin.libraryVersion); \(photo)")
+        for (index, file) in files.enumerated() {
+            let path = directory.appendingPathComponent("\(index).\(file.extension)").path
+            let save = """
+                import sys
+                from PIL import Image
+                image, path = Image.open(sys.argv[1]).convert('RGB'), sys.argv[2]
+                \(file.save)
+                """
+            guard ReferenceTools.text("python3", ["-c", save, photo, path]) != nil,
+                let data = FileManager.default.contents(atPath: path)
+            else {
+                print("sources: skipped (needs python3 with Pillow: pip install pillow)")
+                return
+            }
+            let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data, registry: registry)
+            guard let decoder = registry.decoder(for: context) else { continue }
+            let image = try decoder.decode(data).image
+            let ours = try await measure(
+                "decode \(file.name), \(image.width)×\(image.height), to RGBA",
+                operations: 1,
+                iterations: 9
+            ) {
+                _ = try registry.decoder(for: context)?.decode(data)
+            }
+            if let pillow = ReferenceTools.pillowMilliseconds(
+                "Image.open(sys.argv[1]).convert('RGBA')",
+                runs: 9,
+                argument: path
+            ) {
+                ReferenceTools.report(
+                    file.name,
+                    ours: ours.microsecondsPerOperation / 1000,
+                    reference: pillow,
+                    tool: "Pillow open + convert(RGBA)"
+                )
+            }
+        }
+    }
+}
