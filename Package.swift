@@ -104,6 +104,12 @@ let modules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     Module(
+        name: "NukeSVG",
+        path: "Plugins/Decoders/SVG/NukeSVG",
+        dependencies: ["NukeImaging", "CNukeSVG"],
+        testResources: [.copy("Fixtures")]
+    ),
+    Module(
         name: "NukeTIFF",
         path: "Plugins/Decoders/TIFF/NukeTIFF",
         dependencies: ["NukeImaging", "CNukeLibTIFF", "CNukeTIFF"],
@@ -166,7 +172,7 @@ let modules: [Module] = [
         path: "Sources/Nuke",
         dependencies: [
             "NukeImaging", "NukeHTTP", "NukeProcessorSpec", "NukePrefetching",
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeBMP", "NukeLCMS",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeBMP", "NukeSVG", "NukeLCMS",
             "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],
         testResources: [.copy("Photos")]
@@ -240,6 +246,16 @@ let cTargets: [Target] = [
         dependencies: ["CNukeLibTIFF"],
         path: "Plugins/Decoders/TIFF/CNukeTIFF",
         linkerSettings: [.linkedLibrary("tiff")]
+    ),
+    // librsvg and cairo, called through prototypes of its own (their headers need include
+    // folders SwiftPM is not given: their pkg-config files add -pthread, which it refuses).
+    .target(
+        name: "CNukeSVG",
+        path: "Plugins/Decoders/SVG/CNukeSVG",
+        linkerSettings: [
+            .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("gio-2.0"),
+            .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        ]
     ),
     .systemLibrary(
         name: "CNukeLibLCMS",

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "NukeJXL", package: "nuke-linux"),
                 .product(name: "NukeTIFF", package: "nuke-linux"),
                 .product(name: "NukeBMP", package: "nuke-linux"),
+                .product(name: "NukeSVG", package: "nuke-linux"),
                 .product(name: "NukeLCMS", package: "nuke-linux"),
                 .product(name: "NukeProcessors", package: "nuke-linux"),
                 .product(name: "NukeFilters", package: "nuke-linux"),

@@ -10,6 +10,7 @@ import PackageDescription
 let decoders = [
     "jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF", "heif": "NukeHEIF",
     "jxl": "NukeJXL", "tiff": "NukeTIFF", "bmp": "NukeBMP",
+    "svg": "NukeSVG",
 ]
 
 let package = Package(

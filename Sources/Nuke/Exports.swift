@@ -19,5 +19,6 @@
 @_exported public import NukePrefetching
 @_exported public import NukeProcessorSpec
 @_exported public import NukeProcessors
+@_exported public import NukeSVG
 @_exported public import NukeTIFF
 @_exported public import NukeWebP

@@ -239,7 +239,8 @@ import Testing
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.hasPrefix("nuke \(NukeVersion.number) "))
         for library in [
-            "libjpeg-turbo", "libpng", "giflib", "libwebp", "libavif", "libheif", "libjxl", "libtiff", "lcms2", "libcurl",
+            "libjpeg-turbo", "libpng", "giflib", "libwebp", "libavif", "libheif", "libjxl", "libtiff", "librsvg",
+            "lcms2", "libcurl",
         ] {
             #expect(outcome.standardOutput.contains(library + " "), "\(outcome.standardOutput)")
         }

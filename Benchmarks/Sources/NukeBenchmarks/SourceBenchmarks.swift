@@ -5,12 +5,15 @@ import Foundation
 import NukeBMP
 import NukeCore
 import NukePNG
+import NukeSVG
 import NukeTIFF
 
 /// NukeTIFF and NukeBMP beside Pillow on the same real photo in the same run: the first JPEG of
 /// the wallpaper packages (`NUKE_PHOTOS`, as `formats`), saved by Pillow as TIFF (uncompressed,
 /// LZW, Deflate), BMP (24-bit, 8-bit palette) and a 256×256 icon of 32-bit bitmaps, each decoded
-/// to RGBA by both (Pillow in-process: `open` + `convert('RGBA')`).
+/// to RGBA by both (Pillow in-process: `open` + `convert('RGBA')`); and NukeSVG beside
+/// `rsvg-convert` on the SVG wallpapers of `gnome-backgrounds`, each rendered at its own size and
+/// written as PNG (rsvg-convert timed as a process, its start included).
 enum SourceBenchmarks {
     /// A file Pillow writes: the name, the file's extension, and the Python that saves `image`
     /// (the photo as RGB) to `path`.
@@ -35,6 +38,7 @@ enum SourceBenchmarks {
         registry.install(PNGPlugin())
         registry.install(TIFFPlugin())
         registry.install(BMPPlugin())
+        registry.install(SVGPlugin())
         print("Source decoding beside Pillow; libtiff \(TIFFPlugin.libraryVersion); \(photo)")
         for (index, file) in files.enumerated() {
             let path = directory.appendingPathComponent("\(index).\(file.extension)").path
@@ -71,6 +75,42 @@ enum SourceBenchmarks {
                     reference: pillow,
                     tool: "Pillow open + convert(RGBA)"
                 )
+            }
+        }
+        try await renderSVGs(registry: registry, into: directory)
+    }
+
+    /// The SVG wallpapers (at most three), rendered and written as PNG by us and by rsvg-convert.
+    static func renderSVGs(registry: PluginRegistry, into directory: URL) async throws {
+        let folder = "/usr/share/backgrounds/gnome"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".svg") }.sorted().prefix(3)
+        guard !names.isEmpty else {
+            print("  SVG: skipped (apt-get install gnome-backgrounds)")
+            return
+        }
+        for name in names {
+            let path = folder + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let context = ImageDecodingContext(request: ImageRequest(url: nil), data: data, registry: registry)
+            let image = try SVGDecoder(context: context).decode(data).image
+            let ours = try await measure(
+                "render \(name), \(image.width)×\(image.height), and write PNG",
+                operations: 1,
+                iterations: 5
+            ) {
+                _ = try PNGEncoder().encode(try SVGDecoder(context: context).decode(data).image)
+            }
+            let output = directory.appendingPathComponent("rsvg.png").path
+            if let reference = ReferenceTools.medianMilliseconds(running: "rsvg-convert", [path, "-o", output]) {
+                ReferenceTools.report(
+                    "SVG \(name)",
+                    ours: ours.microsecondsPerOperation / 1000,
+                    reference: reference,
+                    tool: "rsvg-convert to PNG (a process)"
+                )
+            } else {
+                print("  rsvg-convert: not installed (apt-get install librsvg2-bin)")
             }
         }
     }

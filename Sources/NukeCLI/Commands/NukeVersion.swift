@@ -19,6 +19,7 @@ enum NukeVersion {
             ("libheif", HEIFPlugin.libraryVersion),
             ("libjxl", JXLPlugin.libraryVersion),
             ("libtiff", TIFFPlugin.libraryVersion),
+            ("librsvg", SVGPlugin.libraryVersion),
             ("lcms2", LCMSPlugin.libraryVersion),
             ("libcurl", CurlPlugin.libraryVersion),
         ]
