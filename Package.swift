@@ -110,6 +110,12 @@ let modules: [Module] = [
         testResources: [.copy("Fixtures")]
     ),
     Module(
+        name: "NukeJPEG2000",
+        path: "Plugins/Decoders/JPEG2000/NukeJPEG2000",
+        dependencies: ["NukeImaging", "CNukeLibOpenJPEG", "CNukeJPEG2000"],
+        testResources: [.copy("Fixtures")]
+    ),
+    Module(
         name: "NukeTIFF",
         path: "Plugins/Decoders/TIFF/NukeTIFF",
         dependencies: ["NukeImaging", "CNukeLibTIFF", "CNukeTIFF"],
@@ -172,7 +178,8 @@ let modules: [Module] = [
         path: "Sources/Nuke",
         dependencies: [
             "NukeImaging", "NukeHTTP", "NukeProcessorSpec", "NukePrefetching",
-            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeBMP", "NukeSVG", "NukeLCMS",
+            "NukeJPEG", "NukePNG", "NukeGIF", "NukeWebP", "NukeAVIF", "NukeHEIF", "NukeJXL", "NukeTIFF", "NukeBMP",
+            "NukeSVG", "NukeJPEG2000", "NukeLCMS",
             "NukeProcessors", "NukeFilters", "NukeCurl", "NukeDiskCache",
         ],
         testResources: [.copy("Photos")]
@@ -246,6 +253,19 @@ let cTargets: [Target] = [
         dependencies: ["CNukeLibTIFF"],
         path: "Plugins/Decoders/TIFF/CNukeTIFF",
         linkerSettings: [.linkedLibrary("tiff")]
+    ),
+    .systemLibrary(
+        name: "CNukeLibOpenJPEG",
+        path: "Plugins/Decoders/JPEG2000/CNukeLibOpenJPEG",
+        pkgConfig: "libopenjp2",
+        providers: [.apt(["libopenjp2-7-dev"]), .yum(["openjpeg2-devel"])]
+    ),
+    // OpenJPEG's memory stream, its message callbacks and the components-to-RGBA pass.
+    .target(
+        name: "CNukeJPEG2000",
+        dependencies: ["CNukeLibOpenJPEG"],
+        path: "Plugins/Decoders/JPEG2000/CNukeJPEG2000",
+        linkerSettings: [.linkedLibrary("openjp2")]
     ),
     // librsvg and cairo, called through prototypes of its own (their headers need include
     // folders SwiftPM is not given: their pkg-config files add -pthread, which it refuses).

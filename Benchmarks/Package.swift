@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "NukeTIFF", package: "nuke-linux"),
                 .product(name: "NukeBMP", package: "nuke-linux"),
                 .product(name: "NukeSVG", package: "nuke-linux"),
+                .product(name: "NukeJPEG2000", package: "nuke-linux"),
                 .product(name: "NukeLCMS", package: "nuke-linux"),
                 .product(name: "NukeProcessors", package: "nuke-linux"),
                 .product(name: "NukeFilters", package: "nuke-linux"),

@@ -10,7 +10,7 @@ import PackageDescription
 let decoders = [
     "jpeg": "NukeJPEG", "png": "NukePNG", "gif": "NukeGIF", "webp": "NukeWebP", "avif": "NukeAVIF", "heif": "NukeHEIF",
     "jxl": "NukeJXL", "tiff": "NukeTIFF", "bmp": "NukeBMP",
-    "svg": "NukeSVG",
+    "svg": "NukeSVG", "jpeg2000": "NukeJPEG2000",
 ]
 
 let package = Package(

@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 mode="${1:-30}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl tiff bmp svg icc processor-spec http-headers redis-reply proxy-url); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(jpeg png gif webp avif heif jxl tiff bmp svg jpeg2000 icc processor-spec http-headers redis-reply proxy-url); fi
 
 # SwiftPM hands swiftc `-sanitize=fuzzer -sanitize=address`, and swiftc 6.3 keeps only the last
 # of those: the Swift code would have no coverage to guide the fuzzer. The combined flag comes last.
@@ -39,6 +39,7 @@ seeds_for() {
         tiff) echo ../Tests/NukeTIFFTests/Fixtures ;;
         bmp) echo ../Tests/NukeBMPTests/Fixtures ;;
         svg) echo ../Tests/NukeSVGTests/Fixtures ;;
+        jpeg2000) echo ../Tests/NukeJPEG2000Tests/Fixtures ;;
         *) echo "Seeds/$1" ;;
     esac
 }
@@ -55,7 +56,8 @@ ci_runs() {
         jxl) echo 6000 ;;
         tiff) echo 40000 ;;
         bmp) echo 100000 ;;
-        svg) echo 20000 ;;
+        svg) echo 200000 ;;
+        jpeg2000) echo 20000 ;;
         icc) echo 5000 ;;
         processor-spec) echo 300000 ;;
         http-headers) echo 120000 ;;

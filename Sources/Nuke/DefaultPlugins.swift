@@ -3,7 +3,7 @@
 
 extension PluginRegistry {
     /// Every default plugin: the JPEG, PNG, GIF, WebP, AVIF and JPEG XL decoders and encoders, the
-    /// HEIF, TIFF, BMP, ICO and SVG decoders, the Little CMS colour manager (decoded images arrive in sRGB), the processors
+    /// HEIF, TIFF, BMP, ICO, SVG and JPEG 2000 decoders, the Little CMS colour manager (decoded images arrive in sRGB), the processors
     /// and filters, and the libcurl loader for `http` and `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares
@@ -20,6 +20,7 @@ extension PluginRegistry {
         registry.install(TIFFPlugin())
         registry.install(BMPPlugin())
         registry.install(SVGPlugin())
+        registry.install(JPEG2000Plugin())
         registry.install(LCMSPlugin())
         registry.install(ProcessorsPlugin())
         registry.install(FiltersPlugin())

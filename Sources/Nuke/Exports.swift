@@ -13,6 +13,7 @@
 @_exported public import NukeHTTP
 @_exported public import NukeImaging
 @_exported public import NukeJPEG
+@_exported public import NukeJPEG2000
 @_exported public import NukeJXL
 @_exported public import NukeLCMS
 @_exported public import NukePNG

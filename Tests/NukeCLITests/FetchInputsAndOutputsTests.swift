@@ -240,6 +240,7 @@ import Testing
         #expect(outcome.standardOutput.hasPrefix("nuke \(NukeVersion.number) "))
         for library in [
             "libjpeg-turbo", "libpng", "giflib", "libwebp", "libavif", "libheif", "libjxl", "libtiff", "librsvg",
+            "openjpeg",
             "lcms2", "libcurl",
         ] {
             #expect(outcome.standardOutput.contains(library + " "), "\(outcome.standardOutput)")

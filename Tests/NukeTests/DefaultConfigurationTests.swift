@@ -9,7 +9,7 @@ import Testing
 @Suite struct DefaultConfigurationTests {
     static let defaultPluginIDs: [PluginID] = [
         "nuke.jpeg", "nuke.png", "nuke.gif", "nuke.webp", "nuke.avif", "nuke.heif", "nuke.jxl", "nuke.tiff",
-        "nuke.bmp", "nuke.svg", "nuke.lcms", "nuke.processors", "nuke.filters", "nuke.curl",
+        "nuke.bmp", "nuke.svg", "nuke.jpeg2000", "nuke.lcms", "nuke.processors", "nuke.filters", "nuke.curl",
     ]
 
     @Test("Every way to make a default configuration starts with every default plugin")

@@ -4,13 +4,15 @@
 import Foundation
 import NukeBMP
 import NukeCore
+import NukeJPEG2000
 import NukePNG
 import NukeSVG
 import NukeTIFF
 
-/// NukeTIFF and NukeBMP beside Pillow on the same real photo in the same run: the first JPEG of
-/// the wallpaper packages (`NUKE_PHOTOS`, as `formats`), saved by Pillow as TIFF (uncompressed,
-/// LZW, Deflate), BMP (24-bit, 8-bit palette) and a 256×256 icon of 32-bit bitmaps, each decoded
+/// NukeTIFF, NukeBMP and NukeJPEG2000 beside Pillow on the same real photo in the same run: the
+/// first JPEG of the wallpaper packages (`NUKE_PHOTOS`, as `formats`), saved by Pillow as TIFF
+/// (uncompressed, LZW, Deflate), BMP (24-bit, 8-bit palette), a 256×256 icon of 32-bit bitmaps
+/// and lossy JPEG 2000, each decoded
 /// to RGBA by both (Pillow in-process: `open` + `convert('RGBA')`); and NukeSVG beside
 /// `rsvg-convert` on the SVG wallpapers of `gnome-backgrounds`, each rendered at its own size and
 /// written as PNG (rsvg-convert timed as a process, its start included).
@@ -24,6 +26,7 @@ enum SourceBenchmarks {
         ("BMP 24-bit", "bmp", "image.save(path)"),
         ("BMP 8-bit palette", "bmp", "image.quantize(256).save(path)"),
         ("ICO 256×256 bitmap", "ico", "image.resize((256, 256)).save(path, sizes=[(256, 256)], bitmap_format='bmp')"),
+        ("JPEG 2000 lossy", "jp2", "image.save(path, quality_mode='rates', quality_layers=[20], irreversible=True)"),
     ]
 
     static func run() async throws {
@@ -39,6 +42,7 @@ enum SourceBenchmarks {
         registry.install(TIFFPlugin())
         registry.install(BMPPlugin())
         registry.install(SVGPlugin())
+        registry.install(JPEG2000Plugin())
         print("Source decoding beside Pillow; libtiff \(TIFFPlugin.libraryVersion); \(photo)")
         for (index, file) in files.enumerated() {
             let path = directory.appendingPathComponent("\(index).\(file.extension)").path

@@ -58,6 +58,7 @@ struct BrowserTests {
         Case("bmp", "w:24", "screen.bmp", nil, 24, 16, "image/jxl"),
         Case("ico", "rs:force:16:10", "favicon.ico", nil, 16, 10, "image/jxl"),
         Case("svg", "w:60", "logo.svg", nil, 60, 40, "image/jxl"),
+        Case("jpeg2000", "w:24", "scan.jp2", nil, 24, 16, "image/jxl"),
         Case("smart-fill", "rs:fill:150:150/g:sm", "photo.jpg", nil, 150, 150, "image/jxl"),
         Case("blur", "w:200/bl:4", "photo.jpg", nil, 200, 150, "image/jxl"),
         Case("to-jxl", "w:200/f:jxl", "photo.jpg", nil, 200, 150, "image/jxl"),
@@ -140,7 +141,7 @@ struct BrowserTests {
 
     /// The sources, by name: a 640×480 JPEG and the same photo as AVIF and JPEG XL, a 100×100
     /// PNG with alpha, a three-frame 120×80 GIF, and of the decoders' tests a lossy HEIC, a 48×32
-    /// TIFF and BMP, an icon of PNGs and an SVG logo.
+    /// TIFF, BMP and JPEG 2000, an icon of PNGs and an SVG logo.
     static func sources() throws -> [String: Data] {
         let photo = try Bitmap(width: 640, height: 480, pixelFormat: .rgba8) { buffer in
             for index in stride(from: 0, to: buffer.count, by: 4) {
@@ -185,6 +186,7 @@ struct BrowserTests {
             "screen.bmp": try Data(contentsOf: tests.appendingPathComponent("NukeBMPTests/Fixtures/rgb24.bmp")),
             "favicon.ico": try Data(contentsOf: tests.appendingPathComponent("NukeBMPTests/Fixtures/png.ico")),
             "logo.svg": try Data(contentsOf: tests.appendingPathComponent("NukeSVGTests/Fixtures/logo.svg")),
+            "scan.jp2": try Data(contentsOf: tests.appendingPathComponent("NukeJPEG2000Tests/Fixtures/lossy.jp2")),
         ]
     }
 }

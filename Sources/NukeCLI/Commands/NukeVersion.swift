@@ -20,6 +20,7 @@ enum NukeVersion {
             ("libjxl", JXLPlugin.libraryVersion),
             ("libtiff", TIFFPlugin.libraryVersion),
             ("librsvg", SVGPlugin.libraryVersion),
+            ("openjpeg", JPEG2000Plugin.libraryVersion),
             ("lcms2", LCMSPlugin.libraryVersion),
             ("libcurl", CurlPlugin.libraryVersion),
         ]
