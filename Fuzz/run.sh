@@ -57,7 +57,7 @@ ci_runs() {
         tiff) echo 40000 ;;
         bmp) echo 100000 ;;
         svg) echo 200000 ;;
-        jpeg2000) echo 20000 ;;
+        jpeg2000) echo 40000 ;;
         icc) echo 5000 ;;
         processor-spec) echo 300000 ;;
         http-headers) echo 120000 ;;
