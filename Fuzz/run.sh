@@ -55,7 +55,7 @@ ci_runs() {
         heif) echo 6000 ;;
         jxl) echo 6000 ;;
         tiff) echo 40000 ;;
-        bmp) echo 100000 ;;
+        bmp) echo 40000 ;;
         svg) echo 200000 ;;
         jpeg2000) echo 40000 ;;
         icc) echo 5000 ;;
