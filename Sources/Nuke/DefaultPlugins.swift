@@ -3,8 +3,9 @@
 
 extension PluginRegistry {
     /// Every default plugin: the JPEG, PNG, GIF, WebP, AVIF and JPEG XL decoders and encoders, the
-    /// HEIF, TIFF, BMP, ICO, SVG and JPEG 2000 decoders, the Little CMS colour manager (decoded images arrive in sRGB), the processors
-    /// and filters, and the libcurl loader for `http` and `https`.
+    /// HEIF, TIFF, BMP, ICO, SVG and JPEG 2000 decoders, the Little CMS colour manager (decoded
+    /// images arrive in sRGB), the processors and filters, and the libcurl loader for `http` and
+    /// `https`.
     ///
     /// One registry for the process, so every pipeline made from it shares
     /// ``NukeCurl/CurlDataLoader/shared`` (one connection pool, one loader thread).
