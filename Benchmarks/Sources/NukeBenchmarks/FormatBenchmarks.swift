@@ -61,6 +61,22 @@ enum FormatBenchmarks {
                 encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 80)), effort: effort)
             )
         }
+        + avifCodecs.flatMap { codec, speed in
+            [40, 50, 60, 70, 80].map { quality in
+                Setting(
+                    name: "AVIF \(codec.rawValue) s\(speed) q\(quality)",
+                    family: "AVIF \(codec.rawValue) s\(speed)",
+                    quality: quality,
+                    encoder: AVIFEncoder(mode: .lossy(quality: Double(quality) / 100), speed: speed, codec: codec)
+                )
+            }
+        }
+
+    /// The AV1 encoders and speeds swept: libaom at the proxy's speed and slower, SVT-AV1 and
+    /// rav1e at their fastest presets and one slower.
+    static let avifCodecs: [(AVIFEncoder.Codec, Int)] = [
+        (.aom, 8), (.aom, 6), (.svt, 10), (.svt, 8), (.rav1e, 10), (.rav1e, 8),
+    ].filter { $0.0.isAvailable }
 
     struct Row {
         var cpu: [Double] = []

@@ -22,22 +22,52 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         case lossless
     }
 
+    /// The AV1 encoders libavif can be built with (Debian 12's links all three).
+    public enum Codec: String, Hashable, Sendable, CaseIterable {
+        /// libavif's first available encoder: libaom where it is built in.
+        case automatic
+        /// libaom, in real-time mode from speed 7.
+        case aom
+        /// SVT-AV1, which takes no picture under 64 pixels a side (libavif then fails).
+        case svt
+        /// rav1e.
+        case rav1e
+
+        var choice: avifCodecChoice {
+            switch self {
+            case .automatic: AVIF_CODEC_CHOICE_AUTO
+            case .aom: AVIF_CODEC_CHOICE_AOM
+            case .svt: AVIF_CODEC_CHOICE_SVT
+            case .rav1e: AVIF_CODEC_CHOICE_RAV1E
+            }
+        }
+
+        /// Whether the libavif loaded at run time can encode with this codec.
+        public var isAvailable: Bool {
+            avifCodecName(choice, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
+        }
+    }
+
     /// The compression mode (default: lossy at 0.6, about libavif's and imgproxy's defaults).
     public var mode: Mode
     /// The encoder's speed, 0 (slowest, smallest) to 10 (fastest); default 8.
     public var speed: Int
+    /// The AV1 encoder (default: libavif's choice).
+    public var codec: Codec
 
     /// Creates an encoder.
-    public init(mode: Mode = .lossy(quality: 0.6), speed: Int = 8) {
+    public init(mode: Mode = .lossy(quality: 0.6), speed: Int = 8, codec: Codec = .automatic) {
         self.mode = mode
         self.speed = speed
+        self.codec = codec
     }
 
     /// Encodes `image` (gray bitmaps become RGB).
     ///
     /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` for an empty image, one over
     ///   libavif's 65,536-pixel side, or a quality or speed out of range;
-    ///   `ImageEncodingError.failed(reason:)` when libavif fails (or has no AV1 encoder).
+    ///   `ImageEncodingError.failed(reason:)` when libavif fails (or has no AV1 encoder, or not
+    ///   ``codec``).
     public func encode(_ image: Bitmap) throws -> Data {
         try encode(image, iccProfile: nil)
     }
@@ -144,7 +174,7 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         return avif
     }
 
-    /// An encoder set for ``mode`` and ``speed`` (release with `avifEncoderDestroy`).
+    /// An encoder set for ``mode``, ``speed`` and ``codec`` (release with `avifEncoderDestroy`).
     private func makeEncoder() throws -> UnsafeMutablePointer<avifEncoder> {
         guard (0...10).contains(speed) else {
             throw ImageEncodingError.unsupportedImage(reason: "AVIF speed must be within 0…10")
@@ -155,6 +185,7 @@ public struct AVIFEncoder: ImageEncoding, Hashable {
         }
         encoder.pointee.maxThreads = 1  // encoding runs on one of the pipeline's workers
         encoder.pointee.speed = Int32(speed)
+        encoder.pointee.codecChoice = codec.choice
         (encoder.pointee.minQuantizer, encoder.pointee.maxQuantizer) = (quantizer, quantizer)
         (encoder.pointee.minQuantizerAlpha, encoder.pointee.maxQuantizerAlpha) = (quantizer, quantizer)
         return encoder
