@@ -3,6 +3,7 @@
 
 internal import CNukeLibHEIF
 internal import NukeCore
+internal import NukeImaging
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -180,18 +181,9 @@ final class HEIFImage {
             for row in 0..<height {
                 let target = buffer.baseAddress! + row * rowBytes
                 target.update(from: plane + row * Int(stride), count: rowBytes)
-                if unpremultiplies { Self.unpremultiply(UnsafeMutableBufferPointer(start: target, count: rowBytes)) }
+                if unpremultiplies { UnsafeMutableBufferPointer(start: target, count: rowBytes).unpremultiplyRGBA() }
             }
         }
     }
 
-    private static func unpremultiply(_ row: UnsafeMutableBufferPointer<UInt8>) {
-        for pixel in stride(from: 0, to: row.count, by: 4) {
-            let alpha = Int(row[pixel + 3])
-            guard alpha > 0, alpha < 255 else { continue }
-            for channel in 0..<3 {
-                row[pixel + channel] = UInt8(min(255, (Int(row[pixel + channel]) * 255 + alpha / 2) / alpha))
-            }
-        }
-    }
 }

@@ -3,6 +3,7 @@
 
 internal import CNukeSVG
 internal import NukeCore
+internal import NukeImaging
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -57,19 +58,8 @@ final class SVGDocument {
 
     /// Cairo's premultiplied BGRA (ARGB32 in little-endian order) as straight RGBA.
     private static func straightenBGRA(_ pixels: UnsafeMutableBufferPointer<UInt8>) {
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let (blue, red, alpha) = (Int(pixels[index]), Int(pixels[index + 2]), Int(pixels[index + 3]))
-            var green = Int(pixels[index + 1])
-            var (r, b) = (red, blue)
-            if alpha > 0, alpha < 255 {
-                r = min(255, (red * 255 + alpha / 2) / alpha)
-                green = min(255, (green * 255 + alpha / 2) / alpha)
-                b = min(255, (blue * 255 + alpha / 2) / alpha)
-            }
-            pixels[index] = UInt8(r)
-            pixels[index + 1] = UInt8(green)
-            pixels[index + 2] = UInt8(b)
-        }
+        for index in stride(from: 0, to: pixels.count, by: 4) { pixels.swapAt(index, index + 2) }
+        pixels.unpremultiplyRGBA()
     }
 
     private static func error(_ status: Int32, _ message: [CChar]) -> ImageDecodingError {

@@ -4,6 +4,7 @@
 internal import CNukeLibTIFF
 internal import CNukeTIFF
 internal import NukeCore
+internal import NukeImaging
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -72,18 +73,7 @@ final class TIFFFile {
         ) { buffer in
             let status = nuke_tiff_read_rgba(&file, buffer.baseAddress!, UInt64(maximumPixelCount))
             guard status == NUKE_TIFF_OK else { throw Self.error(status, file: file) }
-            if hasAlpha, isAlphaPremultiplied { Self.unpremultiply(buffer) }
-        }
-    }
-
-    /// Straight alpha from premultiplied, rounding to nearest.
-    private static func unpremultiply(_ pixels: UnsafeMutableBufferPointer<UInt8>) {
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = Int(pixels[index + 3])
-            guard alpha > 0, alpha < 255 else { continue }
-            for channel in 0..<3 {
-                pixels[index + channel] = UInt8(min(255, (Int(pixels[index + channel]) * 255 + alpha / 2) / alpha))
-            }
+            if hasAlpha, isAlphaPremultiplied { buffer.unpremultiplyRGBA() }
         }
     }
 
