@@ -147,9 +147,7 @@ func decode(_ data: Data, request: ImageRequest = ImageRequest(url: nil), maximu
         masks: [UInt32] = []
     ) -> Data {
         var bytes: [UInt8] = Array("BM".utf8)
-        func put(_ value: Int, _ count: Int) {
-            for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
-        }
+        func put(_ value: Int, _ count: Int) { bytes += [UInt8].littleEndian(value, size: count) }
         put(0, 4)
         put(0, 4)
         put(14 + 40 + masks.count * 4, 4)

@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Nuke for Linux contributors
 // SPDX-License-Identifier: MIT
 
+internal import NukeCore
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -26,9 +28,7 @@ extension HostileImages {
             (279, 4, UInt32(stripBytes ?? needed)),  // StripByteCounts
         ]
         var bytes: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
-        func put(_ value: UInt32, _ count: Int) {
-            for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
-        }
+        func put(_ value: UInt32, _ count: Int) { bytes += [UInt8].littleEndian(Int(value), size: count) }
         put(UInt32(entries.count), 2)
         for entry in entries {
             put(UInt32(entry.tag), 2)

@@ -55,7 +55,7 @@ public final class BMPDecoder: ImageDecoding {
     ) {
         guard bytes.count >= 2, bytes[0] == 0x42, bytes[1] == 0x4D else { throw .unrecognizedFormat }
         guard bytes.count >= 18 else { throw .truncated }
-        let offset = (10..<14).reduce(0) { $0 | Int(bytes[$1]) << (8 * ($1 - 10)) }
+        let offset = bytes.littleEndianInteger(at: 10, size: 4)
         let header = try BMPHeader(bytes, at: 14)
         return (header, offset == 0 ? 14 + header.end : offset)
     }

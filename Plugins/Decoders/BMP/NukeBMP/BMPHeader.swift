@@ -64,11 +64,11 @@ struct BMPHeader {
         guard start >= 0, start < bytes.count else { throw .truncated }
         func u16(_ offset: Int) throws(ImageDecodingError) -> Int {
             guard start + offset + 2 <= bytes.count else { throw .truncated }
-            return Int(bytes[start + offset]) | Int(bytes[start + offset + 1]) << 8
+            return bytes.littleEndianInteger(at: start + offset, size: 2)
         }
         func u32(_ offset: Int) throws(ImageDecodingError) -> UInt32 {
             guard start + offset + 4 <= bytes.count else { throw .truncated }
-            return (0..<4).reduce(0) { $0 | UInt32(bytes[start + offset + $1]) << (8 * $1) }
+            return bytes.littleEndianInteger(at: start + offset, size: 4, as: UInt32.self)
         }
         let size = Int(try u32(0))
         let isCore = size == 12

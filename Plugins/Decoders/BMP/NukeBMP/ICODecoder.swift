@@ -89,7 +89,7 @@ public final class ICODecoder: ImageDecoding {
 
     /// The directory's largest image.
     static func largestEntry(_ bytes: UnsafeRawBufferPointer) throws(ImageDecodingError) -> Entry {
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u16(_ at: Int) -> Int { bytes.littleEndianInteger(at: at, size: 2) }
         guard bytes.count >= 6, u16(0) == 0, u16(2) == 1 || u16(2) == 2 else { throw .unrecognizedFormat }
         let count = u16(4)
         guard count > 0 else { throw .corrupt(reason: "ICO: no images") }
@@ -102,7 +102,7 @@ public final class ICODecoder: ImageDecoding {
             // A directory without a depth says how many colours; 0 colours is 256 or more.
             let colorBits = colors > 1 ? Int.bitWidth - (colors - 1).leadingZeroBitCount : 8
             let bits = declaredBits > 0 ? declaredBits : colorBits
-            let offset = (0..<4).reduce(0) { $0 | Int(bytes[at + 12 + $1]) << (8 * $1) }
+            let offset = bytes.littleEndianInteger(at: at + 12, size: 4)
             let entry = Entry(
                 width: bytes[at] == 0 ? 256 : Int(bytes[at]),
                 height: bytes[at + 1] == 0 ? 256 : Int(bytes[at + 1]),
