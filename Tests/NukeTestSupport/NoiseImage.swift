@@ -33,4 +33,12 @@ extension Bitmap {
             isOpaque: isOpaque ? true : nil
         )
     }
+
+    /// A `width × height` gray image of pseudo-random levels: ``noise(width:height:isOpaque:seed:)``'s
+    /// red channel.
+    public static func grayNoise(width: Int, height: Int, seed: UInt64 = 1) throws -> Bitmap {
+        let rgba = try noise(width: width, height: height, isOpaque: true, seed: seed)
+        let pixels = rgba.withUnsafeBytes { bytes in stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] } }
+        return try Bitmap(width: width, height: height, pixelFormat: .gray8, pixels: pixels)
+    }
 }

@@ -139,4 +139,37 @@ struct FormatNegotiationTests {
         let transparent = await proxy.respond(to: fixture.path("w:24", "/alpha.tif"), accept: "*/*")
         #expect(transparent.header("Content-Type") == "image/png")
     }
+
+    @Test("TIFF, BMP, icon and HEIC results when asked: their types, sizes and alpha; icons fitted to 256")
+    func imgproxysOtherFormats() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        var cases: [(path: String, type: String, width: Int, height: Int)] = [
+            (fixture.path("w:120/f:tiff", "/photo.jpg"), "image/tiff", 120, 90),
+            (fixture.path("w:120", "/photo.jpg", extension: "bmp"), "image/bmp", 120, 90),
+            (fixture.path("w:120/f:ico", "/photo.jpg"), "image/x-icon", 120, 90),
+            // Past an icon's 256 a side, the result is scaled down to fit, as imgproxy's.
+            (fixture.path("w:400/f:ico", "/photo.jpg"), "image/x-icon", 256, 192),
+        ]
+        if OutputFormat.heic.isAvailable {
+            cases.append((fixture.path("w:120/f:heic", "/photo.jpg"), "image/heic", 120, 90))
+        }
+        for (path, type, width, height) in cases {
+            let response = await proxy.respond(to: path, accept: Self.chromium)
+            #expect(response.status == 200 && response.header("Content-Type") == type, "\(path)")
+            #expect(response.header("Vary") == nil)
+            let image = try await ProxyFixture.decode(response.body)
+            #expect((image.width, image.height) == (width, height), "\(path)")
+            #expect(image.isOpaque)
+        }
+        // Transparency stays in each of them.
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Tests/NukeTIFFTests/Fixtures")
+        let alpha = try Data(contentsOf: fixtures.appendingPathComponent("alpha.tif"))
+        fixture.origin.route("/alpha.tif") { _ in .ok(alpha, contentType: "image/tiff") }
+        for format in ["tiff", "bmp", "ico"] + (OutputFormat.heic.isAvailable ? ["heic"] : []) {
+            let response = await proxy.respond(to: fixture.path("w:24/f:\(format)", "/alpha.tif"))
+            #expect(try await !ProxyFixture.decode(response.body).isOpaque, "\(format)")
+        }
+    }
 }

@@ -44,8 +44,8 @@ struct BrowserTests {
         var height: Int
     }
 
-    /// Every source format nuke-server reads, every result format it writes, negotiated and asked
-    /// for. Chromium's `Accept` lists JPEG XL first, so negotiated stills are JPEG XL and
+    /// Every source format nuke-server reads, every result format it writes that Chromium shows
+    /// (not TIFF nor HEIC), negotiated and asked for. Chromium's `Accept` lists JPEG XL first, so negotiated stills are JPEG XL and
     /// negotiated animations WebP (the first listed format that keeps them).
     static let cases = [
         Case("jpeg", "rs:fit:320:0", "photo.jpg", nil, 320, 240, "image/jxl"),
@@ -68,6 +68,8 @@ struct BrowserTests {
         Case("to-jpeg", "w:200", "photo.jpg", "jpg", 200, 150, "image/jpeg"),
         Case("to-gif", "w:60", "animation.gif", "gif", 60, 40, "image/gif"),
         Case("to-animated-webp", "w:60", "animation.gif", "webp", 60, 40, "image/webp"),
+        Case("to-bmp", "w:100", "alpha.png", "bmp", 100, 100, "image/bmp"),
+        Case("to-ico", "w:48", "alpha.png", "ico", 48, 48, "image/x-icon"),
     ]
 
     @Test("Chromium loads every result at the size asked, negotiated by its own Accept header", .timeLimit(.minutes(5)))

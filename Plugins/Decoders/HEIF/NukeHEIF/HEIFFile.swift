@@ -15,7 +15,7 @@ internal import NukeImaging
 /// one thread at a time.
 final class HEIFFile {
     /// libheif's plug-ins (its codecs) are registered once per process.
-    private static let initialized: Void = { _ = heif_init(nil) }()
+    static let initialized: Void = { _ = heif_init(nil) }()
 
     private let context: OpaquePointer
     let primary: HEIFImage

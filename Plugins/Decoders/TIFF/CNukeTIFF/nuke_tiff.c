@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
 
@@ -174,4 +175,127 @@ void nuke_tiff_close(nuke_tiff_file *file) {
     file->tiff = NULL;
     file->icc_profile = NULL;
     file->icc_profile_size = 0;
+}
+
+// Writing: libtiff writes, seeks back to patch offsets, and may read what it wrote, all in a
+// buffer that grows as needed.
+
+static int on_write_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)module;
+    nuke_tiff_output *output = user_data;
+    if (output->message[0] == 0) vsnprintf(output->message, sizeof output->message, format, arguments);
+    return 1;
+}
+
+static tmsize_t output_read(thandle_t handle, void *buffer, tmsize_t count) {
+    nuke_tiff_output *output = (nuke_tiff_output *)handle;
+    if (count <= 0 || output->offset >= output->size) return 0;
+    size_t available = output->size - output->offset;
+    size_t length = (size_t)count < available ? (size_t)count : available;
+    memcpy(buffer, output->data + output->offset, length);
+    output->offset += length;
+    return (tmsize_t)length;
+}
+
+static tmsize_t output_write(thandle_t handle, void *buffer, tmsize_t count) {
+    nuke_tiff_output *output = (nuke_tiff_output *)handle;
+    if (count <= 0) return 0;
+    size_t end = output->offset + (size_t)count;
+    if (end < output->offset) return -1;
+    if (end > output->capacity) {
+        size_t capacity = output->capacity < 65536 ? 65536 : output->capacity;
+        while (capacity < end) {
+            if (capacity > SIZE_MAX / 2) return -1;
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(output->data, capacity);
+        if (grown == NULL) return -1;
+        output->data = grown;
+        output->capacity = capacity;
+    }
+    // A seek past the end leaves a gap: zeros, as in a file.
+    if (output->offset > output->size) memset(output->data + output->size, 0, output->offset - output->size);
+    memcpy(output->data + output->offset, buffer, (size_t)count);
+    output->offset = end;
+    if (end > output->size) output->size = end;
+    return count;
+}
+
+static toff_t output_seek(thandle_t handle, toff_t offset, int whence) {
+    nuke_tiff_output *output = (nuke_tiff_output *)handle;
+    uint64_t base = whence == SEEK_CUR ? output->offset : whence == SEEK_END ? output->size : 0;
+    uint64_t target = base + offset;
+    if (target > (uint64_t)SIZE_MAX) return (toff_t)-1;
+    output->offset = (size_t)target;
+    return target;
+}
+
+static toff_t output_size(thandle_t handle) { return ((nuke_tiff_output *)handle)->size; }
+
+int nuke_tiff_write(nuke_tiff_output *output, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                    uint16_t source_channels, uint16_t channels, uint16_t compression, const uint8_t *icc,
+                    uint32_t icc_size) {
+    memset(output, 0, sizeof *output);
+    if (channels > source_channels || (source_channels != 1 && source_channels != 4)) return NUKE_TIFF_UNSUPPORTED;
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (options == NULL) return NUKE_TIFF_NO_MEMORY;
+    TIFFOpenOptionsSetErrorHandlerExtR(options, on_write_error, output);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, on_warning, output);
+    TIFF *tiff = TIFFClientOpenExt("nuke", "wm", (thandle_t)output, output_read, output_write, output_seek,
+                                   close_file, output_size, map_file, unmap_file, options);
+    TIFFOpenOptionsFree(options);
+    if (tiff == NULL) {
+        nuke_tiff_free_output(output);
+        return NUKE_TIFF_ERROR;
+    }
+    int ok = TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width) && TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height) &&
+             TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8) && TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, channels) &&
+             TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG) &&
+             TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, channels == 1 ? PHOTOMETRIC_MINISBLACK : PHOTOMETRIC_RGB) &&
+             TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT) &&
+             TIFFSetField(tiff, TIFFTAG_COMPRESSION, compression) &&
+             TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tiff, 0)) &&
+             TIFFSetField(tiff, TIFFTAG_RESOLUTIONUNIT, RESUNIT_INCH) &&
+             TIFFSetField(tiff, TIFFTAG_XRESOLUTION, 72.0) && TIFFSetField(tiff, TIFFTAG_YRESOLUTION, 72.0);
+    if (ok && compression != COMPRESSION_NONE) ok = TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
+    if (ok && channels == 4) {
+        uint16_t alpha = EXTRASAMPLE_UNASSALPHA;
+        ok = TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, 1, &alpha);
+    }
+    if (ok && icc != NULL && icc_size > 0) ok = TIFFSetField(tiff, TIFFTAG_ICCPROFILE, icc_size, icc);
+    size_t row_bytes = (size_t)width * channels;
+    uint8_t *row = ok ? malloc(row_bytes) : NULL;
+    // TIFFWriteScanline may encode in place (the predictor differences the row), so each row is
+    // copied first: the caller's pixels stay as they are.
+    for (uint32_t y = 0; ok && row != NULL && y < height; y++) {
+        const uint8_t *source = pixels + (size_t)y * stride;
+        if (channels == source_channels) {
+            memcpy(row, source, row_bytes);
+        } else {
+            for (uint32_t x = 0; x < width; x++) memcpy(row + (size_t)x * channels, source + (size_t)x * 4, channels);
+        }
+        ok = TIFFWriteScanline(tiff, row, y, 0) == 1;
+    }
+    if (row == NULL) ok = 0;
+    free(row);
+    ok = ok && TIFFWriteDirectory(tiff);
+    TIFFClose(tiff);
+    if (!ok) {
+        if (output->message[0] == 0) snprintf(output->message, sizeof output->message, "libtiff could not write");
+        char message[NUKE_TIFF_MESSAGE_SIZE];
+        memcpy(message, output->message, sizeof message);
+        nuke_tiff_free_output(output);
+        memcpy(output->message, message, sizeof message);
+        return NUKE_TIFF_ERROR;
+    }
+    return NUKE_TIFF_OK;
+}
+
+void nuke_tiff_free_output(nuke_tiff_output *output) {
+    free(output->data);
+    output->data = NULL;
+    output->size = 0;
+    output->capacity = 0;
+    output->offset = 0;
 }

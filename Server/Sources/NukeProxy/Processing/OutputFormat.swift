@@ -16,28 +16,36 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case avif
     /// GIF, animated when the result is.
     case gif
-    /// JPEG XL (last: results in the cache are tagged with the case's index, so new cases go at
-    /// the end).
+    /// JPEG XL.
     case jxl
+    /// HEIC (HEVC in HEIF), where libheif has an HEVC encoder (``isAvailable``).
+    case heic
+    /// TIFF, Deflate-compressed.
+    case tiff
+    /// BMP, uncompressed.
+    case bmp
+    /// An icon (ICO) holding a PNG, at most 256 pixels a side (last: results in the cache are
+    /// tagged with the case's index, so new cases go at the end).
+    case ico
 
     /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, `avif`, `gif`,
-    /// `jxl`, any case).
+    /// `jxl`, `heic`, `tiff`, `tif`, `bmp`, `ico`, any case).
     public init?(name: String) {
         switch name.lowercased() {
         case "jpg", "jpeg": self = .jpeg
-        case "png": self = .png
-        case "webp": self = .webp
-        case "avif": self = .avif
-        case "gif": self = .gif
-        case "jxl": self = .jxl
-        default: return nil
+        case "tif", "tiff": self = .tiff
+        case let other:
+            guard let format = OutputFormat(rawValue: other) else { return nil }
+            self = format
         }
     }
 
-    /// The names ``init(name:)`` reads, for error messages, which also say that imgproxy's other
-    /// result formats are not written here yet (a URL asking for one is refused, not answered in
-    /// another format).
-    static let names = "jpg, png, webp, avif, gif or jxl (heic, tiff, bmp and ico results are not written yet)"
+    /// The names ``init(name:)`` reads, for error messages.
+    static let names = "jpg, png, webp, avif, gif, jxl, heic, tiff, bmp or ico"
+
+    /// Whether results can be written in this format here: all but HEIC always; HEIC where
+    /// libheif has an HEVC encoder (Debian's links x265).
+    public var isAvailable: Bool { self != .heic || HEICEncoder.isAvailable }
 
     /// Whether a result of more than one frame stays animated in this format: WebP and GIF.
     /// AVIF and JPEG XL give the first frame: their sequences cost several times an animated
@@ -45,14 +53,41 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// animate it).
     var keepsAnimation: Bool { self == .webp || self == .gif }
 
+    /// Whether results in this format carry an ICC profile (all but GIF, BMP and ICO).
+    var carriesColorProfile: Bool { ![.gif, .bmp, .ico].contains(self) }
+
     /// Whether the format keeps transparency (all but JPEG).
     var keepsTransparency: Bool { self != .jpeg }
 
-    /// The `Content-Type`.
-    public var mediaType: String { "image/\(rawValue)" }
+    /// The `Content-Type`: `image/` and the name, but `image/x-icon` for icons (as browsers and
+    /// imgproxy name them).
+    public var mediaType: String { self == .ico ? "image/x-icon" : "image/\(rawValue)" }
 
-    /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL).
-    var isLossy: Bool { self == .jpeg || self == .webp || self == .avif || self == .jxl }
+    /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL, HEIC).
+    var isLossy: Bool { [.jpeg, .webp, .avif, .jxl, .heic].contains(self) }
+
+    /// The longest side a result in this format can have, where the format limits it below the
+    /// server's ``ProxyConfiguration/maximumResultDimension``'s reach: WebP's 16383, HEIC's 16384
+    /// and ICO's 256, as imgproxy limits them.
+    var maximumSide: Int? {
+        switch self {
+        case .webp: 16383
+        case .heic: HEICEncoder.maximumSide
+        case .ico: ICOEncoder.maximumSide
+        default: nil
+        }
+    }
+
+    /// `image` scaled down to fit ``maximumSide``, as imgproxy fits a result to its format, or
+    /// `image` itself.
+    func fitting(_ image: Bitmap) throws -> Bitmap {
+        guard let side = maximumSide, image.width > side || image.height > side else { return image }
+        let size = ImageSize(width: Double(side), height: Double(side))
+        return try ImageProcessors.Resize(size: size, unit: .pixels, contentMode: .aspectFit).resize(image)
+    }
+
+    /// The x265 preset of HEIC results.
+    static let heicPreset = HEICEncoder.Preset.fast
 
     /// The JPEG XL encoder's effort for results: efforts up to 4 cost about half a WebP's CPU,
     /// and 4 writes the smallest of them; 5 and up cost more than a WebP for a tenth or so fewer
@@ -73,6 +108,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .gif: GIFEncoder()
         case .jxl:
             JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)), effort: Self.jpegXLEffort)
+        case .heic: HEICEncoder(quality: fraction, preset: Self.heicPreset)
+        case .tiff: TIFFEncoder()
+        case .bmp: BMPEncoder()
+        case .ico: ICOEncoder(png: PNGEncoder())
         }
     }
 
@@ -103,6 +142,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .avif: .avif
         case .gif: .gif
         case .jxl: .jxl
+        case .heic: .heic
+        case .tiff: .tiff
+        case .bmp: .bmp
+        case .ico: .ico
         }
     }
 
@@ -115,6 +158,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .avif: self = .avif
         case .gif: self = .gif
         case .jxl: self = .jxl
+        case .heic: self = .heic
+        case .tiff: self = .tiff
+        case .bmp: self = .bmp
+        case .ico: self = .ico
         default: return nil
         }
     }

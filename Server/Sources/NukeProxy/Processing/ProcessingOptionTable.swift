@@ -361,7 +361,7 @@ extension ProcessingOptions {
     /// One of imgproxy's image type names: an output format, or a type no result is written in
     /// (accepted for `skp`, where it can never match).
     private static func imageType(_ text: String) -> String? {
-        let others: Set<String> = ["heic", "heif", "jxl", "svg", "tiff", "bmp", "ico"]
+        let others: Set<String> = ["heif", "svg"]
         return OutputFormat(name: text) != nil || others.contains(text.lowercased()) ? text : nil
     }
 

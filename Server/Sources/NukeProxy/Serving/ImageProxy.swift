@@ -292,8 +292,10 @@ public final class ImageProxy: Sendable {
             var output = container
             output.animation = animated
             let profile = colors.prepare(&output)
-            let (image, animation) = (output.image, output.animation)
-            return Result {
+            let animation = output.animation
+            return Result { () throws -> (data: Data, image: Bitmap) in
+                // Past its format's own limit, a still is scaled down to fit (an icon's 256 a side).
+                let image = try format.fitting(output.image)
                 let encode = { (quality: Int) in
                     let data = try Self.encode(
                         image,
@@ -307,19 +309,20 @@ public final class ImageProxy: Sendable {
                     return (try? editor.settingEXIF(exif, in: data)) ?? data
                 }
                 let quality = plan.quality(for: format)
-                guard let budget = plan.maximumBytes, format.isLossy else { return try encode(quality) }
-                return try ByteBudget.encode(maximumBytes: budget, quality: quality, size: \.count, encode).output
+                guard let budget = plan.maximumBytes, format.isLossy else { return (try encode(quality), image) }
+                let data = try ByteBudget.encode(maximumBytes: budget, quality: quality, size: \.count, encode).output
+                return (data, image)
             }
         }
-        guard case .success(let data) = encoded else {
+        guard case .success(let (data, image)) = encoded else {
             if case .failure(let error) = encoded { throw .encodingFailed("\(error)") }
             throw .encodingFailed("unknown")
         }
         return EncodedResult(
             data: data,
             format: format,
-            width: container.image.width,
-            height: container.image.height,
+            width: image.width,
+            height: image.height,
             source: container.userInfo[.proxySourceFactsKey] as? SourceFacts
         )
     }

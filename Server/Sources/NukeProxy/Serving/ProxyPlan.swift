@@ -197,6 +197,12 @@ public struct ProxyPlan: Sendable {
             }
             options.format = format
         }
+        if let format = options.format, !format.isAvailable {
+            throw .invalidArgument(
+                option: "format",
+                reason: "\(format.rawValue) results need an encoder this server lacks"
+            )
+        }
         guard options.limits.isEmpty || configuration.allowsSecurityOptions else { throw .securityOptionsNotAllowed }
         limits = ImageRequest.Limits(
             maximumResponseDataSize: options.limits.maximumSourceBytes,

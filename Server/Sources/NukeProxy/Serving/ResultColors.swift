@@ -7,7 +7,7 @@ import Nuke
 /// The colours of a result: sRGB without a profile (`scp:1`, the default: the pipeline has
 /// converted the source already), or the source's own with its ICC profile (`scp:0`).
 ///
-/// A kept profile goes only where it can and should: a GIF carries none, a source described by
+/// A kept profile goes only where it can and should: a GIF, a BMP or an icon carries none, a source described by
 /// CICP code points alone (an AVIF's `nclx`) has no ICC profile to embed, and a profile that the
 /// colour manager cannot read or that is larger than ``maximumProfileSize`` is not passed on to
 /// clients. Such results are converted to sRGB here after all (when the profile can be read),
@@ -35,7 +35,7 @@ struct ResultColors: Sendable {
         maximumProfileSize: Int = Self.defaultMaximumProfileSize
     ) {
         keepsProfile = plan.keepsColorProfile
-        formatCarriesProfile = format != .gif
+        formatCarriesProfile = format.carriesColorProfile
         manager = pipeline.registry.colorManager
         if case .convertToSRGB(let intent) = pipeline.colorManagement {
             self.intent = intent

@@ -50,4 +50,30 @@ int nuke_tiff_read_rgba(nuke_tiff_file *file, uint8_t *pixels, uint64_t max_pixe
 /// Releases what nuke_tiff_open made.
 void nuke_tiff_close(nuke_tiff_file *file);
 
+#define NUKE_TIFF_COMPRESSION_NONE 1     // COMPRESSION_NONE
+#define NUKE_TIFF_COMPRESSION_LZW 5      // COMPRESSION_LZW, with the horizontal predictor
+#define NUKE_TIFF_COMPRESSION_DEFLATE 8  // COMPRESSION_ADOBE_DEFLATE, with the horizontal predictor
+
+/// A TIFF being written to memory: `data` (malloc'd, `size` bytes) is the caller's to free with
+/// nuke_tiff_free_output once written.
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    size_t offset;
+    char message[NUKE_TIFF_MESSAGE_SIZE];  // libtiff's first error
+} nuke_tiff_output;
+
+/// Writes one page of 8-bit pixels of `source_channels` bytes each (1: gray, 4: RGBA), rows
+/// `stride` bytes apart, top first, as `channels` samples a pixel — 1 (gray), 3 (RGB: the
+/// alpha left out) or 4 (RGB and straight alpha) — with `compression` (a
+/// NUKE_TIFF_COMPRESSION_) and the ICC profile when `icc` is not NULL. Returns a NUKE_TIFF_
+/// status; on failure nothing is left allocated.
+int nuke_tiff_write(nuke_tiff_output *output, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                    uint16_t source_channels, uint16_t channels, uint16_t compression, const uint8_t *icc,
+                    uint32_t icc_size);
+
+/// Frees what nuke_tiff_write wrote.
+void nuke_tiff_free_output(nuke_tiff_output *output);
+
 #endif
