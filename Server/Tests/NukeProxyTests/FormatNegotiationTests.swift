@@ -172,4 +172,35 @@ struct FormatNegotiationTests {
             #expect(try await !ProxyFixture.decode(response.body).isOpaque, "\(format)")
         }
     }
+
+    @Test("A JPEG whose pixels the request leaves alone goes to JPEG XL losslessly: its coefficients, upright, cached")
+    func jpegRecompressedAsJPEGXL() async throws {
+        let fixture = try ProxyFixture()
+        let cache = MockDataCache()
+        let proxy = fixture.proxy(resultCache: cache)
+        let source = try await ProxyFixture.decode(ProxyFixture.photo)
+        let whole = await proxy.respond(to: fixture.path("", "/photo.jpg"), accept: Self.chromium)
+        #expect(whole.status == 200 && whole.header("Content-Type") == "image/jxl")
+        #expect(whole.body.count < ProxyFixture.photo.count, "smaller than the JPEG itself")
+        let recompressed = try JXLEncoder(effort: OutputFormat.jpegXLEffort).recompressing(jpeg: ProxyFixture.photo)
+        #expect(whole.body == recompressed, "the JPEG's own coefficients, not a new lossy encode")
+        let decoded = try await ProxyFixture.decode(whole.body)
+        #expect(try #require(ReferenceImage.difference(decoded, source)).mean < 1)
+        #expect(cache.keys.count == 1, "kept in the result cache")
+        #expect(await proxy.respond(to: fixture.path("", "/photo.jpg"), accept: Self.chromium).body == whole.body)
+        // skp:jpg skips processing, as imgproxy's: the whole photo, however sized.
+        let skipped = await proxy.respond(to: fixture.path("w:100/skp:jpg", "/photo.jpg"), accept: Self.chromium)
+        #expect(skipped.header("Content-Type") == "image/jxl")
+        #expect(try await ProxyFixture.decode(skipped.body).width == 800)
+        // The EXIF orientation is in the JPEG XL's header: upright; the EXIF itself is not kept.
+        let turned = await proxy.respond(to: fixture.path("", "/tagged.jpg"), accept: Self.chromium)
+        let upright = try await ProxyFixture.decode(turned.body)
+        #expect((upright.width, upright.height) == (40, 80))
+        #expect(turned.body.range(of: Data("Camera Maker".utf8)) == nil)
+        // Anything that changes pixels is a new encode.
+        let resized = await proxy.respond(to: fixture.path("w:100", "/photo.jpg"), accept: Self.chromium)
+        #expect(try await ProxyFixture.decode(resized.body).width == 100)
+        let budgeted = await proxy.respond(to: fixture.path("mb:100000", "/photo.jpg"), accept: Self.chromium)
+        #expect(budgeted.header("Content-Type") == "image/jxl" && budgeted.body != whole.body)
+    }
 }

@@ -128,6 +128,68 @@ public struct JXLEncoder: ImageEncoding, Hashable {
             try Self.check(JxlEncoderAddImageFrame(settings, &format, bytes.baseAddress, bytes.count), "frame")
         }
         JxlEncoderCloseInput(encoder)
+        return try Self.output(of: encoder)
+    }
+
+    /// `jpeg`'s own DCT coefficients recompressed as JPEG XL at this encoder's effort (its mode
+    /// does not apply): nothing more is lost, in about a fifth fewer bytes (decoders of it differ
+    /// from libjpeg's decode by a level or so, as JPEG decoders differ among themselves), with
+    /// its ICC profile and its EXIF orientation (the image shows upright), without its EXIF,
+    /// XMP, JUMBF or the data to rebuild the JPEG file.
+    ///
+    /// - Throws: `ImageEncodingError.unsupportedImage(reason:)` when libjxl cannot take the JPEG
+    ///   as it is (arithmetic coding, 12 bits, CMYK…: decode it and encode the pixels instead) or
+    ///   the effort is out of range.
+    public func recompressing(jpeg: Data) throws -> Data {
+        guard (1...9).contains(effort) else {
+            throw ImageEncodingError.unsupportedImage(reason: "JPEG XL effort must be within 1…9")
+        }
+        guard let encoder = JxlEncoderCreate(nil) else { throw ImageEncodingError.failed(reason: "libjxl: no encoder") }
+        defer { JxlEncoderDestroy(encoder) }
+        try Self.check(JxlEncoderStoreJPEGMetadata(encoder, JXL_FALSE), "JPEG metadata setting")
+        guard let settings = JxlEncoderFrameSettingsCreate(encoder, nil) else {
+            throw ImageEncodingError.failed(reason: "libjxl: no frame settings")
+        }
+        try Self.check(
+            JxlEncoderFrameSettingsSetOption(settings, JXL_ENC_FRAME_SETTING_EFFORT, Int64(effort)),
+            "effort"
+        )
+        let status = jpeg.withUnsafeBytes { bytes in
+            JxlEncoderAddJPEGFrame(settings, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+        }
+        guard status == JXL_ENC_SUCCESS else {
+            throw ImageEncodingError.unsupportedImage(reason: "libjxl cannot recompress this JPEG")
+        }
+        JxlEncoderCloseInput(encoder)
+        return Self.removingMetadataBoxes(try Self.output(of: encoder))
+    }
+
+    /// `container` without its EXIF, XMP and JUMBF boxes, compressed (`brob`) or not, which
+    /// libjxl copies from a JPEG: the orientation is in the codestream's header.
+    private static func removingMetadataBoxes(_ container: Data) -> Data {
+        let bytes = [UInt8](container)
+        let signature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]
+        guard bytes.starts(with: signature) else { return container }
+        var kept = [UInt8]()
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            var size = bytes.bigEndianInteger(at: offset, size: 4)
+            var header = 8
+            if size == 1, offset + 16 <= bytes.count {
+                (size, header) = (bytes.bigEndianInteger(at: offset + 8, size: 8), 16)
+            } else if size == 0 {
+                size = bytes.count - offset
+            }
+            guard size >= header, size <= bytes.count - offset else { return container }
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if !["Exif", "xml ", "jumb", "brob"].contains(type) { kept += bytes[offset..<(offset + size)] }
+            offset += size
+        }
+        return offset == bytes.count ? Data(kept) : container
+    }
+
+    /// What `encoder` writes once its input is closed.
+    private static func output(of encoder: OpaquePointer) throws -> Data {
         var output = [UInt8](repeating: 0, count: 64 * 1024)
         var written = 0
         while true {

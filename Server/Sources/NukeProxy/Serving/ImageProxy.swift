@@ -232,7 +232,11 @@ public final class ImageProxy: Sendable {
             metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         }
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
-        if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) { return source }
+        if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) {
+            // A JPEG recompressed as JPEG XL cost work to make: kept like a processed result.
+            if source.recompressed { resultCache?.storeData(Self.encodeForCache(source.result), for: plan.cacheKey) }
+            return source.result
+        }
         if plan.isRaw { throw .unprocessableSource("raw: the source is not in a format the server serves") }
         let response = try await load(
             admittingAnimationFrames(plan.sourceRequest(processors: plan.processors), plan: plan)
@@ -363,10 +367,14 @@ public final class ImageProxy: Sendable {
     }
 
     /// The source's own bytes when `raw` asks for them, or `skp` names their format and the
-    /// result would be in it, else `nil` (the source is then processed; the pipeline's caches
-    /// hold what was downloaded).
-    /// Not kept in the result cache: the pipeline's caches of originals hold them already.
-    private func unprocessedSource(for plan: ProxyPlan) async throws(ProxyRequestError) -> EncodedResult? {
+    /// result would be in it; a JPEG source's coefficients recompressed as JPEG XL when the plan
+    /// allows it (``ProxyPlan/mayRecompressJPEG``) and libjxl takes the JPEG; else `nil` (the
+    /// source is then processed; the pipeline's caches hold what was downloaded).
+    /// The source's own bytes are not kept in the result cache: the pipeline's caches of
+    /// originals hold them already.
+    private func unprocessedSource(
+        for plan: ProxyPlan
+    ) async throws(ProxyRequestError) -> (result: EncodedResult, recompressed: Bool)? {
         let pipeline = self.pipeline
         let request = plan.sourceRequest()
         let outcome = await withinRequestTimeout { () async -> Result<(Data, DataResponse?), ImagePipeline.Error> in
@@ -383,8 +391,10 @@ public final class ImageProxy: Sendable {
         case .failure(let error): throw Self.proxyError(for: error)
         }
         guard let type = pipeline.configuration.registry.assetType(sniffing: data),
-            let format = OutputFormat(sourceType: type), plan.servesUnprocessed(format)
+            let format = OutputFormat(sourceType: type)
         else { return nil }
+        let recompresses = format == .jpeg && plan.mayRecompressJPEG
+        guard recompresses || plan.servesUnprocessed(format) else { return nil }
         // Served as it is, the source is the result: decoded from the bytes in hand, it is held
         // to the source limits and its size checked like any other result's.
         let loaded = try await load(admittingAnimationFrames(plan.sourceRequest(data: data), plan: plan))
@@ -393,7 +403,32 @@ public final class ImageProxy: Sendable {
         let image = container.image
         try plan.checkResultSize(width: image.width, height: image.height)
         let source = SourceFacts(decoded: container, byteCount: data.count, response: dataResponse)
-        return EncodedResult(data: data, format: format, width: image.width, height: image.height, source: source)
+        guard recompresses else {
+            let result = EncodedResult(
+                data: data,
+                format: format,
+                width: image.width,
+                height: image.height,
+                source: source
+            )
+            return (result, false)
+        }
+        let metrics = self.metrics
+        let recompressed = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
+            let start = ContinuousClock.now
+            defer { metrics.encoded(duration: ContinuousClock.now - start) }
+            return try? JXLEncoder(effort: OutputFormat.jpegXLEffort).recompressing(jpeg: data)
+        }
+        // A JPEG libjxl cannot take as it is (arithmetic coding, CMYK…) is processed instead.
+        guard let recompressed else { return nil }
+        let result = EncodedResult(
+            data: recompressed,
+            format: .jxl,
+            width: image.width,
+            height: image.height,
+            source: source
+        )
+        return (result, true)
     }
 
     /// Loads `request`, giving up after the configured time-out.

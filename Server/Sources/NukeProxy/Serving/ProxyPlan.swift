@@ -135,7 +135,15 @@ public struct ProxyPlan: Sendable {
 
     /// Whether some source could be served unprocessed (then its bytes are loaded first).
     var mayServeUnprocessed: Bool {
-        isRaw || (format.map(servesUnprocessed) ?? !skippedFormats.isEmpty)
+        isRaw || (format.map(servesUnprocessed) ?? !skippedFormats.isEmpty) || mayRecompressJPEG
+    }
+
+    /// Whether a JPEG source is served as JPEG XL made from its own coefficients, losslessly:
+    /// the result is a JPEG XL (asked for or negotiated) that leaves the source's pixels as they
+    /// are — `skp:jpg`, or nothing to process — with no byte budget and no embedded thumbnail.
+    var mayRecompressJPEG: Bool {
+        guard format == .jxl, !isRaw, !enforcesThumbnail, maximumBytes == nil else { return false }
+        return skippedFormats.contains(.jpeg) || processors.isEmpty
     }
 
     /// The quality a result in `format` is encoded at: `fq`'s for that format, else ``quality``.
