@@ -268,11 +268,20 @@ let cTargets: [Target] = [
         linkerSettings: [.linkedLibrary("openjp2")]
     ),
     // librsvg and cairo, called through prototypes of its own (their headers need include
-    // folders SwiftPM is not given: their pkg-config files add -pthread, which it refuses).
+    // folders SwiftPM is not given: their pkg-config files add -pthread, which it refuses); and
+    // libxml2, whose headers it includes, for the sanitiser.
+    .systemLibrary(
+        name: "CNukeLibXML2",
+        path: "Plugins/Decoders/SVG/CNukeLibXML2",
+        pkgConfig: "libxml-2.0",
+        providers: [.apt(["libxml2-dev"]), .yum(["libxml2-devel"])]
+    ),
     .target(
         name: "CNukeSVG",
+        dependencies: ["CNukeLibXML2"],
         path: "Plugins/Decoders/SVG/CNukeSVG",
         linkerSettings: [
+            .linkedLibrary("xml2"),
             .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("gio-2.0"),
             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
         ]

@@ -35,4 +35,22 @@ void nuke_svg_close(nuke_svg *svg);
 /// librsvg's version, as major × 10,000 + minor × 100 + micro.
 unsigned nuke_svg_library_version(void);
 
+#define NUKE_SVG_NOT_SVG 4    // the root is not an SVG element in the SVG namespace
+#define NUKE_SVG_TOO_LARGE 5  // the sanitised document would pass the size allowed (entities)
+
+/// Writes `data` again keeping only what draws: SVG elements that are not scripts, foreign
+/// objects, animations or anything outside the SVG namespace; attributes that are not event
+/// handlers; references (`href`, `url()`) only within the document (and `data:` raster images
+/// for `image` and `feImage`); style sheets and `style` attributes only when they hold nothing
+/// that loads or runs (no `@import` or other at-rule but `@media`, no function but colours,
+/// transforms and in-document `url(#…)`, no escapes); no DTD, comment or processing instruction.
+/// libxml2 parses with no network, no external entity and no DTD loaded; internal entities are
+/// written out as text. The result (malloc'd, freed with nuke_svg_free) may not pass
+/// `max_output` bytes. Returns a NUKE_SVG_ status.
+int nuke_svg_sanitize(const uint8_t *data, size_t size, size_t max_output, uint8_t **output, size_t *output_size,
+                      char *message);
+
+/// Frees what nuke_svg_sanitize wrote.
+void nuke_svg_free(void *pointer);
+
 #endif
