@@ -45,11 +45,21 @@ import Testing
     @Test("Names, media types, which formats keep animations and transparency")
     func properties() {
         #expect(OutputFormat(name: "AVIF") == .avif && OutputFormat(name: "Gif") == .gif)
-        #expect(OutputFormat(name: "jxl") == .jxl && OutputFormat(name: "heic") == nil)
+        #expect(OutputFormat(name: "jxl") == .jxl && OutputFormat(name: "heic") == .heic)
+        #expect(
+            OutputFormat(name: "tif") == .tiff && OutputFormat(name: "svg") == nil && OutputFormat(name: "exe") == nil
+        )
+        #expect(OutputFormat.skippable(named: "SVG") == .svg && OutputFormat.skippable(named: "jpg") == .jpeg)
         #expect(OutputFormat.gif.mediaType == "image/gif" && OutputFormat.jxl.mediaType == "image/jxl")
+        #expect(OutputFormat.ico.mediaType == "image/x-icon" && OutputFormat.svg.mediaType == "image/svg+xml")
         #expect(OutputFormat.allCases.filter(\.keepsAnimation) == [.webp, .gif])
         #expect(OutputFormat.allCases.filter { !$0.keepsTransparency } == [.jpeg])
+        #expect(!OutputFormat.svg.isAvailable)
         // Results in the cache are tagged with the case's index: the order never changes.
-        #expect(OutputFormat.allCases == [.jpeg, .png, .webp, .avif, .gif, .jxl])
+        #expect(OutputFormat.allCases == [.jpeg, .png, .webp, .avif, .gif, .jxl, .heic, .tiff, .bmp, .ico, .svg])
+        // SVG is never chosen for a result: listed first, the next format is.
+        #expect(
+            OutputFormat.fallback(source: .svg, isOpaque: false, isAnimated: false, preferred: [.svg, .png]) == .png
+        )
     }
 }

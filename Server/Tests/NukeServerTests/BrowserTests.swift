@@ -58,6 +58,7 @@ struct BrowserTests {
         Case("bmp", "w:24", "screen.bmp", nil, 24, 16, "image/jxl"),
         Case("ico", "rs:force:16:10", "favicon.ico", nil, 16, 10, "image/jxl"),
         Case("svg", "w:60", "logo.svg", nil, 60, 40, "image/jxl"),
+        Case("svg-as-svg", "skp:svg", "logo.svg", nil, 120, 80, "image/svg+xml"),
         Case("jpeg2000", "w:24", "scan.jp2", nil, 24, 16, "image/jxl"),
         Case("smart-fill", "rs:fill:150:150/g:sm", "photo.jpg", nil, 150, 150, "image/jxl"),
         Case("blur", "w:200/bl:4", "photo.jpg", nil, 200, 150, "image/jxl"),

@@ -24,9 +24,12 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case tiff
     /// BMP, uncompressed.
     case bmp
-    /// An icon (ICO) holding a PNG, at most 256 pixels a side (last: results in the cache are
-    /// tagged with the case's index, so new cases go at the end).
+    /// An icon (ICO) holding a PNG, at most 256 pixels a side.
     case ico
+    /// SVG: an SVG source served as SVG, sanitised (``SVGSanitizer``), under `skp:svg` or `raw`;
+    /// never written from pixels, never asked for with `f` (last: results in the cache are
+    /// tagged with the case's index, so new cases go at the end).
+    case svg
 
     /// The format an extension or `f` option names (`jpg`, `jpeg`, `png`, `webp`, `avif`, `gif`,
     /// `jxl`, `heic`, `tiff`, `tif`, `bmp`, `ico`, any case).
@@ -34,6 +37,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         switch name.lowercased() {
         case "jpg", "jpeg": self = .jpeg
         case "tif", "tiff": self = .tiff
+        case "svg": return nil
         case let other:
             guard let format = OutputFormat(rawValue: other) else { return nil }
             self = format
@@ -43,9 +47,20 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// The names ``init(name:)`` reads, for error messages.
     static let names = "jpg, png, webp, avif, gif, jxl, heic, tiff, bmp or ico"
 
-    /// Whether results can be written in this format here: all but HEIC always; HEIC where
-    /// libheif has an HEVC encoder (Debian's links x265).
-    public var isAvailable: Bool { self != .heic || HEICEncoder.isAvailable }
+    /// The format `skp` names: a result format, or `svg`.
+    static func skippable(named name: String) -> OutputFormat? {
+        name.lowercased() == "svg" ? .svg : OutputFormat(name: name)
+    }
+
+    /// Whether results can be written from pixels in this format here: all but SVG, and HEIC
+    /// only where libheif has an HEVC encoder (Debian's links x265).
+    public var isAvailable: Bool {
+        switch self {
+        case .svg: false
+        case .heic: HEICEncoder.isAvailable
+        default: true
+        }
+    }
 
     /// Whether a result of more than one frame stays animated in this format: WebP and GIF.
     /// AVIF and JPEG XL give the first frame: their sequences cost several times an animated
@@ -53,15 +68,21 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// animate it).
     var keepsAnimation: Bool { self == .webp || self == .gif }
 
-    /// Whether results in this format carry an ICC profile (all but GIF, BMP and ICO).
-    var carriesColorProfile: Bool { ![.gif, .bmp, .ico].contains(self) }
+    /// Whether results in this format carry an ICC profile (all but GIF, BMP, ICO and SVG).
+    var carriesColorProfile: Bool { ![.gif, .bmp, .ico, .svg].contains(self) }
 
     /// Whether the format keeps transparency (all but JPEG).
     var keepsTransparency: Bool { self != .jpeg }
 
     /// The `Content-Type`: `image/` and the name, but `image/x-icon` for icons (as browsers and
-    /// imgproxy name them).
-    public var mediaType: String { self == .ico ? "image/x-icon" : "image/\(rawValue)" }
+    /// imgproxy name them) and `image/svg+xml`.
+    public var mediaType: String {
+        switch self {
+        case .ico: "image/x-icon"
+        case .svg: "image/svg+xml"
+        default: "image/\(rawValue)"
+        }
+    }
 
     /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL, HEIC).
     var isLossy: Bool { [.jpeg, .webp, .avif, .jxl, .heic].contains(self) }
@@ -112,6 +133,15 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .tiff: TIFFEncoder()
         case .bmp: BMPEncoder()
         case .ico: ICOEncoder(png: PNGEncoder())
+        case .svg: Unwritable()
+        }
+    }
+
+    /// The encoder of a format never written from pixels (SVG, which ``isAvailable`` excludes
+    /// wherever a result's format is chosen): it refuses every image.
+    private struct Unwritable: ImageEncoding {
+        func encode(_ image: Bitmap) throws -> Data {
+            throw ImageEncodingError.unsupportedImage(reason: "SVG is served only as an SVG source, sanitised")
         }
     }
 
@@ -125,12 +155,13 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         preferred: [OutputFormat]
     ) -> OutputFormat {
         let holds = { (format: OutputFormat) in
-            (!isAnimated || format.keepsAnimation) && (isOpaque || format.keepsTransparency)
+            format.isAvailable && (!isAnimated || format.keepsAnimation) && (isOpaque || format.keepsTransparency)
         }
         if let own = source.flatMap(OutputFormat.init(sourceType:)), preferred.contains(own), holds(own) {
             return own
         }
-        return preferred.first(where: holds) ?? preferred.first { isOpaque || $0.keepsTransparency } ?? .png
+        return preferred.first(where: holds) ?? preferred.first { $0.isAvailable && (isOpaque || $0.keepsTransparency) }
+            ?? .png
     }
 
     /// The asset type of results in this format.
@@ -146,6 +177,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .tiff: .tiff
         case .bmp: .bmp
         case .ico: .ico
+        case .svg: .svg
         }
     }
 
@@ -162,6 +194,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .tiff: self = .tiff
         case .bmp: self = .bmp
         case .ico: self = .ico
+        case .svg: self = .svg
         default: return nil
         }
     }

@@ -185,7 +185,7 @@ extension ProcessingOptions {
             while reader.hasMore {
                 let expected = "jpg, png, webp, avif, gif, heic, jxl, svg, tiff, bmp or ico"
                 let name = try reader.optional(imageType, expected)
-                if let format = name.flatMap(OutputFormat.init(name:)) { options.skippedFormats.insert(format) }
+                if let format = name.flatMap(OutputFormat.skippable(named:)) { options.skippedFormats.insert(format) }
             }
         },
         ProcessingOptionRow(names: ["raw"]) { options, reader throws(ProxyRequestError) in
@@ -358,11 +358,10 @@ extension ProcessingOptions {
         return name
     }
 
-    /// One of imgproxy's image type names: an output format, or a type no result is written in
-    /// (accepted for `skp`, where it can never match).
+    /// One of imgproxy's image type names for `skp`: a result format, `svg`, or `heif` (read, and
+    /// never matching: HEIF sources are `heic`).
     private static func imageType(_ text: String) -> String? {
-        let others: Set<String> = ["heif", "svg"]
-        return OutputFormat(name: text) != nil || others.contains(text.lowercased()) ? text : nil
+        OutputFormat.skippable(named: text) != nil || text.lowercased() == "heif" ? text : nil
     }
 
     private static func cropSide(_ text: String) -> Double? {

@@ -233,7 +233,7 @@ public final class ImageProxy: Sendable {
         }
         metrics.load(inFlight: gate.count, queued: pipeline.configuration.workerPool.queuedCount)
         if plan.mayServeUnprocessed, let source = try await unprocessedSource(for: plan) {
-            // A JPEG recompressed as JPEG XL cost work to make: kept like a processed result.
+            // A JPEG recompressed as JPEG XL, a sanitised SVG: made, and kept like processed results.
             if source.recompressed { resultCache?.storeData(Self.encodeForCache(source.result), for: plan.cacheKey) }
             return source.result
         }
@@ -395,6 +395,7 @@ public final class ImageProxy: Sendable {
         else { return nil }
         let recompresses = format == .jpeg && plan.mayRecompressJPEG
         guard recompresses || plan.servesUnprocessed(format) else { return nil }
+        if format == .svg { return try await sanitizedSVG(data, plan: plan, response: dataResponse) }
         // Served as it is, the source is the result: decoded from the bytes in hand, it is held
         // to the source limits and its size checked like any other result's.
         let loaded = try await load(admittingAnimationFrames(plan.sourceRequest(data: data), plan: plan))
@@ -427,6 +428,32 @@ public final class ImageProxy: Sendable {
             width: image.width,
             height: image.height,
             source: source
+        )
+        return (result, true)
+    }
+
+    /// An SVG source served as SVG: its size checked as it would render, then sanitised on the
+    /// workers (``SVGSanitizer``: nothing that runs or loads is left).
+    private func sanitizedSVG(
+        _ data: Data,
+        plan: ProxyPlan,
+        response: DataResponse?
+    ) async throws(ProxyRequestError) -> (result: EncodedResult, recompressed: Bool) {
+        let container = try await load(plan.sourceRequest(data: data)).container
+        try checkSourcePixels(of: container, plan: plan)
+        try plan.checkResultSize(width: container.image.width, height: container.image.height)
+        let sanitized = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
+            Result { () throws(ImageDecodingError) in try SVGSanitizer().sanitize(data) }
+        }
+        guard case .success(let clean) = sanitized else {
+            throw .unprocessableSource("the SVG could not be sanitised")
+        }
+        let result = EncodedResult(
+            data: clean,
+            format: .svg,
+            width: container.image.width,
+            height: container.image.height,
+            source: SourceFacts(decoded: container, byteCount: data.count, response: response)
         )
         return (result, true)
     }

@@ -17,6 +17,8 @@ public struct ProxyPlan: Sendable {
     /// The format of a still result, asked for or negotiated; `nil` for the source's own, or a
     /// preferred one (``ProxyConfiguration/preferredFormats``).
     public var format: OutputFormat?
+    /// The format the URL asks for (`f`, the extension), before enforced formats replace it.
+    public var askedFormat: OutputFormat?
     /// The encoding quality: `q`'s, else the server's default (see ``quality(for:)``).
     public var quality: Int
     /// Qualities per format, when `q` is not given: `fq`'s, else the server's.
@@ -101,7 +103,10 @@ public struct ProxyPlan: Sendable {
     /// Whether a source in `format` is served as it is: `raw` asks for it, or `skp` names the
     /// format and the result would be in it (asked for, negotiated, or following the source).
     public func servesUnprocessed(_ format: OutputFormat) -> Bool {
-        isRaw || (skippedFormats.contains(format) && (self.format == nil || self.format == format))
+        // An SVG source under `skp:svg` is served as SVG unless a format is asked for, whatever
+        // the client would negotiate, as imgproxy's: rasterising is what skipping declines.
+        if format == .svg { return isRaw || (skippedFormats.contains(.svg) && askedFormat == nil) }
+        return isRaw || (skippedFormats.contains(format) && (self.format == nil || self.format == format))
     }
 
     /// A "thumbnail" that keeps the image's size and takes the file's embedded thumbnail when
@@ -135,7 +140,8 @@ public struct ProxyPlan: Sendable {
 
     /// Whether some source could be served unprocessed (then its bytes are loaded first).
     var mayServeUnprocessed: Bool {
-        isRaw || (format.map(servesUnprocessed) ?? !skippedFormats.isEmpty) || mayRecompressJPEG
+        isRaw || (format.map(servesUnprocessed) ?? !skippedFormats.isEmpty) || servesUnprocessed(.svg)
+            || mayRecompressJPEG
     }
 
     /// Whether a JPEG source is served as JPEG XL made from its own coefficients, losslessly:
@@ -239,6 +245,7 @@ public struct ProxyPlan: Sendable {
             registry: registry
         )
 
+        askedFormat = options.format
         (format, animatedFormat, variesByAccept) = Self.formats(asked: options.format, accept: accept, configuration)
         quality = options.quality ?? configuration.defaultQuality
         formatQualities =

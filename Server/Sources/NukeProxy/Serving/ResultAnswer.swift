@@ -56,6 +56,9 @@ struct ResultAnswer {
         if let lastModified { cacheHeaders[.lastModified] = lastModified.text }
         if plan.variesByAccept { cacheHeaders[.vary] = "Accept" }
         cacheHeaders.append(contentsOf: ProxyResponse.securityHeaders)
+        // A sanitised SVG opened as a document draws with its own style sheets and data: images;
+        // nothing else is allowed (no script, no request), nor was anything else left in it.
+        if result.format == .svg { cacheHeaders[.contentSecurityPolicy] = Self.svgContentSecurityPolicy }
         if status == 200, isNotModified(requestHeaders, etag: etag) {
             return ProxyResponse(status: 304, headers: cacheHeaders, body: Data())
         }
@@ -107,4 +110,8 @@ struct ResultAnswer {
     }
 
     private static let link = HTTPField.Name("Link")!
+
+    /// The `Content-Security-Policy` of SVG results: the default one's, but inline styles and
+    /// `data:` images.
+    static let svgContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 }
