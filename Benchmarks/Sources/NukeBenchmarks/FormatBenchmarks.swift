@@ -4,6 +4,7 @@
 import Foundation
 import NukeAVIF
 import NukeCore
+import NukeHEIF
 import NukeJPEG
 import NukeJXL
 import NukePNG
@@ -32,7 +33,12 @@ enum FormatBenchmarks {
         var encoder: any ImageEncoding
     }
 
-    static let widths = [320, 640, 1280]
+    /// The widths: 320, 640 and 1280 px, or `NUKE_FORMAT_WIDTHS` (comma-separated).
+    static let widths =
+        ProcessInfo.processInfo.environment["NUKE_FORMAT_WIDTHS"].map {
+            $0.split(separator: ",").compactMap { Int($0) }
+        }
+        ?? [320, 640, 1280]
     static let reference = "JPEG q80"
     static let baseline = "WebP"
 
@@ -46,24 +52,11 @@ enum FormatBenchmarks {
                 encoder: WebPEncoder(mode: .lossy(quality: Double(quality) / 100))
             )
         }
-        + [60, 65, 70, 75, 77, 80, 85].map { quality in
-            Setting(
-                name: "JPEG XL q\(quality) e4",
-                family: "JPEG XL e4",
-                quality: quality,
-                encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)), effort: 4)
-            )
-        }
-        + [5, 7].map { effort in
-            Setting(
-                name: "JPEG XL q80 e\(effort)",
-                family: nil,
-                quality: 80,
-                encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 80)), effort: effort)
-            )
-        }
+        + [60, 65, 70, 75, 77, 80, 85].map { jxl(quality: $0, effort: 4, family: "JPEG XL e4") }
+        + [50, 55, 60, 65, 70, 75, 80].map { jxl(quality: $0, effort: 5, family: "JPEG XL e5") }
+        + [jxl(quality: 80, effort: 7, family: nil)]
         + avifCodecs.flatMap { codec, speed in
-            [30, 40, 50, 60, 70].map { quality in
+            (codec == .aom && speed >= 8 ? [30, 40, 50, 60, 70, 80, 85] : [30, 40, 50, 60, 70]).map { quality in
                 Setting(
                     name: "AVIF \(codec.rawValue) s\(speed) q\(quality)",
                     family: "AVIF \(codec.rawValue) s\(speed)",
@@ -72,12 +65,45 @@ enum FormatBenchmarks {
                 )
             }
         }
+        + (HEICEncoder.isAvailable ? [30, 40, 50, 60, 70].map(heic) : [])
 
-    /// The AV1 encoders and speeds swept: libaom at the proxy's speed and slower, SVT-AV1 and
-    /// rav1e at their fastest presets and one slower.
+    /// A JPEG XL setting: cjxl's distance for `quality`, at `effort`.
+    static func jxl(quality: Int, effort: Int, family: String?) -> Setting {
+        Setting(
+            name: "JPEG XL q\(quality) e\(effort)",
+            family: family,
+            quality: quality,
+            encoder: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)), effort: effort)
+        )
+    }
+
+    /// A HEIC setting: x265 at the proxy's preset.
+    static func heic(quality: Int) -> Setting {
+        Setting(
+            name: "HEIC x265 fast q\(quality)",
+            family: "HEIC fast",
+            quality: quality,
+            encoder: HEICEncoder(quality: Double(quality) / 100, preset: .fast)
+        )
+    }
+
+    /// The AV1 encoders and speeds swept: libaom at its fastest, the proxy's speed and slower
+    /// (with qualities up to 85 in real-time mode, whose scores rise slowly), SVT-AV1 and rav1e at
+    /// their fastest presets and one slower.
     static let avifCodecs: [(AVIFEncoder.Codec, Int)] = [
-        (.aom, 8), (.aom, 6), (.svt, 10), (.svt, 8), (.rav1e, 10), (.rav1e, 8),
+        (.aom, 10), (.aom, 8), (.aom, 6), (.svt, 10), (.svt, 8), (.rav1e, 10), (.rav1e, 8),
     ].filter { $0.0.isAvailable }
+
+    /// The settings measured: all, or with `NUKE_FORMAT_FAMILIES` (comma-separated prefixes of
+    /// sweep names, such as `AVIF aom,HEIC`), the reference, WebP's sweep and those.
+    static var measured: [Setting] {
+        guard let filter = ProcessInfo.processInfo.environment["NUKE_FORMAT_FAMILIES"] else { return settings }
+        let prefixes = filter.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return settings.filter { setting in
+            guard let family = setting.family else { return setting.name == reference }
+            return family == baseline || prefixes.contains { family.hasPrefix($0) }
+        }
+    }
 
     struct Row {
         var cpu: [Double] = []
@@ -112,6 +138,7 @@ enum FormatBenchmarks {
         registry.install(WebPPlugin())
         registry.install(JXLPlugin())
         registry.install(AVIFPlugin())
+        registry.install(HEIFPlugin())
         let pipeline = ImagePipeline {
             $0.registry = registry
             $0.imageCache = nil
@@ -128,7 +155,7 @@ enum FormatBenchmarks {
                 let image = try await pipeline.image(for: request)
                 let reference = directory.appendingPathComponent("\(index)-\(width).png").path
                 try PNGEncoder().encode(image).write(to: URL(fileURLWithPath: reference))
-                for (settingIndex, setting) in settings.enumerated() {
+                for (settingIndex, setting) in measured.enumerated() {
                     var times: [Double] = []
                     var encoded = Data()
                     for _ in 0..<3 {
@@ -157,7 +184,7 @@ enum FormatBenchmarks {
         for width in widths {
             guard let table = rows[width], let webp = table["WebP q80"] else { continue }
             print("\n  width \(width) px          CPU ms/encode   × WebP    bytes/photo  × WebP   SSIMULACRA2")
-            for setting in settings {
+            for setting in measured {
                 guard let row = table[setting.name] else { continue }
                 print(
                     String(
@@ -179,9 +206,9 @@ enum FormatBenchmarks {
     /// (interpolated between the two settings around it, bytes geometrically), beside WebP's.
     static func printEqualScore(_ table: [String: Row], photos: Int) {
         guard let target = table[reference]?.meanScore else { return }
-        let families = settings.compactMap(\.family).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let families = measured.compactMap(\.family).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let points = families.map { family in
-            (family, Self.point(reaching: target, in: settings.filter { $0.family == family }, table))
+            (family, Self.point(reaching: target, in: measured.filter { $0.family == family }, table))
         }
         guard let base = points.first(where: { $0.0 == baseline })?.1 else {
             print(String(format: "  at %@'s score %.1f: WebP is outside its sweep", reference, target))
@@ -196,7 +223,7 @@ enum FormatBenchmarks {
             print(
                 String(
                     format: "    %@ q%4.1f   %7.2f ms  %5.2f× WebP   %8.0f bytes/photo  %5.2f× WebP",
-                    family.padding(toLength: 12, withPad: " ", startingAt: 0) as NSString,
+                    family.padding(toLength: 16, withPad: " ", startingAt: 0) as NSString,
                     point.quality,
                     point.cpu,
                     point.cpu / base.cpu,

@@ -31,14 +31,28 @@ static int on_warning(TIFF *tiff, void *user_data, const char *module, const cha
     return 1;
 }
 
+// Reading and seeking in bytes held in memory, for the reader's and the writer's procedures.
+static tmsize_t read_from(const uint8_t *data, size_t size, size_t *offset, void *buffer, tmsize_t count) {
+    if (count <= 0 || *offset >= size) return 0;
+    size_t available = size - *offset;
+    size_t length = (size_t)count < available ? (size_t)count : available;
+    memcpy(buffer, data + *offset, length);
+    *offset += length;
+    return (tmsize_t)length;
+}
+
+static toff_t seek_in(size_t size, size_t *position, toff_t offset, int whence) {
+    uint64_t base = whence == SEEK_CUR ? *position : whence == SEEK_END ? size : 0;
+    // toff_t is unsigned: a negative offset arrives as its two's complement, and wraps back.
+    uint64_t target = base + offset;
+    if (target > (uint64_t)SIZE_MAX) return (toff_t)-1;
+    *position = (size_t)target;  // past the end, reads give nothing
+    return target;
+}
+
 static tmsize_t read_bytes(thandle_t handle, void *buffer, tmsize_t count) {
     nuke_tiff_file *file = (nuke_tiff_file *)handle;
-    if (count <= 0 || file->offset >= file->size) return 0;
-    size_t available = file->size - file->offset;
-    size_t length = (size_t)count < available ? (size_t)count : available;
-    memcpy(buffer, file->data + file->offset, length);
-    file->offset += length;
-    return (tmsize_t)length;
+    return read_from(file->data, file->size, &file->offset, buffer, count);
 }
 
 static tmsize_t write_bytes(thandle_t handle, void *buffer, tmsize_t count) {
@@ -50,12 +64,7 @@ static tmsize_t write_bytes(thandle_t handle, void *buffer, tmsize_t count) {
 
 static toff_t seek(thandle_t handle, toff_t offset, int whence) {
     nuke_tiff_file *file = (nuke_tiff_file *)handle;
-    uint64_t base = whence == SEEK_CUR ? file->offset : whence == SEEK_END ? file->size : 0;
-    // toff_t is unsigned: a negative offset arrives as its two's complement, and wraps back.
-    uint64_t target = base + offset;
-    if (target > (uint64_t)SIZE_MAX) return (toff_t)-1;
-    file->offset = (size_t)target;  // past the end, reads give nothing
-    return target;
+    return seek_in(file->size, &file->offset, offset, whence);
 }
 
 static int close_file(thandle_t handle) {
@@ -190,12 +199,7 @@ static int on_write_error(TIFF *tiff, void *user_data, const char *module, const
 
 static tmsize_t output_read(thandle_t handle, void *buffer, tmsize_t count) {
     nuke_tiff_output *output = (nuke_tiff_output *)handle;
-    if (count <= 0 || output->offset >= output->size) return 0;
-    size_t available = output->size - output->offset;
-    size_t length = (size_t)count < available ? (size_t)count : available;
-    memcpy(buffer, output->data + output->offset, length);
-    output->offset += length;
-    return (tmsize_t)length;
+    return read_from(output->data, output->size, &output->offset, buffer, count);
 }
 
 static tmsize_t output_write(thandle_t handle, void *buffer, tmsize_t count) {
@@ -224,11 +228,7 @@ static tmsize_t output_write(thandle_t handle, void *buffer, tmsize_t count) {
 
 static toff_t output_seek(thandle_t handle, toff_t offset, int whence) {
     nuke_tiff_output *output = (nuke_tiff_output *)handle;
-    uint64_t base = whence == SEEK_CUR ? output->offset : whence == SEEK_END ? output->size : 0;
-    uint64_t target = base + offset;
-    if (target > (uint64_t)SIZE_MAX) return (toff_t)-1;
-    output->offset = (size_t)target;
-    return target;
+    return seek_in(output->size, &output->offset, offset, whence);
 }
 
 static toff_t output_size(thandle_t handle) { return ((nuke_tiff_output *)handle)->size; }
