@@ -225,12 +225,14 @@ struct ServerSettings: Sendable {
         proxy.cacheMaxAge = try e.number(defaulted: .cacheMaxAge)
         proxy.defaultQuality = try e.number(defaulted: .defaultQuality)
         guard (1...100).contains(proxy.defaultQuality) else { throw SettingsError("--default-quality is 1 to 100") }
+        // With imgproxy's defaults, its list alone: formats it lists no quality for take the default.
+        if e.isOn(.imgproxyDefaults) { proxy.formatQualities = [:] }
         for item in e.list(.formatQuality) {
             let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let format = OutputFormat(name: parts[0]), let quality = Int(parts[1]),
                 (1...100).contains(quality)
             else {
-                let expected = "format=quality (jpg, webp, avif, jxl; 1 to 100)"
+                let expected = "format=quality (jpg, webp, avif, jxl, heic; 1 to 100)"
                 throw SettingsError("--format-quality takes \(expected), not '\(item)'")
             }
             proxy.formatQualities[format] = quality
@@ -251,7 +253,7 @@ struct ServerSettings: Sendable {
         if !preferred.isEmpty {
             proxy.preferredFormats = try preferred.map { name throws(SettingsError) in
                 guard let format = OutputFormat(name: name) else {
-                    throw SettingsError("--preferred-formats names jpeg, png, gif, webp, avif or jxl, not '\(name)'")
+                    throw SettingsError("--preferred-formats names \(OutputFormat.names), not '\(name)'")
                 }
                 return format
             }

@@ -182,7 +182,9 @@ struct FormatNegotiationTests {
         let whole = await proxy.respond(to: fixture.path("", "/photo.jpg"), accept: Self.chromium)
         #expect(whole.status == 200 && whole.header("Content-Type") == "image/jxl")
         #expect(whole.body.count < ProxyFixture.photo.count, "smaller than the JPEG itself")
-        let recompressed = try JXLEncoder(effort: OutputFormat.jpegXLEffort).recompressing(jpeg: ProxyFixture.photo)
+        let recompressed = try JXLEncoder(effort: OutputFormat.recompressionEffort).recompressing(
+            jpeg: ProxyFixture.photo
+        )
         #expect(whole.body == recompressed, "the JPEG's own coefficients, not a new lossy encode")
         let decoded = try await ProxyFixture.decode(whole.body)
         #expect(try #require(ReferenceImage.difference(decoded, source)).mean < 1)
@@ -202,5 +204,21 @@ struct FormatNegotiationTests {
         #expect(try await ProxyFixture.decode(resized.body).width == 100)
         let budgeted = await proxy.respond(to: fixture.path("mb:100000", "/photo.jpg"), accept: Self.chromium)
         #expect(budgeted.header("Content-Type") == "image/jxl" && budgeted.body != whole.body)
+    }
+
+    @Test("JPEG XL results take effort 5 when small (effort 4 writes more than WebP there), else 4")
+    func jpegXLEffortBySize() async throws {
+        let fixture = try ProxyFixture()
+        let proxy = fixture.proxy()
+        for (width, effort) in [(200, 5), (400, 4)] {
+            // The same pixels, losslessly: what the JPEG XL result was encoded from.
+            let png = await proxy.respond(to: fixture.path("w:\(width)/f:png", "/photo.jpg"))
+            let pixels = try await ProxyFixture.decode(png.body)
+            #expect(OutputFormat.jpegXLEffort(forPixels: pixels.width * pixels.height) == effort)
+            let jxl = await proxy.respond(to: fixture.path("w:\(width)/f:jxl", "/photo.jpg"))
+            let expected = try JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: 77)), effort: effort)
+                .encode(pixels)
+            #expect(jxl.body == expected, "\(width) px at effort \(effort)")
+        }
     }
 }

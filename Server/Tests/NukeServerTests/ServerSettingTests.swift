@@ -62,7 +62,7 @@ struct ServerSettingTests {
             "IMGPROXY_MAX_RESULT_DIMENSION": "0", "IMGPROXY_SENTRY_DSN": "x", "IMGPROXY_PRESETS": "a=w:10,b=h:20",
             "IMGPROXY_LOG_FORMAT": "structured", "IMGPROXY_LOG_LEVEL": "WARN", "IMGPROXY_PROMETHEUS_BIND": ":9464",
             "IMGPROXY_MAX_SRC_FILE_SIZE": "1000", "IMGPROXY_MAX_ANIMATION_FRAME_RESOLUTION": "0.5",
-            "IMGPROXY_AUTO_JXL": "true", "IMGPROXY_ENFORCE_WEBP": "1", "IMGPROXY_PREFERRED_FORMATS": "jpeg,png,heic",
+            "IMGPROXY_AUTO_JXL": "true", "IMGPROXY_ENFORCE_WEBP": "1", "IMGPROXY_PREFERRED_FORMATS": "jpeg,png,svg",
         ]
         let reader = try await SettingsReader(flags: [:], environment: environment)
         #expect(reader.text(.bind) == "0.0.0.0" && reader.text(.port) == "9090")
@@ -78,7 +78,7 @@ struct ServerSettingTests {
         #expect(try none.number(.maxAnimationFramePixels) == nil && none.warnings.isEmpty)
         #expect(reader.isOn(.noWebpNegotiation) && reader.isOn(.avifNegotiation) && reader.isOn(.s3VirtualHosted))
         #expect(!reader.isOn(.noJxlNegotiation) && reader.isOn(.enforceWebp) && !reader.isOn(.enforceAvif))
-        #expect(reader.list(.preferredFormats) == ["jpeg", "png"], "heic is not a result format here")
+        #expect(reader.list(.preferredFormats) == ["jpeg", "png"], "svg is not a result format here")
         #expect(reader.list(.formatQuality) == ["jpg=70", "webp=60"])
         #expect(reader.list(.preset) == ["a=w:10", "b=h:20"])
         #expect(reader.text(.logFormat) == "text" && reader.text(.logLevel) == "warning")
@@ -116,7 +116,7 @@ struct ServerSettingTests {
         )
         #expect(defaults.proxy.negotiatesJPEGXL && defaults.proxy.negotiatesWebP && !defaults.proxy.negotiatesAVIF)
         #expect(defaults.proxy.enforcedFormats.isEmpty)
-        #expect(defaults.proxy.formatQualities == [.webp: 85, .jxl: 77])
+        #expect(defaults.proxy.formatQualities == [.webp: 85, .jxl: 77, .avif: 75, .heic: 50])
         #expect(defaults.proxy.preferredFormats == [.jpeg, .png, .gif, .webp, .avif])
         let flags: [ServerSetting: [String]] = [
             .allowUnsigned: [], .noJxlNegotiation: [], .enforceAvif: [], .enforceJxl: [],
@@ -125,7 +125,7 @@ struct ServerSettingTests {
         let given = try ServerSettings(reading: try await SettingsReader(flags: flags, environment: [:]))
         #expect(!given.proxy.negotiatesJPEGXL && given.proxy.enforcedFormats == [.avif, .jxl])
         #expect(given.proxy.preferredFormats == [.png, .jxl])
-        #expect(given.proxy.formatQualities == [.webp: 70, .jxl: 77, .avif: 60], "given over the defaults")
+        #expect(given.proxy.formatQualities == [.webp: 70, .jxl: 77, .avif: 60, .heic: 50], "given over the defaults")
         let imgproxys = try ServerSettings(
             reading: try await SettingsReader(
                 flags: [.allowUnsigned: [], .bind: ["127.0.0.1"], .imgproxyDefaults: []],
@@ -133,11 +133,14 @@ struct ServerSettingTests {
             )
         )
         #expect(imgproxys.proxy.preferredFormats == [.jpeg, .png, .gif] && !imgproxys.proxy.negotiatesJPEGXL)
-        await #expect(throws: SettingsError("--preferred-formats names jpeg, png, gif, webp, avif or jxl, not 'tiff'"))
-        {
+        await #expect(
+            throws: SettingsError(
+                "--preferred-formats names jpg, png, webp, avif, gif, jxl, heic, tiff, bmp or ico, not 'svg'"
+            )
+        ) {
             try ServerSettings(
                 reading: try await SettingsReader(
-                    flags: [.allowUnsigned: [], .preferredFormats: ["tiff"]],
+                    flags: [.allowUnsigned: [], .preferredFormats: ["svg"]],
                     environment: [:]
                 )
             )

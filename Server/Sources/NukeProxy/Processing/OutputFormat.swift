@@ -45,7 +45,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The names ``init(name:)`` reads, for error messages.
-    static let names = "jpg, png, webp, avif, gif, jxl, heic, tiff, bmp or ico"
+    public static let names = "jpg, png, webp, avif, gif, jxl, heic, tiff, bmp or ico"
 
     /// The format `skp` names: a result format, or `svg`.
     static func skippable(named name: String) -> OutputFormat? {
@@ -110,16 +110,29 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// The x265 preset of HEIC results.
     static let heicPreset = HEICEncoder.Preset.fast
 
-    /// The JPEG XL encoder's effort for results: efforts up to 4 cost about half a WebP's CPU,
-    /// and 4 writes the smallest of them; 5 and up cost more than a WebP for a tenth or so fewer
-    /// bytes (`nuke-benchmarks formats`; `Docs/Performance.md`).
-    static let jpegXLEffort = 4
+    /// The JPEG XL encoder's effort for results of `pixelCount` pixels: 4 — about half a WebP's
+    /// CPU, and a quarter fewer bytes at equal quality from 480 px wide — but 5 for small results
+    /// (under ``smallJPEGXLPixelCount``), where effort 4 writes more bytes than WebP at equal
+    /// quality and 5 a third fewer, for 1.6–1.7× WebP's CPU (`nuke-benchmarks formats`;
+    /// `Docs/Performance.md`).
+    static func jpegXLEffort(forPixels pixelCount: Int) -> Int {
+        pixelCount < smallJPEGXLPixelCount ? 5 : 4
+    }
+
+    /// The effort of JPEG sources recompressed as JPEG XL (``JXLEncoder/recompressing(jpeg:)``):
+    /// the results' own.
+    static let recompressionEffort = 4
+
+    /// Fewer pixels than this make a small JPEG XL result: between a 320 px photo's 68,000 and a
+    /// 480 px one's 154,000.
+    static let smallJPEGXLPixelCount = 100_000
 
     /// The file name extension: `jpg` for JPEG, else the format's name.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 
-    /// An encoder at `quality` (1–100; PNG and GIF ignore it).
-    func encoder(quality: Int) -> any ImageEncoding {
+    /// An encoder at `quality` (1–100; PNG, GIF, TIFF, BMP and ICO ignore it) for an image of
+    /// `pixelCount` pixels.
+    func encoder(quality: Int, pixelCount: Int) -> any ImageEncoding {
         let fraction = Double(quality) / 100
         return switch self {
         case .jpeg: JPEGEncoder(quality: fraction)
@@ -128,7 +141,10 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
         case .gif: GIFEncoder()
         case .jxl:
-            JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)), effort: Self.jpegXLEffort)
+            JXLEncoder(
+                mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)),
+                effort: Self.jpegXLEffort(forPixels: pixelCount)
+            )
         case .heic: HEICEncoder(quality: fraction, preset: Self.heicPreset)
         case .tiff: TIFFEncoder()
         case .bmp: BMPEncoder()

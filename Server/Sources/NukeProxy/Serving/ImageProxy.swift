@@ -305,7 +305,7 @@ public final class ImageProxy: Sendable {
                         image,
                         animation: animation,
                         profile: profile,
-                        with: format.encoder(quality: quality),
+                        with: format.encoder(quality: quality, pixelCount: image.width * image.height),
                         maximumFrameCount: frameLimit
                     )
                     // A format with no editor or no place for EXIF (AVIF, GIF) is served without it.
@@ -418,7 +418,7 @@ public final class ImageProxy: Sendable {
         let recompressed = await withTaskExecutorPreference(pipeline.configuration.workerPool) {
             let start = ContinuousClock.now
             defer { metrics.encoded(duration: ContinuousClock.now - start) }
-            return try? JXLEncoder(effort: OutputFormat.jpegXLEffort).recompressing(jpeg: data)
+            return try? JXLEncoder(effort: OutputFormat.recompressionEffort).recompressing(jpeg: data)
         }
         // A JPEG libjxl cannot take as it is (arithmetic coding, CMYK…) is processed instead.
         guard let recompressed else { return nil }

@@ -72,10 +72,11 @@ public struct ProxyConfiguration: Sendable {
     /// URL's `fq` overrides it per format, its `q` for every format. Formats without one take
     /// ``defaultQuality``.
     public var formatQualities = Self.defaultFormatQualities
-    /// The formats' own qualities by default: where WebP and JPEG XL score what JPEG at quality
-    /// 80 scores (SSIMULACRA2) on photos resized to 640 and 1280 px, with fewer bytes
-    /// (`nuke-benchmarks formats`); JPEG q80 is the reference quality.
-    public static let defaultFormatQualities: [OutputFormat: Int] = [.webp: 85, .jxl: 77]
+    /// The formats' own qualities by default: where WebP, JPEG XL, AVIF (libaom at the proxy's
+    /// speed) and HEIC (x265) score what JPEG at quality 80 scores (SSIMULACRA2) on photos
+    /// resized to 640 and 1280 px, with fewer bytes (`nuke-benchmarks formats`); JPEG q80 is the
+    /// reference quality.
+    public static let defaultFormatQualities: [OutputFormat: Int] = [.webp: 85, .jxl: 77, .avif: 75, .heic: 50]
     /// The `Access-Control-Allow-Origin` every image response of NukeHummingbird's `router()` and
     /// NukeVapor's routes carries (`*` or one origin, such as `https://app.example.com`), so pages
     /// there can read results (a canvas, `fetch`); `nil` sends none (imgproxy's
