@@ -178,7 +178,10 @@ import Testing
         #expect(result.image.width == 60 && result.image.height == 40)
     }
 
-    @Test("--format avif and --format jxl write AVIF and JPEG XL, read back", arguments: ["avif", "jxl"])
+    @Test(
+        "--format avif, jxl, heic, tiff, bmp and ico write those formats, read back",
+        arguments: ["avif", "jxl", "heic", "tiff", "bmp", "ico"]
+    )
     func modernFormats(format: String) async throws {
         let runner = try CommandRunner()
         let input = runner.path("wide.jpg")

@@ -59,8 +59,9 @@ struct FetchCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            The output format: jpeg (or jpg), png, webp, avif, jxl or gif. Default: the extension --name ends \
-            with, else the source's own (for a GIF when processed: webp if animated, else png).
+            The output format: jpeg (or jpg), png, webp, avif, jxl, gif, heic, tiff (or tif), bmp or ico (at most \
+            256 px a side). Default: the extension --name ends with, else the source's own (for a GIF when \
+            processed: webp if animated, else png; png for an icon).
             """
     )
     var format: OutputFormat?
@@ -238,7 +239,7 @@ struct FetchCommand: AsyncParsableCommand {
         if let literal = template.literalExtension {
             guard let named = OutputFormat(name: literal) else {
                 throw .usage(
-                    "bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp, avif, jxl, gif)"
+                    "bad --name '\(nameTemplate)': .\(literal) is not a format nuke writes (jpg, png, webp, avif, jxl, gif, heic, tiff, bmp, ico)"
                 )
             }
             if let format, format != named {

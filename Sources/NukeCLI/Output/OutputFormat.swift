@@ -4,7 +4,7 @@
 import ArgumentParser
 import Nuke
 
-/// The formats `--format` writes; `jpg` is a name for `jpeg`, in any case.
+/// The formats `--format` writes; `jpg` is a name for `jpeg` and `tif` for `tiff`, in any case.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case jpeg
     case png
@@ -12,15 +12,21 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case avif
     case jxl
     case gif
+    case heic
+    case tiff
+    case bmp
+    case ico
 
     init?(argument: String) {
         self.init(name: argument)
     }
 
-    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, `jxl`, `gif`, in any case).
+    /// The format named `name` (`jpeg`, `jpg`, `png`, `webp`, `avif`, `jxl`, `gif`, `heic`,
+    /// `tiff`, `tif`, `bmp`, `ico`, in any case).
     init?(name: String) {
+        let aliases = ["jpg": OutputFormat.jpeg, "tif": .tiff]
         let name = name.lowercased()
-        guard let format = name == "jpg" ? .jpeg : OutputFormat(rawValue: name) else { return nil }
+        guard let format = aliases[name] ?? OutputFormat(rawValue: name) else { return nil }
         self = format
     }
 
@@ -30,16 +36,22 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         self.init(name: String(fileName[fileName.index(after: dot)...]))
     }
 
-    static var allValueStrings: [String] { ["jpeg", "jpg", "png", "webp", "avif", "jxl", "gif"] }
+    static var allValueStrings: [String] {
+        ["jpeg", "jpg", "png", "webp", "avif", "jxl", "gif", "heic", "tiff", "tif", "bmp", "ico"]
+    }
 
     /// The format to write a processed image of `type` in when none is asked for: its own when it
-    /// can be written, else PNG (a GIF's first frame, for example).
+    /// can be written whatever its size, else PNG (a GIF's first frame, an icon larger than
+    /// 256 px, a HEIC where libheif has no encoder).
     static func matching(_ type: AssetType?) -> OutputFormat {
         switch type {
         case .jpeg?: .jpeg
         case .webp?: .webp
         case .avif?: .avif
         case .jxl?: .jxl
+        case .heic? where HEICEncoder.isAvailable: .heic
+        case .tiff?: .tiff
+        case .bmp?: .bmp
         default: .png
         }
     }
@@ -53,7 +65,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// frame.
     var writesAnimations: Bool { [.webp, .gif, .avif].contains(self) }
 
-    /// An encoder at `quality` (0–100; PNG is lossless and ignores it).
+    /// An encoder at `quality` (0–100; PNG, GIF, TIFF, BMP and ICO are lossless and ignore it).
     func encoder(quality: Int) -> any ImageEncoding {
         let fraction = Double(quality) / 100
         return switch self {
@@ -63,6 +75,10 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .avif: AVIFEncoder(mode: .lossy(quality: fraction))
         case .jxl: JXLEncoder(mode: .lossy(distance: JXLEncoder.distance(forQuality: quality)))
         case .gif: GIFEncoder()
+        case .heic: HEICEncoder(quality: fraction)
+        case .tiff: TIFFEncoder()
+        case .bmp: BMPEncoder()
+        case .ico: ICOEncoder(png: PNGEncoder())
         }
     }
 }
