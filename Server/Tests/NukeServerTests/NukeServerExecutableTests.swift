@@ -65,7 +65,11 @@ struct NukeServerExecutableTests {
         #expect(!results.isEmpty, "the result was written to disk before exiting")
     }
 
-    @Test("Unsafe or malformed settings are refused with one line and status 64, from flags and from the environment")
+    // Bounded: a setting that stops being refused starts a server that would wait for ever.
+    @Test(
+        "Unsafe or malformed settings are refused with one line and status 64, from flags and from the environment",
+        .timeLimit(.minutes(2))
+    )
     func refusesUnsafeSettings() async throws {
         let directory = try TemporaryDirectory(prefix: "nuke-server-settings")
         let cases: [([String], [String: String], String)] = [
@@ -95,7 +99,7 @@ struct NukeServerExecutableTests {
             (["--allow-unsigned", "stray"], [:], "Unexpected argument 'stray'"),
             (["--allow-unsigned", "--fallback-image", "/nonexistent.png"], [:], "/nonexistent.png cannot be read"),
             (["--allow-unsigned"], ["NUKE_SERVER_USER_AGENT": "a\r\nX-Injected: 1"], "--user-agent is printable ASCII"),
-            (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,bmp=80"], "not 'bmp=80'"),
+            (["--allow-unsigned"], ["NUKE_SERVER_FORMAT_QUALITY": "webp=79,svg=80"], "not 'svg=80'"),
             (
                 ["--allow-unsigned", "--max-concurrent-downloads", "0"], [:],
                 "--max-concurrent-downloads must be at least 1"
