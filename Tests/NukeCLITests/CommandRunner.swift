@@ -36,7 +36,8 @@ struct CommandRunner {
     }
 
     /// Runs `nuke arguments…` (or another executable) to completion, off the cooperative thread
-    /// pool; in `workingDirectory` if given, else in the test's.
+    /// pool; in `workingDirectory` if given, else in the scratch directory (never the checkout:
+    /// a run that writes where it stands writes there).
     func run(
         _ arguments: [String],
         standardInput: Data? = nil,
@@ -51,7 +52,7 @@ struct CommandRunner {
             executable,
             arguments,
             environment: environment,
-            workingDirectory: workingDirectory,
+            workingDirectory: workingDirectory ?? directory.url.path,
             standardInput: inputPath,
             in: directory
         )
