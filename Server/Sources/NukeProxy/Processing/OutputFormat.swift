@@ -84,7 +84,8 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Whether ``encoder(quality:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL, HEIC).
+    /// Whether ``encoder(quality:pixelCount:)``'s quality changes the result (JPEG, WebP, AVIF, JPEG XL,
+    /// HEIC).
     var isLossy: Bool { [.jpeg, .webp, .avif, .jxl, .heic].contains(self) }
 
     /// The longest side a result in this format can have, where the format limits it below the
