@@ -194,6 +194,9 @@ struct FormatNegotiationTests {
         let skipped = await proxy.respond(to: fixture.path("w:100/skp:jpg", "/photo.jpg"), accept: Self.chromium)
         #expect(skipped.header("Content-Type") == "image/jxl")
         #expect(try await ProxyFixture.decode(skipped.body).width == 800)
+        // A format asked for is processed, skp or not.
+        let asked = await proxy.respond(to: fixture.path("w:100/skp:jpg/f:jxl", "/photo.jpg"), accept: Self.chromium)
+        #expect(try await ProxyFixture.decode(asked.body).width == 100)
         // The EXIF orientation is in the JPEG XL's header: upright; the EXIF itself is not kept.
         let turned = await proxy.respond(to: fixture.path("", "/tagged.jpg"), accept: Self.chromium)
         let upright = try await ProxyFixture.decode(turned.body)

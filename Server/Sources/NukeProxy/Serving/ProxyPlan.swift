@@ -146,10 +146,11 @@ public struct ProxyPlan: Sendable {
 
     /// Whether a JPEG source is served as JPEG XL made from its own coefficients, losslessly:
     /// the result is a JPEG XL (asked for or negotiated) that leaves the source's pixels as they
-    /// are — `skp:jpg`, or nothing to process — with no byte budget and no embedded thumbnail.
+    /// are — nothing to process, or `skp:jpg` with no format asked (a format asked for is
+    /// processed, as imgproxy processes it) — with no byte budget and no embedded thumbnail.
     var mayRecompressJPEG: Bool {
         guard format == .jxl, !isRaw, !enforcesThumbnail, maximumBytes == nil else { return false }
-        return skippedFormats.contains(.jpeg) || processors.isEmpty
+        return (skippedFormats.contains(.jpeg) && askedFormat == nil) || processors.isEmpty
     }
 
     /// The quality a result in `format` is encoded at: `fq`'s for that format, else ``quality``.
