@@ -96,14 +96,14 @@ enum FormatBenchmarks {
 
     /// The settings measured: all, or with `NUKE_FORMAT_FAMILIES` (comma-separated prefixes of
     /// sweep names, such as `AVIF aom,HEIC`), the reference, WebP's sweep and those.
-    static var measured: [Setting] {
+    static let measured: [Setting] = {
         guard let filter = ProcessInfo.processInfo.environment["NUKE_FORMAT_FAMILIES"] else { return settings }
         let prefixes = filter.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return settings.filter { setting in
             guard let family = setting.family else { return setting.name == reference }
             return family == baseline || prefixes.contains { family.hasPrefix($0) }
         }
-    }
+    }()
 
     struct Row {
         var cpu: [Double] = []

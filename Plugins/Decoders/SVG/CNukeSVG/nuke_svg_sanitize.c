@@ -94,27 +94,28 @@ static int is_listed(const char *name, const char **list) {
     return 0;
 }
 
-// The text of `nodes` (an attribute's or an element's children): text as it is, internal
-// entities' replacement text when it holds no markup and no further reference; NULL (when
-// `strict`) or nothing for anything else; NULL past `limit` bytes. The caller frees it.
-static char *text_of(xmlDoc *doc, xmlNode *nodes, int strict, size_t limit) {
+// The text `node` holds: a text node's as it is, an internal entity's replacement text when it
+// holds no markup and no further reference; NULL for anything else.
+static const char *text_piece(xmlDoc *doc, xmlNode *node) {
+    if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) return (const char *)node->content;
+    if (node->type != XML_ENTITY_REF_NODE) return NULL;
+    xmlEntity *entity = xmlGetDocEntity(doc, node->name);
+    int plain = entity != NULL && entity->etype == XML_INTERNAL_GENERAL_ENTITY && entity->content != NULL &&
+                strpbrk((const char *)entity->content, "<&") == NULL;
+    return plain ? (const char *)entity->content : NULL;
+}
+
+// The text of `nodes` (an attribute's or a style sheet's children), comments and processing
+// instructions skipped; NULL when any other node holds no text (`text_piece`) or past `limit`
+// bytes. The caller frees it.
+static char *text_of(xmlDoc *doc, xmlNode *nodes, size_t limit) {
     buffer text = {.limit = limit};
     for (xmlNode *node = nodes; node; node = node->next) {
-        const char *piece = NULL;
-        if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
-            piece = (const char *)node->content;
-        } else if (node->type == XML_ENTITY_REF_NODE) {
-            xmlEntity *entity = xmlGetDocEntity(doc, node->name);
-            int plain = entity != NULL && entity->etype == XML_INTERNAL_GENERAL_ENTITY && entity->content != NULL &&
-                        strpbrk((const char *)entity->content, "<&") == NULL;
-            if (plain) piece = (const char *)entity->content;
-        }
+        if (node->type == XML_COMMENT_NODE || node->type == XML_PI_NODE) continue;
+        const char *piece = text_piece(doc, node);
         if (piece == NULL) {
-            if (strict && node->type != XML_COMMENT_NODE && node->type != XML_PI_NODE) {
-                free(text.data);
-                return NULL;
-            }
-            continue;
+            free(text.data);
+            return NULL;
         }
         append_string(&text, piece);
     }
@@ -223,7 +224,7 @@ static void write_element(buffer *out, xmlDoc *doc, xmlNode *node, int depth) {
         return;
     char *style = NULL;
     if (strcmp(name, "style") == 0) {
-        style = text_of(doc, node->children, 1, out->limit);
+        style = text_of(doc, node->children, out->limit);
         if (style == NULL || !css_is_safe(style)) {
             free(style);
             return;
@@ -238,7 +239,7 @@ static void write_element(buffer *out, xmlDoc *doc, xmlNode *node, int depth) {
     for (xmlAttr *attribute = node->properties; attribute; attribute = attribute->next) {
         char buffer_name[128];
         const char *written = attribute_name(attribute, buffer_name, sizeof buffer_name);
-        char *value = written ? text_of(doc, attribute->children, 1, out->limit) : NULL;
+        char *value = written ? text_of(doc, attribute->children, out->limit) : NULL;
         if (value != NULL && keeps_attribute(name, written, value)) {
             append_string(out, " ");
             append_string(out, written);
@@ -256,15 +257,10 @@ static void write_element(buffer *out, xmlDoc *doc, xmlNode *node, int depth) {
         for (xmlNode *child = node->children; child; child = child->next) {
             if (child->type == XML_ELEMENT_NODE) {
                 write_element(out, doc, child, depth + 1);
-            } else if (child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE ||
-                       child->type == XML_ENTITY_REF_NODE) {
-                xmlNode *next = child->next;
-                child->next = NULL;  // the text of this node alone
-                char *text = text_of(doc, child, 0, out->limit);
-                child->next = next;
-                if (text == NULL) out->overflowed = 1;  // only past the limit: references are left out
-                if (text) append_escaped(out, text, 0);
-                free(text);
+            } else {
+                // Text as it is; an entity that is not plain text, a comment, a PI: left out.
+                const char *piece = text_piece(doc, child);
+                if (piece) append_escaped(out, piece, 0);
             }
         }
     }

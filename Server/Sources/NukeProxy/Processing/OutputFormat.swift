@@ -182,38 +182,12 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The asset type of results in this format.
-    var assetType: AssetType {
-        switch self {
-        case .jpeg: .jpeg
-        case .png: .png
-        case .webp: .webp
-        case .avif: .avif
-        case .gif: .gif
-        case .jxl: .jxl
-        case .heic: .heic
-        case .tiff: .tiff
-        case .bmp: .bmp
-        case .ico: .ico
-        case .svg: .svg
-        }
-    }
+    var assetType: AssetType { AssetType(rawValue: rawValue) }
 
-    /// The format a source of `type` is written in, when it is one of these.
+    /// The format a source of `type` is written in, when it is one of these (their names are the
+    /// asset types' own).
     init?(sourceType type: AssetType) {
-        switch type {
-        case .jpeg: self = .jpeg
-        case .png: self = .png
-        case .webp: self = .webp
-        case .avif: self = .avif
-        case .gif: self = .gif
-        case .jxl: self = .jxl
-        case .heic: self = .heic
-        case .tiff: self = .tiff
-        case .bmp: self = .bmp
-        case .ico: self = .ico
-        case .svg: self = .svg
-        default: return nil
-        }
+        self.init(rawValue: type.rawValue)
     }
 
     /// Whether an `Accept` header lists `mediaType` with a non-zero quality.
